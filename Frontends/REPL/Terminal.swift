@@ -1,0 +1,11 @@
+import ArgumentParser
+import Foundation
+
+/// Where the front writes: results on standard output, refusals on standard error.
+enum Terminal {
+    /// Prints `message` as `memoss: message` on standard error and exits with `status`.
+    static func fail(_ message: String, status: Int32 = 1) -> Never {
+        FileHandle.standardError.write(Data("memoss: \(message)\n".utf8))
+        exit(status)
+    }
+}

@@ -1,0 +1,73 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+// The package is the architecture: each layer of the shared core is its own
+// target, and imports point one way only:
+// Domain ← Storage ← UseCases ← Presentation ← Shared (composition) ← fronts.
+// Only Storage depends on GRDB; the fronts see the core through `Shared`.
+let package = Package(
+    name: "Memoss",
+    platforms: [.macOS(.v14)],
+    products: [
+        .library(name: "Shared", targets: ["Shared"]),
+        .executable(name: "memoss", targets: ["memoss"]),
+        .executable(name: "memoss-import", targets: ["memoss-import"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/groue/GRDB.swift", exact: "7.10.0"),
+        .package(url: "https://github.com/apple/swift-argument-parser", exact: "1.8.2"),
+    ],
+    targets: [
+        // MARK: Shared core
+        .target(name: "Domain", path: "Shared/Domain"),
+        .target(
+            name: "Storage",
+            dependencies: ["Domain", .product(name: "GRDB", package: "GRDB.swift")],
+            path: "Shared/Storage"
+        ),
+        .target(name: "UseCases", dependencies: ["Domain", "Storage"], path: "Shared/UseCases"),
+        .target(name: "Presentation", dependencies: ["Domain", "UseCases"], path: "Shared/Presentation"),
+        .target(
+            name: "Shared",
+            dependencies: ["Domain", "Storage", "UseCases", "Presentation"],
+            path: "Shared/Composition"
+        ),
+
+        // MARK: Fronts
+        .executableTarget(
+            name: "memoss",
+            dependencies: ["Shared", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            path: "Frontends/REPL"
+        ),
+        .executableTarget(
+            name: "memoss-import",
+            dependencies: ["Shared", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            path: "Frontends/Importer"
+        ),
+
+        // MARK: Tests
+        .target(
+            name: "TestSupport",
+            dependencies: ["Domain", "Storage", "UseCases", "Presentation", "Shared"],
+            path: "Tests/TestSupport"
+        ),
+        .testTarget(name: "DomainTests", dependencies: ["Domain", "TestSupport"], path: "Tests/DomainTests"),
+        .testTarget(
+            name: "StorageTests",
+            dependencies: ["Storage", "Shared", "TestSupport", .product(name: "GRDB", package: "GRDB.swift")],
+            path: "Tests/StorageTests"
+        ),
+        .testTarget(name: "UseCasesTests", dependencies: ["UseCases", "TestSupport"], path: "Tests/UseCasesTests"),
+        .testTarget(
+            name: "PresentationTests",
+            dependencies: ["Presentation", "TestSupport"],
+            path: "Tests/PresentationTests"
+        ),
+        .testTarget(
+            name: "REPLTests",
+            dependencies: ["TestSupport", "memoss"],
+            path: "Tests/REPLTests"
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)

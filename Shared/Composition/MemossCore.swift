@@ -1,0 +1,63 @@
+@_exported import Domain
+import Foundation
+@_exported import Presentation
+import Storage
+@_exported import UseCases
+
+/// The shared core put together over one store: its use cases and the view-models built on them.
+///
+/// Fronts open it, then only talk to what it hands out; they never see the storage engine.
+package struct MemossCore: Sendable {
+    /// The store file, `nil` for a store in memory.
+    package let storePath: String?
+    /// The clock, ids and zone everything here uses.
+    package let environment: AppEnvironment
+    private let repository: GRDBReminderRepository
+
+    private init(database: AppDatabase, storePath: String?, environment: AppEnvironment) {
+        self.storePath = storePath
+        self.environment = environment
+        self.repository = GRDBReminderRepository(database: database)
+    }
+
+    /// Opens the store the user chose: `explicitPath` (`--db`), else `MEMOSS_DB`, else the
+    /// default file under `$XDG_DATA_HOME` (see `StoreLocation`), creating it when missing.
+    package static func open(
+        explicitPath: String?, processEnvironment: [String: String], environment: AppEnvironment
+    ) throws(StoreError) -> MemossCore {
+        let path = StoreLocation.resolve(explicitPath: explicitPath, environment: processEnvironment)
+        return MemossCore(database: try AppDatabase.open(at: path), storePath: path, environment: environment)
+    }
+
+    /// A new, empty store in memory.
+    package static func inMemory(environment: AppEnvironment) throws -> MemossCore {
+        MemossCore(database: try AppDatabase.inMemory(), storePath: nil, environment: environment)
+    }
+
+    /// Creates reminders.
+    package var createReminder: CreateReminderUseCase { .init(repository: repository, environment: environment) }
+    /// Changes reminders.
+    package var updateReminder: UpdateReminderUseCase { .init(repository: repository, environment: environment) }
+    /// Deletes reminders.
+    package var deleteReminder: DeleteReminderUseCase { .init(repository: repository) }
+    /// Completes and reopens reminders.
+    package var toggleCompletion: ToggleCompletionUseCase { .init(repository: repository, environment: environment) }
+    /// Removes today's one-time reminders.
+    package var resetToday: ResetTodayUseCase { .init(repository: repository, environment: environment) }
+    /// Reads the dashboard.
+    package var loadDashboard: LoadDashboardUseCase { .init(repository: repository, environment: environment) }
+    /// Reads a day's history.
+    package var loadDayHistory: LoadDayHistoryUseCase { .init(repository: repository, environment: environment) }
+
+    /// A dashboard view-model over this store.
+    @MainActor package func dashboardModel() -> DashboardModel {
+        DashboardModel(environment: environment, loadDashboard: loadDashboard,
+                       toggleCompletion: toggleCompletion, resetToday: resetToday)
+    }
+
+    /// An add (`.add`) or edit (`.edit(reminder)`) form over this store.
+    @MainActor package func formModel(_ mode: ReminderFormModel.Mode) -> ReminderFormModel {
+        ReminderFormModel(mode: mode, environment: environment, createReminder: createReminder,
+                          updateReminder: updateReminder, deleteReminder: deleteReminder)
+    }
+}

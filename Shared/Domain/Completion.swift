@@ -1,0 +1,52 @@
+import Foundation
+
+/// One completion in the log: which reminder, which occurrence of it, and when it was done.
+package struct Completion: Identifiable, Hashable, Sendable {
+    /// The log entry's identity.
+    package var id: UUID
+    /// The reminder that was completed.
+    package var reminderID: UUID
+    /// The scheduled instant of the occurrence that was completed.
+    package var occurrence: Date
+    /// When the user completed it.
+    package var completedAt: Date
+
+    /// Creates a log entry.
+    package init(id: UUID, reminderID: UUID, occurrence: Date, completedAt: Date) {
+        self.id = id
+        self.reminderID = reminderID
+        self.occurrence = occurrence
+        self.completedAt = completedAt
+    }
+}
+
+/// What happened on one local day: the reminders due that day and the completions made on it.
+package struct DayHistory: Hashable, Sendable {
+    /// A completion together with the title of what was completed.
+    package struct Entry: Hashable, Sendable {
+        /// The completion.
+        package var completion: Completion
+        /// The completed reminder's title.
+        package var title: String
+
+        /// Pairs a completion with its reminder's title.
+        package init(completion: Completion, title: String) {
+            self.completion = completion
+            self.title = title
+        }
+    }
+
+    /// The day.
+    package var day: LocalDate
+    /// Reminders due on the day, by time.
+    package var scheduled: [Reminder]
+    /// Completions made on the day, by time.
+    package var completions: [Entry]
+
+    /// Creates a day's history.
+    package init(day: LocalDate, scheduled: [Reminder], completions: [Entry]) {
+        self.day = day
+        self.scheduled = scheduled
+        self.completions = completions
+    }
+}

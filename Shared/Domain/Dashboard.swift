@@ -1,0 +1,26 @@
+import Foundation
+
+/// The reminders as the dashboard groups them: what is still to do, by urgency, and what is done.
+package struct Dashboard: Hashable, Sendable {
+    /// Open reminders due before now, oldest first.
+    package var overdue: [Reminder]
+    /// Open reminders due later today (the user's local day), soonest first.
+    package var today: [Reminder]
+    /// Open reminders due after today, soonest first.
+    package var upcoming: [Reminder]
+    /// Done reminders, most recently completed first.
+    package var completed: [Reminder]
+
+    /// Groups open reminders (sorted by due instant) and completed ones around `now`
+    /// and the end of the user's local day.
+    package init(open: [Reminder], completed: [Reminder], now: Date, timeZone: TimeZone) {
+        let endOfToday = LocalDate(containing: now, in: timeZone).interval(in: timeZone).upperBound
+        overdue = open.filter { $0.scheduledAt < now }
+        today = open.filter { $0.scheduledAt >= now && $0.scheduledAt < endOfToday }
+        upcoming = open.filter { $0.scheduledAt >= endOfToday }
+        self.completed = completed
+    }
+
+    /// The To Do section: overdue, then today, then upcoming.
+    package var toDo: [Reminder] { overdue + today + upcoming }
+}

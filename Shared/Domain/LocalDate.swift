@@ -1,0 +1,104 @@
+import Foundation
+
+/// A calendar day with no time and no zone, such as 2026-11-21.
+package struct LocalDate: Hashable, Comparable, Sendable, CustomStringConvertible {
+    /// The year, e.g. 2026.
+    package let year: Int
+    /// The month, 1–12.
+    package let month: Int
+    /// The day of the month, 1–31.
+    package let day: Int
+
+    /// Creates a day when the three parts name a real day of the Gregorian calendar, else `nil`.
+    package init?(year: Int, month: Int, day: Int) {
+        guard (1...9999).contains(year), (1...12).contains(month),
+              (1...LocalDate.daysIn(month: month, year: year)).contains(day)
+        else { return nil }
+        self.year = year
+        self.month = month
+        self.day = day
+    }
+
+    /// The local day on which `instant` falls in `timeZone`.
+    package init(containing instant: Date, in timeZone: TimeZone) {
+        let parts = Calendar.gregorian(in: timeZone).dateComponents([.year, .month, .day], from: instant)
+        self.year = parts.year ?? 1970
+        self.month = parts.month ?? 1
+        self.day = parts.day ?? 1
+    }
+
+    /// Parses `YYYY-MM-DD`; `nil` for anything else or for a day that does not exist.
+    package init?(iso text: String) {
+        let parts = text.split(separator: "-", omittingEmptySubsequences: false)
+        guard parts.count == 3, parts[0].count == 4, parts[1].count == 2, parts[2].count == 2,
+              parts.allSatisfy({ $0.allSatisfy(\.isASCII) && $0.allSatisfy(\.isNumber) }),
+              let year = Int(parts[0]), let month = Int(parts[1]), let day = Int(parts[2])
+        else { return nil }
+        self.init(year: year, month: month, day: day)
+    }
+
+    /// `YYYY-MM-DD`.
+    package var description: String {
+        String(format: "%04d-%02d-%02d", year, month, day)
+    }
+
+    /// The number of days in `month` of `year` (Gregorian, with leap years).
+    package static func daysIn(month: Int, year: Int) -> Int {
+        switch month {
+        case 2: return (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 ? 29 : 28
+        case 4, 6, 9, 11: return 30
+        default: return 31
+        }
+    }
+
+    /// Days since 1970-01-01 (negative before), the proleptic Gregorian day number.
+    package var daysSinceEpoch: Int {
+        // Howard Hinnant's days_from_civil.
+        let y = month <= 2 ? year - 1 : year
+        let era = (y >= 0 ? y : y - 399) / 400
+        let yoe = y - era * 400
+        let mp = (month + 9) % 12
+        let doy = (153 * mp + 2) / 5 + day - 1
+        let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy
+        return era * 146_097 + doe - 719_468
+    }
+
+    /// The day `daysSinceEpoch` days after 1970-01-01.
+    package init(daysSinceEpoch z0: Int) {
+        // Howard Hinnant's civil_from_days.
+        let z = z0 + 719_468
+        let era = (z >= 0 ? z : z - 146_096) / 146_097
+        let doe = z - era * 146_097
+        let yoe = (doe - doe / 1460 + doe / 36524 - doe / 146_096) / 365
+        let doy = doe - (365 * yoe + yoe / 4 - yoe / 100)
+        let mp = (5 * doy + 2) / 153
+        let d = doy - (153 * mp + 2) / 5 + 1
+        let m = mp < 10 ? mp + 3 : mp - 9
+        self.year = yoe + era * 400 + (m <= 2 ? 1 : 0)
+        self.month = m
+        self.day = d
+    }
+
+    /// The day `count` days later (earlier when negative).
+    package func adding(days count: Int) -> LocalDate {
+        LocalDate(daysSinceEpoch: daysSinceEpoch + count)
+    }
+
+    /// The weekday, 1 = Sunday … 7 = Saturday (Foundation's numbering).
+    package var weekday: Int {
+        // 1970-01-01 was a Thursday (5).
+        ((daysSinceEpoch % 7 + 7 + 4) % 7) + 1
+    }
+
+    /// The instants from the start of this day to the start of the next, in `timeZone`.
+    package func interval(in timeZone: TimeZone) -> Range<Date> {
+        let start = LocalDateTime(date: self, time: .midnight).resolved(in: timeZone)
+        let end = LocalDateTime(date: adding(days: 1), time: .midnight).resolved(in: timeZone)
+        return start..<end
+    }
+
+    /// Days are ordered as on a calendar.
+    package static func < (lhs: LocalDate, rhs: LocalDate) -> Bool {
+        (lhs.year, lhs.month, lhs.day) < (rhs.year, rhs.month, rhs.day)
+    }
+}

@@ -1,0 +1,51 @@
+import Foundation
+
+/// A wall-clock time of day with minute precision, such as 09:00.
+package struct LocalTime: Hashable, Comparable, Sendable, CustomStringConvertible {
+    /// The hour, 0–23.
+    package let hour: Int
+    /// The minute, 0–59.
+    package let minute: Int
+
+    /// Creates a time when both parts are in range, else `nil`.
+    package init?(hour: Int, minute: Int) {
+        guard (0...23).contains(hour), (0...59).contains(minute) else { return nil }
+        self.hour = hour
+        self.minute = minute
+    }
+
+    /// Parses `HH:mm` (24-hour, one or two hour digits); `nil` for anything else.
+    package init?(hhmm text: String) {
+        let parts = text.split(separator: ":", omittingEmptySubsequences: false)
+        guard parts.count == 2, (1...2).contains(parts[0].count), parts[1].count == 2,
+              parts.allSatisfy({ $0.allSatisfy(\.isASCII) && $0.allSatisfy(\.isNumber) }),
+              let hour = Int(parts[0]), let minute = Int(parts[1])
+        else { return nil }
+        self.init(hour: hour, minute: minute)
+    }
+
+    /// The local time of `instant` in `timeZone`, seconds dropped.
+    package init(of instant: Date, in timeZone: TimeZone) {
+        let parts = Calendar.gregorian(in: timeZone).dateComponents([.hour, .minute], from: instant)
+        self.hour = parts.hour ?? 0
+        self.minute = parts.minute ?? 0
+    }
+
+    private init(uncheckedHour hour: Int, minute: Int) {
+        self.hour = hour
+        self.minute = minute
+    }
+
+    /// 00:00.
+    package static let midnight = LocalTime(uncheckedHour: 0, minute: 0)
+    /// 09:00, the time a new reminder starts with.
+    package static let nineAM = LocalTime(uncheckedHour: 9, minute: 0)
+
+    /// `HH:mm`.
+    package var description: String { String(format: "%02d:%02d", hour, minute) }
+
+    /// Times are ordered through the day.
+    package static func < (lhs: LocalTime, rhs: LocalTime) -> Bool {
+        (lhs.hour, lhs.minute) < (rhs.hour, rhs.minute)
+    }
+}

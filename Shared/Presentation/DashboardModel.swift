@@ -1,0 +1,113 @@
+import Domain
+import Foundation
+import Observation
+import UseCases
+
+/// The dashboard: the To Do and Completed sections as cards, and the actions taken on them.
+@MainActor @Observable
+package final class DashboardModel {
+    /// One reminder as a card shows it.
+    package struct Card: Identifiable, Hashable, Sendable {
+        /// Where an open card stands in time.
+        package enum Urgency: Hashable, Sendable { case overdue, today, upcoming, done }
+
+        /// The reminder's id.
+        package let id: UUID
+        /// The reminder's title.
+        package let title: String
+        /// When it is due, e.g. "Today 09:00".
+        package let timeText: String
+        /// Overdue, today, upcoming or done.
+        package let urgency: Urgency
+        /// The reminder behind the card, for opening it in the edit form.
+        package let reminder: Reminder
+    }
+
+    /// A titled list of cards.
+    package struct Section: Hashable, Sendable {
+        /// "To Do" or "Completed".
+        package let title: String
+        /// The cards, in the order to show them.
+        package let cards: [Card]
+    }
+
+    /// To Do (overdue, today, upcoming, each by time), then Completed; empty until `load()`.
+    package private(set) var sections: [Section] = []
+    /// Why the last load or action failed, as one sentence.
+    package private(set) var error: String?
+    /// What the last action did, e.g. "Removed 2 reminders due today.".
+    package private(set) var status: String?
+
+    @ObservationIgnored private let environment: AppEnvironment
+    @ObservationIgnored private let loadDashboard: LoadDashboardUseCase
+    @ObservationIgnored private let toggleCompletion: ToggleCompletionUseCase
+    @ObservationIgnored private let resetToday: ResetTodayUseCase
+
+    /// A dashboard reading through the given use cases.
+    package init(
+        environment: AppEnvironment,
+        loadDashboard: LoadDashboardUseCase,
+        toggleCompletion: ToggleCompletionUseCase,
+        resetToday: ResetTodayUseCase
+    ) {
+        self.environment = environment
+        self.loadDashboard = loadDashboard
+        self.toggleCompletion = toggleCompletion
+        self.resetToday = resetToday
+    }
+
+    /// All cards, To Do first, in the order they are shown (the numbers a list gives them).
+    package var cards: [Card] { sections.flatMap(\.cards) }
+
+    /// Whether there is nothing at all to show.
+    package var isEmpty: Bool { cards.isEmpty }
+
+    /// Reads the store and rebuilds the sections.
+    package func load() async {
+        do {
+            let dashboard = try await loadDashboard()
+            let formatter = CardTimeFormatter(today: environment.today, timeZone: environment.timeZone)
+            func cards(_ reminders: [Reminder], _ urgency: Card.Urgency) -> [Card] {
+                reminders.map {
+                    Card(id: $0.id, title: $0.title, timeText: formatter.string(for: $0.scheduledAt),
+                         urgency: urgency, reminder: $0)
+                }
+            }
+            sections = [
+                Section(title: "To Do", cards: cards(dashboard.overdue, .overdue) + cards(dashboard.today, .today)
+                    + cards(dashboard.upcoming, .upcoming)),
+                Section(title: "Completed", cards: cards(dashboard.completed, .done)),
+            ]
+            error = nil
+        } catch {
+            self.error = ErrorMessage.describe(error)
+        }
+    }
+
+    /// The user ticked or unticked a card: toggles it and reloads.
+    package func toggleTapped(_ id: UUID) async {
+        await perform { _ = try await self.toggleCompletion(id: id) }
+    }
+
+    /// The user asked to remove today's one-time reminders: removes them, says how many, reloads.
+    package func resetTodayTapped() async {
+        await perform {
+            let count = try await self.resetToday()
+            self.status = switch count {
+            case 0: "No reminders were due today; nothing was removed."
+            case 1: "Removed 1 reminder due today."
+            default: "Removed \(count) reminders due today."
+            }
+        }
+    }
+
+    private func perform(_ action: () async throws -> Void) async {
+        status = nil
+        do {
+            try await action()
+            await load()
+        } catch {
+            self.error = ErrorMessage.describe(error)
+        }
+    }
+}

@@ -1,0 +1,199 @@
+import Domain
+import Foundation
+import Observation
+import UseCases
+
+/// The add/edit reminder form: its fields, their errors, saving, deleting and discarding.
+///
+/// Every rule comes from `ReminderRules`; a front only sets fields and calls the
+/// `…Tapped` methods, then shows what the model says.
+@MainActor @Observable
+package final class ReminderFormModel {
+    /// Whether the form makes a new reminder or changes a stored one.
+    package enum Mode: Hashable, Sendable {
+        /// A new reminder.
+        case add
+        /// A stored reminder, as it was when the form opened.
+        case edit(Reminder)
+    }
+
+    /// How the form was closed.
+    package enum Outcome: Hashable, Sendable {
+        /// The reminder was stored with these values.
+        case saved(Reminder)
+        /// The reminder was deleted.
+        case deleted(UUID)
+        /// The form was closed without saving.
+        case discarded
+    }
+
+    /// The title as typed; changing it clears `titleError`.
+    package var title: String { didSet { if title != oldValue { titleError = nil } } }
+    /// The notes as typed.
+    package var notes: String
+    /// The day it is due; changing it clears `dateError`.
+    package var date: LocalDate { didSet { if date != oldValue { dateError = nil } } }
+    /// The time it is due; changing it clears `dateError`.
+    package var time: LocalTime { didSet { if time != oldValue { dateError = nil } } }
+
+    /// Why the title was refused at the last save, if it was.
+    package private(set) var titleError: String?
+    /// Why the date and time were refused at the last save, if they were.
+    package private(set) var dateError: String?
+    /// Why the last save or delete failed for another reason (storage), as one sentence.
+    package private(set) var error: String?
+    /// Whether a save or delete is running.
+    package private(set) var isSaving = false
+    /// The question on screen before a delete, `nil` when none.
+    package private(set) var deleteConfirmation: Confirmation?
+    /// The question on screen before discarding changes, `nil` when none.
+    package private(set) var discardConfirmation: Confirmation?
+    /// How the form ended, `nil` while it is open.
+    package private(set) var outcome: Outcome?
+
+    /// Add or edit, and the reminder being edited.
+    package let mode: Mode
+
+    @ObservationIgnored private let original: ReminderDraft
+    @ObservationIgnored private let environment: AppEnvironment
+    @ObservationIgnored private let createReminder: CreateReminderUseCase
+    @ObservationIgnored private let updateReminder: UpdateReminderUseCase
+    @ObservationIgnored private let deleteReminder: DeleteReminderUseCase
+
+    /// A form in `mode`: a new reminder starts tomorrow at 09:00 in the user's zone,
+    /// an edited one starts with its stored values in its own zone.
+    package init(
+        mode: Mode,
+        environment: AppEnvironment,
+        createReminder: CreateReminderUseCase,
+        updateReminder: UpdateReminderUseCase,
+        deleteReminder: DeleteReminderUseCase
+    ) {
+        let start: ReminderDraft = switch mode {
+        case .add:
+            ReminderDraft(title: "", date: environment.today.adding(days: 1), time: .nineAM,
+                          timeZoneID: environment.timeZone.identifier)
+        case .edit(let reminder):
+            ReminderDraft(title: reminder.title, notes: reminder.notes ?? "",
+                          date: reminder.localScheduled.date, time: reminder.localScheduled.time,
+                          timeZoneID: reminder.timeZoneID)
+        }
+        self.mode = mode
+        self.original = start
+        self.title = start.title
+        self.notes = start.notes
+        self.date = start.date
+        self.time = start.time
+        self.environment = environment
+        self.createReminder = createReminder
+        self.updateReminder = updateReminder
+        self.deleteReminder = deleteReminder
+    }
+
+    /// The fields as a draft, in the zone the reminder is scheduled in.
+    package var draft: ReminderDraft {
+        ReminderDraft(title: title, notes: notes, date: date, time: time, timeZoneID: original.timeZoneID)
+    }
+
+    /// Whether the form edits a stored reminder (and so can delete it).
+    package var isEditing: Bool { editedReminder != nil }
+
+    /// "New Reminder" or "Edit Reminder".
+    package var heading: String { isEditing ? "Edit Reminder" : "New Reminder" }
+
+    /// Whether any field differs from what the form opened with (white space at the ends aside).
+    package var hasUnsavedChanges: Bool {
+        func trimmed(_ text: String) -> String { text.trimmingCharacters(in: .whitespacesAndNewlines) }
+        return trimmed(title) != trimmed(original.title)
+            || ReminderRules.normalizedNotes(notes) != ReminderRules.normalizedNotes(original.notes)
+            || date != original.date
+            || time != original.time
+    }
+
+    private var editedReminder: Reminder? {
+        if case .edit(let reminder) = mode { return reminder }
+        return nil
+    }
+
+    /// The user asked to save: shows every refused field, or stores the reminder and sets `outcome`.
+    package func saveTapped() async {
+        guard !isSaving, outcome == nil else { return }
+        error = nil
+        let problems = ReminderRules.problems(
+            in: draft, previously: editedReminder?.scheduledAt, now: environment.now()
+        )
+        guard problems.isEmpty else { return show(problems) }
+        isSaving = true
+        defer { isSaving = false }
+        do {
+            let saved = if let editedReminder {
+                try await updateReminder(id: editedReminder.id, draft)
+            } else {
+                try await createReminder(draft)
+            }
+            outcome = .saved(saved)
+        } catch let refusal as ReminderValidationError {
+            show([refusal])
+        } catch {
+            self.error = ErrorMessage.describe(error)
+        }
+    }
+
+    /// The user asked to delete the edited reminder: asks "Delete Reminder?" first.
+    package func deleteTapped() {
+        guard isEditing, outcome == nil else { return }
+        deleteConfirmation = .deleteReminder
+    }
+
+    /// The user backed out of deleting.
+    package func deleteCancelled() {
+        deleteConfirmation = nil
+    }
+
+    /// The user confirmed the delete: removes the reminder and sets `outcome`.
+    package func deleteConfirmed() async {
+        guard let editedReminder, deleteConfirmation != nil, !isSaving else { return }
+        deleteConfirmation = nil
+        error = nil
+        isSaving = true
+        defer { isSaving = false }
+        do {
+            try await deleteReminder(id: editedReminder.id)
+            outcome = .deleted(editedReminder.id)
+        } catch {
+            self.error = ErrorMessage.describe(error)
+        }
+    }
+
+    /// The user asked to close the form: closes it at once when nothing changed, else asks first.
+    package func cancelTapped() {
+        guard outcome == nil else { return }
+        if hasUnsavedChanges {
+            discardConfirmation = .discardChanges
+        } else {
+            outcome = .discarded
+        }
+    }
+
+    /// The user chose to lose the changes: the form closes and nothing is stored.
+    package func discardConfirmed() {
+        guard discardConfirmation != nil else { return }
+        discardConfirmation = nil
+        outcome = .discarded
+    }
+
+    /// The user chose to keep editing instead of discarding.
+    package func keepEditingTapped() {
+        discardConfirmation = nil
+    }
+
+    private func show(_ problems: [ReminderValidationError]) {
+        for problem in problems {
+            switch problem.field {
+            case .title: titleError = problem.message
+            case .date, .time: dateError = problem.message
+            case .notes, .timeZone: error = problem.message
+            }
+        }
+    }
+}

@@ -1,0 +1,85 @@
+import Domain
+import Foundation
+import GRDB
+
+extension AppDatabase {
+    /// Opens the store file at `path`, creating it (mode 0600) and its folder when missing.
+    ///
+    /// Every failure becomes a `StoreError` whose message names the path and what to do:
+    /// a folder in the way, a file that is not SQLite, another program's database, or a
+    /// store written by a newer Memoss.
+    package static func open(at path: String) throws(StoreError) -> AppDatabase {
+        let url = URL(fileURLWithPath: path)
+        let existed = try prepareFile(at: url)
+        do {
+            // Look before touching: opening a pool switches the file to WAL, which must not
+            // happen to a file that is not ours.
+            if existed { try checkIsCompatibleStore(at: url.path) }
+            return try AppDatabase(DatabasePool(path: url.path, configuration: configuration))
+        } catch {
+            throw storeError(error, path: url.path)
+        }
+    }
+
+    /// Throws unless the file is empty or a Memoss store this build understands; writes nothing.
+    private static func checkIsCompatibleStore(at path: String) throws {
+        var config = configuration
+        config.readonly = true
+        let queue = try DatabaseQueue(path: path, configuration: config)
+        defer { try? queue.close() }
+        try queue.read { db in
+            let isMemoss = try db.tableExists("grdb_migrations")
+            let hasTables = try Int.fetchOne(db, sql: "SELECT count(*) FROM sqlite_master") ?? 0 > 0
+            if hasTables && !isMemoss { throw StoreError.notAMemossStore(path: path) }
+            if isMemoss, try migrator.hasBeenSuperseded(db) { throw StoreError.newerVersion(path: path) }
+        }
+    }
+
+    /// Makes sure the folder exists and the file exists with owner-only permissions;
+    /// returns whether the file was already there.
+    private static func prepareFile(at url: URL) throws(StoreError) -> Bool {
+        let fileManager = FileManager.default
+        var isFolder: ObjCBool = false
+        if fileManager.fileExists(atPath: url.path, isDirectory: &isFolder) {
+            if isFolder.boolValue {
+                throw .cannotOpen(path: url.path, reason: "it is a folder; give the path of a file inside it")
+            }
+            return true
+        }
+        let folder = url.deletingLastPathComponent()
+        do {
+            try fileManager.createDirectory(at: folder, withIntermediateDirectories: true,
+                                            attributes: [.posixPermissions: 0o700])
+        } catch {
+            throw .cannotOpen(path: url.path, reason: "the folder \(folder.path) cannot be created (\(reason(error)))")
+        }
+        // SQLite gives its -wal and -shm files the permissions of the database file.
+        guard fileManager.createFile(atPath: url.path, contents: nil, attributes: [.posixPermissions: 0o600]) else {
+            throw .cannotOpen(path: url.path, reason: "the file cannot be created there (check the folder's permissions)")
+        }
+        return false
+    }
+
+    private static func reason(_ error: any Error) -> String {
+        let underlying = (error as NSError).userInfo[NSUnderlyingErrorKey] as? NSError
+        if let code = underlying?.code, underlying?.domain == NSPOSIXErrorDomain,
+           let text = strerror(Int32(code)) {
+            return String(cString: text).lowercased()
+        }
+        return "permission denied or not a folder"
+    }
+
+    /// Translates a failure while opening `path` into a sentence about that path.
+    private static func storeError(_ error: any Error, path: String) -> StoreError {
+        if let error = error as? StoreError { return error }
+        guard let error = error as? DatabaseError else { return .other("\(error)") }
+        switch error.resultCode {
+        case .SQLITE_NOTADB: return .notADatabase(path: path)
+        case .SQLITE_CANTOPEN, .SQLITE_PERM, .SQLITE_AUTH:
+            return .cannotOpen(path: path, reason: "permission denied or the folder is missing")
+        case .SQLITE_READONLY:
+            return .cannotOpen(path: path, reason: "the file or its folder is read-only")
+        default: return StoreError(error)
+        }
+    }
+}

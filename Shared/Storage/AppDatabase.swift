@@ -1,0 +1,62 @@
+import Domain
+import Foundation
+import GRDB
+
+/// The Memoss store: one SQLite connection (a WAL pool on disk, a queue in memory) and its schema.
+package final class AppDatabase: Sendable {
+    /// The connection every repository writes and reads through.
+    let writer: any DatabaseWriter
+
+    /// Wraps an open connection and brings its schema up to date.
+    package init(_ writer: any DatabaseWriter) throws {
+        self.writer = writer
+        try AppDatabase.migrator.migrate(writer)
+    }
+
+    /// A new, empty store in memory, for tests and dry runs.
+    package static func inMemory() throws -> AppDatabase {
+        try AppDatabase(DatabaseQueue(configuration: configuration))
+    }
+
+    /// Settings shared by every connection.
+    package static var configuration: Configuration {
+        var config = Configuration()
+        // A REPL and an import may write at once: wait for the other instead of failing.
+        config.busyMode = .timeout(5)
+        return config
+    }
+}
+
+extension AppDatabase {
+    /// The schema's history. A migration that has shipped is never edited; changes are new ones.
+    package static var migrator: DatabaseMigrator {
+        var migrator = DatabaseMigrator()
+        migrator.registerMigration("v1") { db in
+            try db.create(table: "reminder") { t in
+                t.column("id", .blob).primaryKey()
+                t.column("title", .text).notNull()
+                t.column("notes", .text)
+                t.column("scheduledAt", .datetime).notNull()
+                t.column("timeZoneID", .text).notNull()
+                t.column("isCompleted", .boolean).notNull().defaults(to: false)
+                t.column("completedAt", .datetime)
+                t.column("createdAt", .datetime).notNull()
+                t.column("updatedAt", .datetime).notNull()
+            }
+            try db.create(index: "reminder_on_isCompleted_scheduledAt", on: "reminder",
+                          columns: ["isCompleted", "scheduledAt"])
+            try db.create(index: "reminder_on_scheduledAt", on: "reminder", columns: ["scheduledAt"])
+        }
+        migrator.registerMigration("v2") { db in
+            try db.create(table: "completion") { t in
+                t.column("id", .blob).primaryKey()
+                t.column("reminderID", .blob).notNull()
+                    .indexed()
+                    .references("reminder", onDelete: .cascade)
+                t.column("occurrence", .datetime).notNull()
+                t.column("completedAt", .datetime).notNull().indexed()
+            }
+        }
+        return migrator
+    }
+}

@@ -1,0 +1,48 @@
+import Domain
+import Foundation
+import GRDB
+
+/// A row of the `completion` table: the completion log.
+struct CompletionRecord: Codable, FetchableRecord, PersistableRecord {
+    static let databaseTableName = "completion"
+
+    var id: UUID
+    var reminderID: UUID
+    var occurrence: Date
+    var completedAt: Date
+
+    init(_ completion: Completion) {
+        id = completion.id
+        reminderID = completion.reminderID
+        occurrence = completion.occurrence
+        completedAt = completion.completedAt
+    }
+
+    var completion: Completion {
+        Completion(id: id, reminderID: reminderID, occurrence: occurrence, completedAt: completedAt)
+    }
+}
+
+extension CompletionRecord {
+    enum Columns {
+        static let reminderID = Column("reminderID")
+        static let occurrence = Column("occurrence")
+        static let completedAt = Column("completedAt")
+    }
+}
+
+/// A completion read together with the title of its reminder.
+struct CompletionWithTitle: Decodable, FetchableRecord {
+    var id: UUID
+    var reminderID: UUID
+    var occurrence: Date
+    var completedAt: Date
+    var title: String
+
+    var entry: DayHistory.Entry {
+        DayHistory.Entry(
+            completion: Completion(id: id, reminderID: reminderID, occurrence: occurrence, completedAt: completedAt),
+            title: title
+        )
+    }
+}

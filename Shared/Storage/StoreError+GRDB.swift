@@ -1,0 +1,36 @@
+import Domain
+import Foundation
+import GRDB
+
+extension StoreError {
+    /// The store failure a GRDB error stands for.
+    init(_ error: DatabaseError) {
+        switch error.resultCode {
+        case .SQLITE_BUSY, .SQLITE_LOCKED: self = .busy
+        case .SQLITE_READONLY, .SQLITE_PERM: self = .readOnly
+        case .SQLITE_FULL: self = .diskFull
+        case .SQLITE_CORRUPT, .SQLITE_NOTADB: self = .corrupt
+        default: self = .other(error.message ?? "SQLite error \(error.resultCode.rawValue)")
+        }
+    }
+}
+
+extension AppDatabase {
+    /// Runs one write transaction, turning storage failures into `StoreError`.
+    func write<T: Sendable>(_ updates: @escaping @Sendable (Database) throws -> T) async throws -> T {
+        do {
+            return try await writer.write(updates)
+        } catch let error as DatabaseError {
+            throw StoreError(error)
+        }
+    }
+
+    /// Runs one read, turning storage failures into `StoreError`.
+    func read<T: Sendable>(_ value: @escaping @Sendable (Database) throws -> T) async throws -> T {
+        do {
+            return try await writer.read(value)
+        } catch let error as DatabaseError {
+            throw StoreError(error)
+        }
+    }
+}

@@ -1,0 +1,20 @@
+import Domain
+import Foundation
+import Storage
+
+/// Removes today's one-time reminders (the user's local day) and keeps every other day's.
+package struct ResetTodayUseCase: Sendable {
+    private let repository: any ReminderRepository
+    private let environment: AppEnvironment
+
+    /// A use case deleting through `repository`, with the day from `environment`.
+    package init(repository: any ReminderRepository, environment: AppEnvironment) {
+        self.repository = repository
+        self.environment = environment
+    }
+
+    /// Deletes the one-time reminders due today, open or done, and returns how many went.
+    package func callAsFunction() async throws -> Int {
+        try await repository.deleteOneTime(scheduledIn: environment.today.interval(in: environment.timeZone))
+    }
+}

@@ -1,0 +1,31 @@
+import Domain
+import Foundation
+import Storage
+
+/// Changes a stored reminder's values; an unchanged past time stays allowed, a changed one must be future.
+package struct UpdateReminderUseCase: Sendable {
+    private let repository: any ReminderRepository
+    private let environment: AppEnvironment
+
+    /// A use case storing through `repository`, with time from `environment`.
+    package init(repository: any ReminderRepository, environment: AppEnvironment) {
+        self.repository = repository
+        self.environment = environment
+    }
+
+    /// Validates `draft` against the stored reminder `id`, stores it and returns the result.
+    /// - Throws: `ReminderError.notFound` when the reminder is gone; `ReminderValidationError`
+    ///   for a refused value; `StoreError` when storage fails.
+    package func callAsFunction(id: UUID, _ draft: ReminderDraft) async throws -> Reminder {
+        guard var reminder = try await repository.reminder(id: id) else { throw ReminderError.notFound(id) }
+        let now = environment.now()
+        let values = try ReminderRules.validate(draft, previously: reminder.scheduledAt, now: now)
+        reminder.title = values.title
+        reminder.notes = values.notes
+        reminder.scheduledAt = values.scheduledAt
+        reminder.timeZoneID = values.timeZoneID
+        reminder.updatedAt = now
+        try await repository.update(reminder)
+        return reminder
+    }
+}
