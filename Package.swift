@@ -48,7 +48,10 @@ let package = Package(
         // MARK: Tests
         .target(
             name: "TestSupport",
-            dependencies: ["Domain", "Storage", "UseCases", "Presentation", "Shared"],
+            dependencies: [
+                "Domain", "Storage", "UseCases", "Presentation", "Shared",
+                .product(name: "GRDB", package: "GRDB.swift"),
+            ],
             path: "Tests/TestSupport"
         ),
         .testTarget(name: "DomainTests", dependencies: ["Domain", "TestSupport"], path: "Tests/DomainTests"),

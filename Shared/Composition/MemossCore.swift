@@ -14,7 +14,8 @@ package struct MemossCore: Sendable {
     package let environment: AppEnvironment
     private let repository: GRDBReminderRepository
 
-    private init(database: AppDatabase, storePath: String?, environment: AppEnvironment) {
+    /// The core over an already open store.
+    package init(database: AppDatabase, storePath: String?, environment: AppEnvironment) {
         self.storePath = storePath
         self.environment = environment
         self.repository = GRDBReminderRepository(database: database)

@@ -1,0 +1,118 @@
+import Domain
+import Foundation
+import GRDB
+import Storage
+import Testing
+import TestSupport
+
+/// Opening store files on disk, each test in its own temporary folder.
+struct AppDatabaseTests {
+    private let folder: URL
+
+    init() throws {
+        folder = FileManager.default.temporaryDirectory.appendingPathComponent("memoss-tests-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    }
+
+    private func mode(_ url: URL) throws -> Int {
+        try (FileManager.default.attributesOfItem(atPath: url.path)[.posixPermissions] as? Int) ?? -1
+    }
+
+    private func sampleReminder() -> Reminder {
+        Reminder(id: UUID(), title: "Buy milk", notes: "2 litres", scheduledAt: instant("2026-11-22T09:00:00-05:00"),
+                 timeZoneID: "America/New_York", createdAt: testNow, updatedAt: testNow)
+    }
+
+    @Test func newStoreFileAndItsFoldersAreCreatedForTheOwnerOnly() throws {
+        let url = folder.appendingPathComponent("data/memoss/memoss.sqlite")
+        _ = try AppDatabase.open(at: url.path)
+        #expect(try mode(url) == 0o600)
+        #expect(try mode(url.deletingLastPathComponent()) == 0o700)
+    }
+
+    @Test func storeKeepsRemindersAcrossOpenings() async throws {
+        let path = folder.appendingPathComponent("memoss.sqlite").path
+        let reminder = sampleReminder()
+        try await GRDBReminderRepository(database: AppDatabase.open(at: path)).insert(reminder)
+        let reopened = GRDBReminderRepository(database: try AppDatabase.open(at: path))
+        #expect(try await reopened.reminder(id: reminder.id) == reminder)
+    }
+
+    @Test func fileThatIsNotSQLiteIsRefusedAndLeftAsItWas() throws {
+        let url = folder.appendingPathComponent("notes.txt")
+        try Data("shopping list\n".utf8).write(to: url)
+        #expect(throws: StoreError.notADatabase(path: url.path)) { try AppDatabase.open(at: url.path) }
+        #expect(try String(contentsOf: url, encoding: .utf8) == "shopping list\n")
+        #expect(StoreError.notADatabase(path: url.path).message.hasPrefix("\(url.path) is not a Memoss store"))
+    }
+
+    @Test func databaseOfAnotherProgramIsRefusedAndNotChanged() throws {
+        let url = folder.appendingPathComponent("other.db")
+        let other = try DatabaseQueue(path: url.path)
+        try other.write { db in try db.execute(sql: "CREATE TABLE song (name TEXT)") }
+        try other.close()
+
+        #expect(throws: StoreError.notAMemossStore(path: url.path)) { try AppDatabase.open(at: url.path) }
+
+        let reopened = try DatabaseQueue(path: url.path)
+        let (tables, journalMode) = try reopened.read { db in
+            (try String.fetchAll(db, sql: "SELECT name FROM sqlite_master ORDER BY name"),
+             try String.fetchOne(db, sql: "PRAGMA journal_mode"))
+        }
+        #expect(tables == ["song"])
+        #expect(journalMode == "delete")
+    }
+
+    @Test func folderIsRefusedWithASentenceThatSaysSo() {
+        #expect(throws: StoreError.cannotOpen(path: folder.path, reason: "it is a folder; give the path of a file inside it")) {
+            try AppDatabase.open(at: folder.path)
+        }
+    }
+
+    @Test func storeMadeByMigrationV1OpensAfterLaterMigrations() async throws {
+        let path = folder.appendingPathComponent("old.sqlite").path
+        let old = try DatabaseQueue(path: path)
+        try AppDatabase.migrator.migrate(old, upTo: "v1")
+        try await old.write { db in
+            try db.execute(sql: """
+                INSERT INTO reminder (id, title, notes, scheduledAt, timeZoneID, isCompleted, createdAt, updatedAt)
+                VALUES (?, 'Water the plants', NULL, '2026-11-22 14:00:00.000', 'America/New_York', 0,
+                        '2026-11-21 20:00:00.000', '2026-11-21 20:00:00.000')
+                """, arguments: [UUID(uuidString: "00000000-0000-0000-0000-0000000000AA")])
+        }
+        try old.close()
+
+        let store = try AppDatabase.open(at: path)
+        let repository = GRDBReminderRepository(database: store)
+        let reminder = try #require(try await repository.openReminders().first)
+        #expect(reminder.title == "Water the plants")
+        #expect(reminder.scheduledAt == instant("2026-11-22T09:00:00-05:00"))
+        // The later migration's table works on the old store.
+        _ = try await ToggleLog(repository).complete(reminder)
+        #expect(try await repository.completions(madeIn: testNow..<testNow.addingTimeInterval(1)).count == 1)
+    }
+
+    @Test func storeWrittenByANewerMemossIsRefused() throws {
+        let path = folder.appendingPathComponent("newer.sqlite").path
+        _ = try AppDatabase.open(at: path)
+        let queue = try DatabaseQueue(path: path)
+        try queue.write { db in try db.execute(sql: "INSERT INTO grdb_migrations (identifier) VALUES ('v999')") }
+        try queue.close()
+        #expect(throws: StoreError.newerVersion(path: path)) { try AppDatabase.open(at: path) }
+    }
+}
+
+/// Completes a reminder through the repository the way the toggle use case does.
+private struct ToggleLog {
+    let repository: GRDBReminderRepository
+    init(_ repository: GRDBReminderRepository) { self.repository = repository }
+
+    func complete(_ reminder: Reminder) async throws -> Reminder {
+        var done = reminder
+        done.isCompleted = true
+        done.completedAt = testNow
+        try await repository.complete(done, logging: Completion(
+            id: UUID(), reminderID: reminder.id, occurrence: reminder.scheduledAt, completedAt: testNow))
+        return done
+    }
+}

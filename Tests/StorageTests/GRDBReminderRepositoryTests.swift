@@ -1,0 +1,55 @@
+import Domain
+import Foundation
+import Storage
+import Testing
+import TestSupport
+
+struct GRDBReminderRepositoryTests {
+    private let repository: GRDBReminderRepository
+
+    init() throws {
+        repository = GRDBReminderRepository(database: try AppDatabase.inMemory())
+    }
+
+    private func reminder(_ title: String, at iso: String, id: Int) -> Reminder {
+        Reminder(id: UUID(uuidString: String(format: "00000000-0000-0000-0000-%012X", id)) ?? UUID(),
+                 title: title, notes: nil, scheduledAt: instant(iso), timeZoneID: "Europe/London",
+                 createdAt: testNow, updatedAt: testNow)
+    }
+
+    @Test func everyFieldSurvivesTheRoundTrip() async throws {
+        var stored = reminder("Dentist", at: "2026-12-01T10:30:00Z", id: 1)
+        stored.notes = "Bring the form\nand the card"
+        stored.isCompleted = true
+        stored.completedAt = instant("2026-11-21T19:59:59Z")
+        try await repository.insert(stored)
+        #expect(try await repository.reminder(id: stored.id) == stored)
+    }
+
+    @Test func updatingAReminderThatIsGoneSaysItIsGone() async throws {
+        let missing = reminder("Ghost", at: "2026-12-01T10:30:00Z", id: 9)
+        await #expect(throws: ReminderError.notFound(missing.id)) { try await repository.update(missing) }
+    }
+
+    @Test func deletingAReminderDeletesItsCompletionLog() async throws {
+        var done = reminder("Run", at: "2026-11-21T07:00:00Z", id: 1)
+        try await repository.insert(done)
+        done.isCompleted = true
+        done.completedAt = testNow
+        try await repository.complete(done, logging: Completion(
+            id: UUID(), reminderID: done.id, occurrence: done.scheduledAt, completedAt: testNow))
+        let wholeDay = instant("2026-11-21T00:00:00Z")..<instant("2026-11-22T00:00:00Z")
+        #expect(try await repository.completions(madeIn: wholeDay).map(\.title) == ["Run"])
+
+        #expect(try await repository.delete(id: done.id))
+        #expect(try await repository.completions(madeIn: wholeDay).isEmpty)
+        #expect(try await repository.delete(id: done.id) == false)
+    }
+
+    @Test func openRemindersComeSoonestFirst() async throws {
+        try await repository.insert(reminder("Later", at: "2026-12-02T09:00:00Z", id: 1))
+        try await repository.insert(reminder("Sooner", at: "2026-12-01T09:00:00Z", id: 2))
+        try await repository.insert(reminder("Soonest", at: "2026-11-30T09:00:00Z", id: 3))
+        #expect(try await repository.openReminders().map(\.title) == ["Soonest", "Sooner", "Later"])
+    }
+}

@@ -1,0 +1,59 @@
+import Domain
+import Foundation
+
+/// A clock that stands still until a test moves it.
+package final class TestClock: @unchecked Sendable {
+    private let lock = NSLock()
+    private var current: Date
+
+    /// A clock reading `now`.
+    package init(_ now: Date) { current = now }
+
+    /// The instant the clock reads.
+    package var now: Date { lock.withLock { current } }
+
+    /// Moves the clock on by `interval` seconds.
+    package func advance(by interval: TimeInterval) { lock.withLock { current += interval } }
+}
+
+/// UUIDs 00000000-0000-0000-0000-000000000001, …002, … in order.
+package final class CountingUUIDs: @unchecked Sendable {
+    private let lock = NSLock()
+    private var count = 0
+
+    /// A counter starting at 1.
+    package init() {}
+
+    /// The next UUID.
+    package func next() -> UUID {
+        lock.withLock {
+            count += 1
+            return UUID(uuidString: String(format: "00000000-0000-0000-0000-%012X", count)) ?? UUID()
+        }
+    }
+}
+
+/// The zone every test lives in unless it says otherwise: it has DST, and its local day
+/// differs from UTC's in the evening, so code that confuses the two fails.
+package let newYork = TimeZone(identifier: "America/New_York") ?? .gmt
+
+/// The instant an ISO 8601 string with offset names, e.g. "2026-11-21T15:00:00-05:00".
+package func instant(_ iso: String) -> Date {
+    guard let date = try? Date(iso, strategy: .iso8601) else { fatalError("bad ISO date in a test: \(iso)") }
+    return date
+}
+
+/// A local date written `YYYY-MM-DD` in a test.
+package func day(_ iso: String) -> LocalDate {
+    guard let date = LocalDate(iso: iso) else { fatalError("bad day in a test: \(iso)") }
+    return date
+}
+
+/// A local time written `HH:mm` in a test.
+package func time(_ text: String) -> LocalTime {
+    guard let time = LocalTime(hhmm: text) else { fatalError("bad time in a test: \(text)") }
+    return time
+}
+
+/// The fixed "now" of the tests: Saturday 21 November 2026, 15:00 in New York (20:00 UTC).
+package let testNow = instant("2026-11-21T15:00:00-05:00")
