@@ -12,21 +12,35 @@ package struct TestWorld: Sendable {
     package let environment: AppEnvironment
     /// The core under test.
     package let core: MemossCore
-    private let queue: DatabaseQueue
+    private let storeFile: String?
 
-    /// A new, empty world at `now` in `timeZone`.
-    package init(now: Date = testNow, timeZone: TimeZone = newYork) throws {
+    /// A new, empty world at `now` in `timeZone`; its store is in memory, or in a new temporary
+    /// file when `onDisk` (needed by `readOnlyCore()`).
+    package init(now: Date = testNow, timeZone: TimeZone = newYork, onDisk: Bool = false) throws {
         let clock = TestClock(now)
         let uuids = CountingUUIDs()
         environment = AppEnvironment(now: { clock.now }, uuid: { uuids.next() }, timeZone: timeZone)
         self.clock = clock
-        queue = try DatabaseQueue(configuration: AppDatabase.configuration)
-        core = MemossCore(database: try AppDatabase(queue), storePath: nil, environment: environment)
+        let queue: DatabaseQueue
+        if onDisk {
+            let file = FileManager.default.temporaryDirectory.appendingPathComponent("memoss-\(UUID().uuidString).sqlite")
+            queue = try DatabaseQueue(path: file.path, configuration: AppDatabase.configuration)
+            storeFile = file.path
+        } else {
+            queue = try DatabaseQueue(configuration: AppDatabase.configuration)
+            storeFile = nil
+        }
+        core = MemossCore(database: try AppDatabase(queue), storePath: storeFile, environment: environment)
     }
 
-    /// Makes every later write fail as a read-only store does (SQLite's `query_only`).
-    package func makeStoreReadOnly() throws {
-        try queue.writeWithoutTransaction { db in try db.execute(sql: "PRAGMA query_only = 1") }
+    /// A core over a read-only connection to the same store: reads work, every write
+    /// fails the way a store on a read-only disk does (`SQLITE_READONLY`).
+    package func readOnlyCore() throws -> MemossCore {
+        guard let storeFile else { fatalError("readOnlyCore() needs a world made with onDisk: true") }
+        var config = AppDatabase.configuration
+        config.readonly = true
+        let readOnly = try DatabaseQueue(path: storeFile, configuration: config)
+        return MemossCore(database: try AppDatabase(readOnly), storePath: nil, environment: environment)
     }
 
     /// Creates a reminder through the create use case, due on `date` at `time` in the world's zone.

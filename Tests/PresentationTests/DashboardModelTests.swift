@@ -1,0 +1,72 @@
+import Domain
+import Foundation
+import Presentation
+import Testing
+import TestSupport
+
+@MainActor
+struct DashboardModelTests {
+    @Test func emptyStoreShowsTwoEmptySections() async throws {
+        let dashboard = try TestWorld().core.dashboardModel()
+        await dashboard.load()
+        #expect(dashboard.sections.map(\.title) == ["To Do", "Completed"])
+        #expect(dashboard.isEmpty)
+        #expect(dashboard.error == nil)
+    }
+
+    @Test func cardsShowTitleAndTimeInTheOrderOfTheSections() async throws {
+        let world = try TestWorld(now: instant("2026-11-20T08:00:00-05:00"))
+        try await world.addReminder("Gym", on: "2026-11-21", at: "10:00")
+        try await world.addReminder("Call mum", on: "2026-11-21", at: "18:30")
+        try await world.addReminder("Dentist", on: "2026-11-22", at: "09:00")
+        try await world.addReminder("Renew passport", on: "2027-01-05", at: "10:00")
+        let done = try await world.addReminder("Buy milk", on: "2026-11-25", at: "08:00")
+        world.clock.advance(by: 31 * 3_600)  // Saturday 2026-11-21 15:00
+        let dashboard = world.core.dashboardModel()
+        await dashboard.toggleTapped(done.id)
+
+        let toDo = try #require(dashboard.sections.first)
+        #expect(toDo.cards.map(\.title) == ["Gym", "Call mum", "Dentist", "Renew passport"])
+        #expect(toDo.cards.map(\.timeText) == ["Today 10:00", "Today 18:30", "Tomorrow 09:00", "Tue 5 Jan 2027 10:00"])
+        #expect(toDo.cards.map(\.urgency) == [.overdue, .today, .upcoming, .upcoming])
+        #expect(dashboard.sections.last?.cards.map(\.title) == ["Buy milk"])
+        #expect(dashboard.sections.last?.cards.first?.timeText == "Wed 25 Nov 08:00")
+    }
+
+    @Test func tickingACardMovesItToCompletedAndBack() async throws {
+        let world = try TestWorld()
+        let reminder = try await world.addReminder("Stretch", on: "2026-11-22")
+        let dashboard = world.core.dashboardModel()
+        await dashboard.load()
+
+        await dashboard.toggleTapped(reminder.id)
+        #expect(dashboard.sections.map(\.cards.count) == [0, 1])
+        await dashboard.toggleTapped(reminder.id)
+        #expect(dashboard.sections.map(\.cards.count) == [1, 0])
+    }
+
+    @Test func resetTodaySaysHowManyWentAndShowsTheRest() async throws {
+        let world = try TestWorld(now: instant("2026-11-20T08:00:00-05:00"))
+        try await world.addReminder("Today 1", on: "2026-11-21", at: "16:00")
+        try await world.addReminder("Today 2", on: "2026-11-21", at: "17:00")
+        try await world.addReminder("Tomorrow", on: "2026-11-22", at: "09:00")
+        world.clock.advance(by: 31 * 3_600)
+        let dashboard = world.core.dashboardModel()
+
+        await dashboard.resetTodayTapped()
+        #expect(dashboard.status == "Removed 2 reminders due today.")
+        #expect(dashboard.cards.map(\.title) == ["Tomorrow"])
+
+        await dashboard.resetTodayTapped()
+        #expect(dashboard.status == "No reminders were due today; nothing was removed.")
+    }
+
+    @Test func storageFailureIsOneSentence() async throws {
+        let world = try TestWorld(onDisk: true)
+        let reminder = try await world.addReminder("Stretch", on: "2026-11-22")
+        let dashboard = try world.readOnlyCore().dashboardModel()
+        await dashboard.toggleTapped(reminder.id)
+        #expect(dashboard.error == "The store cannot be written (check the file's permissions and free space).")
+        #expect(try await world.allReminders().map(\.isCompleted) == [false])
+    }
+}

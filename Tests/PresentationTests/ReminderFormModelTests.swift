@@ -1,0 +1,269 @@
+import Domain
+import Foundation
+import Presentation
+import Testing
+import TestSupport
+
+@MainActor
+struct ReminderFormModelTests {
+    let world: TestWorld
+
+    init() throws {
+        world = try TestWorld()
+    }
+
+    private func editForm(for reminder: Reminder) -> ReminderFormModel {
+        world.core.formModel(.edit(reminder))
+    }
+
+    // MARK: Add
+
+    @Test func newReminderStartsTomorrowAtNineWithNothingElse() {
+        let form = world.core.formModel(.add)
+        #expect(form.heading == "New Reminder")
+        #expect(form.title == "")
+        #expect(form.notes == "")
+        #expect(form.date == day("2026-11-22"))
+        #expect(form.time == time("09:00"))
+        #expect(form.hasUnsavedChanges == false)
+    }
+
+    @Test func savingANewReminderStoresIt() async throws {
+        let form = world.core.formModel(.add)
+        form.title = "Buy milk"
+        form.notes = "2 litres"
+        form.time = time("10:30")
+        await form.saveTapped()
+
+        let stored = try #require(try await world.allReminders().first)
+        #expect(form.outcome == .saved(stored))
+        #expect(stored.title == "Buy milk")
+        #expect(stored.notes == "2 litres")
+        #expect(stored.scheduledAt == instant("2026-11-22T10:30:00-05:00"))
+        #expect(form.isSaving == false)
+    }
+
+    @Test(arguments: ["", "   ", "\t\n"])
+    func blankTitleShowsTheErrorAndStoresNothing(_ title: String) async throws {
+        let form = world.core.formModel(.add)
+        form.title = title
+        await form.saveTapped()
+        #expect(form.titleError == "Title is required")
+        #expect(form.outcome == nil)
+        #expect(try await world.allReminders().isEmpty)
+    }
+
+    @Test func titleErrorClearsWhenTheTitleChanges() async {
+        let form = world.core.formModel(.add)
+        await form.saveTapped()
+        #expect(form.titleError == "Title is required")
+        form.title = "B"
+        #expect(form.titleError == nil)
+    }
+
+    @Test func pastDateIsRefusedForANewReminder() async throws {
+        let form = world.core.formModel(.add)
+        form.title = "Too late"
+        form.date = day("2026-11-21")
+        form.time = time("14:59")
+        await form.saveTapped()
+        #expect(form.dateError == "Must be in the future")
+        #expect(form.titleError == nil)
+        #expect(try await world.allReminders().isEmpty)
+    }
+
+    @Test func dateErrorClearsWhenTheDateOrTheTimeChanges() async {
+        let form = world.core.formModel(.add)
+        form.title = "Too late"
+        form.date = day("2026-11-20")
+        await form.saveTapped()
+        form.date = day("2026-11-25")
+        #expect(form.dateError == nil)
+
+        form.date = day("2026-11-20")
+        await form.saveTapped()
+        form.time = time("10:00")
+        #expect(form.dateError == nil)
+    }
+
+    @Test func blankTitleAndPastDateAreBothShownAtOnce() async {
+        let form = world.core.formModel(.add)
+        form.date = day("2026-01-01")
+        await form.saveTapped()
+        #expect(form.titleError == "Title is required")
+        #expect(form.dateError == "Must be in the future")
+    }
+
+    @Test func storageFailureBecomesOneSentenceAndTheFormStaysOpen() async throws {
+        let world = try TestWorld(onDisk: true)
+        let form = try world.readOnlyCore().formModel(.add)
+        form.title = "Buy milk"
+        await form.saveTapped()
+        #expect(form.error == "The store cannot be written (check the file's permissions and free space).")
+        #expect(form.outcome == nil)
+        #expect(form.isSaving == false)
+        #expect(form.title == "Buy milk")
+        #expect(try await world.allReminders().isEmpty)
+    }
+
+    // MARK: Edit
+
+    @Test func editFormIsFilledFromTheReminder() async throws {
+        let reminder = try await world.addReminder("Dentist", on: "2026-12-01", at: "14:45", notes: "Bring the form")
+        let form = editForm(for: reminder)
+        #expect(form.heading == "Edit Reminder")
+        #expect(form.title == "Dentist")
+        #expect(form.notes == "Bring the form")
+        #expect(form.date == day("2026-12-01"))
+        #expect(form.time == time("14:45"))
+        #expect(form.hasUnsavedChanges == false)
+    }
+
+    @Test func editFormShowsTheReminderInItsOwnZone() async throws {
+        let london = try TestWorld(timeZone: TimeZone(identifier: "Europe/London") ?? .gmt)
+        let reminder = try await london.addReminder("Tea", on: "2026-12-01", at: "16:00")
+        // Opened by someone now living in New York, the wall-clock time is still London's.
+        let form = world.core.formModel(.edit(reminder))
+        #expect(form.time == time("16:00"))
+    }
+
+    @Test func savingAnEditUpdatesTheTitle() async throws {
+        let reminder = try await world.addReminder("Buy milk", on: "2026-11-22")
+        let form = editForm(for: reminder)
+        form.title = "Buy groceries"
+        await form.saveTapped()
+        #expect(try await world.allReminders().map(\.title) == ["Buy groceries"])
+    }
+
+    @Test func savingAnEditUpdatesTheDateAndTime() async throws {
+        let reminder = try await world.addReminder("Buy milk", on: "2026-11-22")
+        let form = editForm(for: reminder)
+        form.date = day("2026-11-24")
+        form.time = time("10:00")
+        await form.saveTapped()
+        #expect(try await world.allReminders().map(\.scheduledAt) == [instant("2026-11-24T10:00:00-05:00")])
+    }
+
+    @Test func editingTheTitleOfAnOverdueReminderSaves() async throws {
+        let reminder = try await world.addReminder("Pay rent", on: "2026-11-22")
+        world.clock.advance(by: 2 * 86_400)
+        let form = editForm(for: reminder)
+        form.title = "Pay the rent"
+        await form.saveTapped()
+        #expect(form.dateError == nil)
+        #expect(try await world.allReminders().map(\.title) == ["Pay the rent"])
+    }
+
+    @Test func movingAnOverdueReminderToAnotherPastTimeIsRefused() async throws {
+        let reminder = try await world.addReminder("Pay rent", on: "2026-11-22")
+        world.clock.advance(by: 2 * 86_400)
+        let form = editForm(for: reminder)
+        form.time = time("08:00")
+        await form.saveTapped()
+        #expect(form.dateError == "Must be in the future")
+        #expect(try await world.allReminders().map(\.scheduledAt) == [reminder.scheduledAt])
+    }
+
+    @Test func savingAReminderDeletedElsewhereSaysItIsGone() async throws {
+        let reminder = try await world.addReminder("Buy milk", on: "2026-11-22")
+        let form = editForm(for: reminder)
+        try await world.core.deleteReminder(id: reminder.id)
+        form.title = "Buy oat milk"
+        await form.saveTapped()
+        #expect(form.error == "This reminder no longer exists; it may have been deleted elsewhere.")
+        #expect(try await world.allReminders().isEmpty)
+    }
+
+    enum Field: CaseIterable { case title, notes, date, time }
+
+    @Test(arguments: Field.allCases)
+    func changingAnyFieldIsAnUnsavedChange(_ field: Field) async throws {
+        let reminder = try await world.addReminder("Buy milk", on: "2026-11-22", notes: "2 litres")
+        let form = editForm(for: reminder)
+        switch field {
+        case .title: form.title = "Buy oat milk"
+        case .notes: form.notes = "3 litres"
+        case .date: form.date = day("2026-11-23")
+        case .time: form.time = time("09:01")
+        }
+        #expect(form.hasUnsavedChanges)
+    }
+
+    @Test func whiteSpaceAtTheEndsIsNotAChange() async throws {
+        let reminder = try await world.addReminder("Buy milk", on: "2026-11-22")
+        let form = editForm(for: reminder)
+        form.title = "Buy milk  "
+        form.notes = " "
+        #expect(form.hasUnsavedChanges == false)
+    }
+
+    // MARK: Cancel
+
+    @Test func cancellingAnUnchangedFormClosesItAtOnce() async throws {
+        let reminder = try await world.addReminder("Buy milk", on: "2026-11-22")
+        let form = editForm(for: reminder)
+        form.cancelTapped()
+        #expect(form.discardConfirmation == nil)
+        #expect(form.outcome == .discarded)
+    }
+
+    @Test func cancellingAfterChangesAsksFirstAndDiscardingLeavesTheReminderAsItWas() async throws {
+        let reminder = try await world.addReminder("Buy milk", on: "2026-11-22")
+        let form = editForm(for: reminder)
+        form.title = "Buy groceries"
+        form.date = day("2026-11-30")
+
+        form.cancelTapped()
+        #expect(form.discardConfirmation?.title == "Discard Changes?")
+        #expect(form.outcome == nil)
+
+        form.discardConfirmed()
+        #expect(form.outcome == .discarded)
+        #expect(try await world.allReminders() == [reminder])
+    }
+
+    @Test func keepingEditingAfterCancelKeepsTheChanges() async throws {
+        let reminder = try await world.addReminder("Buy milk", on: "2026-11-22")
+        let form = editForm(for: reminder)
+        form.title = "Buy groceries"
+        form.cancelTapped()
+        form.keepEditingTapped()
+        #expect(form.discardConfirmation == nil)
+        #expect(form.outcome == nil)
+        #expect(form.title == "Buy groceries")
+    }
+
+    // MARK: Delete
+
+    @Test func deleteAsksAndConfirmingRemovesTheReminder() async throws {
+        let reminder = try await world.addReminder("Buy milk", on: "2026-11-22")
+        let keep = try await world.addReminder("Keep me", on: "2026-11-23")
+        let form = editForm(for: reminder)
+
+        form.deleteTapped()
+        #expect(form.deleteConfirmation?.title == "Delete Reminder?")
+        #expect(form.deleteConfirmation?.message == "This cannot be undone.")
+        #expect(try await world.allReminders().count == 2)
+
+        await form.deleteConfirmed()
+        #expect(form.outcome == .deleted(reminder.id))
+        #expect(try await world.allReminders() == [keep])
+    }
+
+    @Test func cancellingTheDeleteKeepsTheReminder() async throws {
+        let reminder = try await world.addReminder("Buy milk", on: "2026-11-22")
+        let form = editForm(for: reminder)
+        form.deleteTapped()
+        form.deleteCancelled()
+        await form.deleteConfirmed()  // a stray confirm after cancelling does nothing
+        #expect(form.deleteConfirmation == nil)
+        #expect(form.outcome == nil)
+        #expect(try await world.allReminders() == [reminder])
+    }
+
+    @Test func aNewReminderHasNothingToDelete() {
+        let form = world.core.formModel(.add)
+        form.deleteTapped()
+        #expect(form.deleteConfirmation == nil)
+    }
+}
