@@ -1,0 +1,84 @@
+import Foundation
+import Shared
+import Testing
+import TestSupport
+
+/// `memoss list` end to end: the real binary, a real store file, a fresh home for each test.
+struct ListCommandTests {
+    private let home: URL
+    private var environment: [String: String] {
+        ["HOME": home.path, "XDG_DATA_HOME": home.appendingPathComponent("data").path, "TZ": "America/New_York",
+         "PATH": "/usr/bin:/bin"]
+    }
+
+    init() throws {
+        home = FileManager.default.temporaryDirectory.appendingPathComponent("memoss-home-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
+    }
+
+    private func mode(_ path: String) throws -> Int {
+        try (FileManager.default.attributesOfItem(atPath: path)[.posixPermissions] as? Int) ?? -1
+    }
+
+    @Test func firstRunCreatesThePrivateStoreAndShowsAnEmptyDashboard() throws {
+        let result = try MemossProcess.run([], environment: environment)
+
+        #expect(result.status == 0)
+        #expect(result.stderr == "")
+        #expect(result.stdout == "To Do\n  Nothing to do.\nCompleted\n  Nothing completed yet.\n")
+        let store = home.appendingPathComponent("data/memoss/memoss.sqlite").path
+        #expect(try mode(store) == 0o600)
+    }
+
+    @Test func remindersInTheStoreAreListedNumberedWithTheirTimes() async throws {
+        let store = home.appendingPathComponent("mine.sqlite").path
+        // Far enough ahead that the real clock the binary reads sees them as upcoming.
+        let environment = AppEnvironment(now: { instant("2098-01-01T00:00:00Z") }, uuid: { UUID() },
+                                         timeZone: newYork)
+        let core = try MemossCore.open(explicitPath: store, processEnvironment: [:], environment: environment)
+        for (title, date) in [("Renew passport", "2099-03-02"), ("Pay\u{1B}[2J rent", "2099-03-01")] {
+            _ = try await core.createReminder(ReminderDraft(
+                title: title, date: day(date), time: time("10:00"), timeZoneID: "America/New_York"))
+        }
+
+        let result = try MemossProcess.run(["--db", store, "list"], environment: self.environment)
+
+        #expect(result.status == 0)
+        #expect(result.stdout == """
+            To Do
+              1. [ ] Pay\\u{1B}[2J rent  Sun 1 Mar 2099 10:00
+              2. [ ] Renew passport  Mon 2 Mar 2099 10:00
+            Completed
+              Nothing completed yet.
+
+            """)
+    }
+
+    @Test func fileThatIsNotAStoreFailsWithOneLineAndIsLeftAlone() throws {
+        let notes = home.appendingPathComponent("notes.txt")
+        try Data("milk, eggs\n".utf8).write(to: notes)
+
+        for arguments in [["--db", notes.path, "list"], ["list", "--db", notes.path]] {
+            let result = try MemossProcess.run(arguments, environment: environment)
+            #expect(result.status == 1)
+            #expect(result.stdout == "")
+            #expect(result.stderr == "memoss: \(notes.path) is not a Memoss store (it is not a SQLite database); "
+                + "pass --db a Memoss store or a new file name.\n")
+        }
+        #expect(try String(contentsOf: notes, encoding: .utf8) == "milk, eggs\n")
+    }
+
+    @Test func memossDBChoosesTheStoreWhenDbIsNotGiven() throws {
+        let store = home.appendingPathComponent("from-env.sqlite").path
+        let result = try MemossProcess.run(["list"], environment: environment.merging(["MEMOSS_DB": store]) { $1 })
+        #expect(result.status == 0)
+        #expect(FileManager.default.fileExists(atPath: store))
+        #expect(!FileManager.default.fileExists(atPath: home.appendingPathComponent("data").path))
+    }
+
+    @Test func unknownOptionIsAUsageError() throws {
+        let result = try MemossProcess.run(["list", "--colour"], environment: environment)
+        #expect(result.status == 64)
+        #expect(result.stderr.contains("Unknown option '--colour'"))
+    }
+}
