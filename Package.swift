@@ -39,11 +39,7 @@ let package = Package(
             dependencies: ["Shared", .product(name: "ArgumentParser", package: "swift-argument-parser")],
             path: "Frontends/REPL"
         ),
-        .executableTarget(
-            name: "memoss-import",
-            dependencies: ["Shared", .product(name: "ArgumentParser", package: "swift-argument-parser")],
-            path: "Frontends/Importer"
-        ),
+        .executableTarget(name: "memoss-import", path: "Frontends/Importer"),
 
         // MARK: Tests
         .target(

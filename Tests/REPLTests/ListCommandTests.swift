@@ -4,7 +4,7 @@ import Testing
 import TestSupport
 
 /// `memoss list` end to end: the real binary, a real store file, a fresh home for each test.
-struct ListCommandTests {
+final class ListCommandTests {
     private let home: URL
     private var environment: [String: String] {
         ["HOME": home.path, "XDG_DATA_HOME": home.appendingPathComponent("data").path, "TZ": "America/New_York",
@@ -14,6 +14,10 @@ struct ListCommandTests {
     init() throws {
         home = FileManager.default.temporaryDirectory.appendingPathComponent("memoss-home-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
+    }
+
+    deinit {
+        try? FileManager.default.removeItem(at: home)
     }
 
     private func mode(_ path: String) throws -> Int {

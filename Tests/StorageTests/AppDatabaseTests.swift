@@ -6,12 +6,16 @@ import Testing
 import TestSupport
 
 /// Opening store files on disk, each test in its own temporary folder.
-struct AppDatabaseTests {
+final class AppDatabaseTests {
     private let folder: URL
 
     init() throws {
         folder = FileManager.default.temporaryDirectory.appendingPathComponent("memoss-tests-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    }
+
+    deinit {
+        try? FileManager.default.removeItem(at: folder)
     }
 
     private func mode(_ url: URL) throws -> Int {
