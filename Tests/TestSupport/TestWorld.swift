@@ -5,7 +5,7 @@ import Shared
 import Storage
 
 /// A fresh core over real SQLite in memory, with a fixed clock, counting UUIDs and a fixed zone.
-package struct TestWorld: Sendable {
+package final class TestWorld: Sendable {
     /// The clock the core reads; tests move it to let time pass.
     package let clock: TestClock
     /// The environment handed to the core.
@@ -31,6 +31,10 @@ package struct TestWorld: Sendable {
             storeFile = nil
         }
         core = MemossCore(database: try AppDatabase(queue), storePath: storeFile, environment: environment)
+    }
+
+    deinit {
+        if let storeFile { try? FileManager.default.removeItem(atPath: storeFile) }
     }
 
     /// A core over a read-only connection to the same store: reads work, every write
