@@ -15,7 +15,10 @@ enum DashboardText {
                 number += 1
                 let mark = card.urgency == .done ? "[x]" : "[ ]"
                 let flag = card.urgency == .overdue ? "  (overdue)" : ""
-                text += "\(String(number).leftPadded(to: 3)). \(mark) \(VisibleText.escaped(card.title))  \(card.timeText)\(flag)\n"
+                let tags = (card.tags.map { "#" + VisibleText.escaped($0.name) } + [card.moreTags].compactMap { $0 })
+                    .joined(separator: " ")
+                text += "\(String(number).leftPadded(to: 3)). \(mark) \(VisibleText.escaped(card.title))  \(card.timeText)\(flag)"
+                text += tags.isEmpty ? "\n" : "  \(tags)\n"
             }
         }
         return text

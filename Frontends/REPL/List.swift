@@ -14,7 +14,7 @@ extension Memoss {
 
         @MainActor
         func run() async throws {
-            let dashboard = store.openCore(before: memoss.store).dashboardModel()
+            let dashboard = await store.openCore(before: memoss.store).dashboardModel()
             await dashboard.load()
             if let error = dashboard.error { Terminal.fail(error) }
             print(DashboardText.render(dashboard.sections), terminator: "")

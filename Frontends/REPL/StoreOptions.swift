@@ -9,14 +9,14 @@ struct StoreOptions: ParsableArguments {
 
     /// Opens the chosen store (this command's `--db`, else the one given before the command name),
     /// or prints one line saying why it cannot and exits with status 1.
-    func openCore(before parent: StoreOptions) -> MemossCore {
+    func openCore(before parent: StoreOptions) async -> MemossCore {
         do {
-            return try MemossCore.open(
+            return try await MemossCore.open(
                 explicitPath: db ?? parent.db, processEnvironment: ProcessInfo.processInfo.environment,
                 environment: .live
             )
         } catch {
-            Terminal.fail(error.message)
+            Terminal.fail(ErrorMessage.describe(error))
         }
     }
 }

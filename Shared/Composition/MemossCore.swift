@@ -13,21 +13,26 @@ package struct MemossCore: Sendable {
     /// The clock, ids and zone everything here uses.
     package let environment: AppEnvironment
     private let repository: GRDBReminderRepository
+    private let tagRepository: GRDBTagRepository
 
     /// The core over an already open store.
     package init(database: AppDatabase, storePath: String?, environment: AppEnvironment) {
         self.storePath = storePath
         self.environment = environment
         self.repository = GRDBReminderRepository(database: database)
+        self.tagRepository = GRDBTagRepository(database: database)
     }
 
     /// Opens the store the user chose: `explicitPath` (`--db`), else `MEMOSS_DB`, else the
     /// default file under `$XDG_DATA_HOME` (see `StoreLocation`), creating it when missing.
+    /// A store's first opening gives it the default tags.
     package static func open(
         explicitPath: String?, processEnvironment: [String: String], environment: AppEnvironment
-    ) throws(StoreError) -> MemossCore {
+    ) async throws -> MemossCore {
         let path = StoreLocation.resolve(explicitPath: explicitPath, environment: processEnvironment)
-        return MemossCore(database: try AppDatabase.open(at: path), storePath: path, environment: environment)
+        let core = MemossCore(database: try AppDatabase.open(at: path), storePath: path, environment: environment)
+        _ = try await core.seedDefaultTags()
+        return core
     }
 
     /// A new, empty store in memory.
@@ -50,6 +55,19 @@ package struct MemossCore: Sendable {
     /// Reads a day's history.
     package var loadDayHistory: LoadDayHistoryUseCase { .init(repository: repository, environment: environment) }
 
+    /// Lists tags.
+    package var listTags: ListTagsUseCase { .init(repository: tagRepository) }
+    /// Creates tags.
+    package var createTag: CreateTagUseCase { .init(repository: tagRepository, environment: environment) }
+    /// Renames tags.
+    package var renameTag: RenameTagUseCase { .init(repository: tagRepository) }
+    /// Recolours tags.
+    package var recolorTag: RecolorTagUseCase { .init(repository: tagRepository) }
+    /// Deletes tags.
+    package var deleteTag: DeleteTagUseCase { .init(repository: tagRepository) }
+    /// Seeds the default tags on a store's first use.
+    package var seedDefaultTags: SeedDefaultTagsUseCase { .init(repository: tagRepository, environment: environment) }
+
     /// A dashboard view-model over this store.
     @MainActor package func dashboardModel() -> DashboardModel {
         DashboardModel(environment: environment, loadDashboard: loadDashboard,
@@ -59,6 +77,7 @@ package struct MemossCore: Sendable {
     /// An add (`.add`) or edit (`.edit(reminder)`) form over this store.
     @MainActor package func formModel(_ mode: ReminderFormModel.Mode) -> ReminderFormModel {
         ReminderFormModel(mode: mode, environment: environment, createReminder: createReminder,
-                          updateReminder: updateReminder, deleteReminder: deleteReminder)
+                          updateReminder: updateReminder, deleteReminder: deleteReminder,
+                          listTags: listTags, createTag: createTag)
     }
 }

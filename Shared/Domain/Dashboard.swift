@@ -3,17 +3,17 @@ import Foundation
 /// The reminders as the dashboard groups them: what is still to do, by urgency, and what is done.
 package struct Dashboard: Hashable, Sendable {
     /// Open reminders due before now, oldest first.
-    package var overdue: [Reminder]
+    package var overdue: [ReminderWithTags]
     /// Open reminders due later today (the user's local day), soonest first.
-    package var today: [Reminder]
+    package var today: [ReminderWithTags]
     /// Open reminders due after today, soonest first.
-    package var upcoming: [Reminder]
+    package var upcoming: [ReminderWithTags]
     /// Done reminders, most recently completed first.
-    package var completed: [Reminder]
+    package var completed: [ReminderWithTags]
 
     /// Groups open reminders (sorted by due instant) and completed ones around `now`
     /// and the end of the user's local day.
-    package init(open: [Reminder], completed: [Reminder], now: Date, timeZone: TimeZone) {
+    package init(open: [ReminderWithTags], completed: [ReminderWithTags], now: Date, timeZone: TimeZone) {
         let endOfToday = LocalDate(containing: now, in: timeZone).interval(in: timeZone).upperBound
         overdue = open.filter { $0.scheduledAt < now }
         today = open.filter { $0.scheduledAt >= now && $0.scheduledAt < endOfToday }
@@ -22,5 +22,5 @@ package struct Dashboard: Hashable, Sendable {
     }
 
     /// The To Do section: overdue, then today, then upcoming.
-    package var toDo: [Reminder] { overdue + today + upcoming }
+    package var toDo: [ReminderWithTags] { overdue + today + upcoming }
 }

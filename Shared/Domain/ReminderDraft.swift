@@ -12,14 +12,20 @@ package struct ReminderDraft: Hashable, Sendable {
     package var time: LocalTime
     /// The IANA zone the date and time are read in.
     package var timeZoneID: String
+    /// The tags chosen for it.
+    package var tagIDs: Set<UUID>
 
     /// Creates a draft from its fields.
-    package init(title: String, notes: String = "", date: LocalDate, time: LocalTime, timeZoneID: String) {
+    package init(
+        title: String, notes: String = "", date: LocalDate, time: LocalTime, timeZoneID: String,
+        tagIDs: Set<UUID> = []
+    ) {
         self.title = title
         self.notes = notes
         self.date = date
         self.time = time
         self.timeZoneID = timeZoneID
+        self.tagIDs = tagIDs
     }
 
     /// The instant the date and time name in the draft's zone.

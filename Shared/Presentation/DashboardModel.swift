@@ -19,8 +19,12 @@ package final class DashboardModel {
         package let timeText: String
         /// Overdue, today, upcoming or done.
         package let urgency: Urgency
+        /// The first tags by name, at most `TagChip.cardLimit`.
+        package let tags: [TagChip]
+        /// "+N" when the reminder has more tags than the card shows, else `nil`.
+        package let moreTags: String?
         /// The reminder behind the card, for opening it in the edit form.
-        package let reminder: Reminder
+        package let reminder: ReminderWithTags
     }
 
     /// A titled list of cards.
@@ -37,6 +41,8 @@ package final class DashboardModel {
     package private(set) var error: String?
     /// What the last action did, e.g. "Removed 2 reminders due today.".
     package private(set) var status: String?
+    /// The tag the dashboard is narrowed to, `nil` for every reminder.
+    package private(set) var filterTag: Tag?
 
     @ObservationIgnored private let environment: AppEnvironment
     @ObservationIgnored private let loadDashboard: LoadDashboardUseCase
@@ -65,12 +71,13 @@ package final class DashboardModel {
     /// Reads the store and rebuilds the sections.
     package func load() async {
         do {
-            let dashboard = try await loadDashboard()
+            let dashboard = try await loadDashboard(tagged: filterTag?.id)
             let formatter = CardTimeFormatter(today: environment.today, timeZone: environment.timeZone)
-            func cards(_ reminders: [Reminder], _ urgency: Card.Urgency) -> [Card] {
+            func cards(_ reminders: [ReminderWithTags], _ urgency: Card.Urgency) -> [Card] {
                 reminders.map {
-                    Card(id: $0.id, title: $0.title, timeText: formatter.string(for: $0.scheduledAt),
-                         urgency: urgency, reminder: $0)
+                    let tags = TagChip.forCard($0.tags)
+                    return Card(id: $0.id, title: $0.title, timeText: formatter.string(for: $0.scheduledAt),
+                                urgency: urgency, tags: tags.chips, moreTags: tags.overflow, reminder: $0)
                 }
             }
             sections = [
@@ -82,6 +89,18 @@ package final class DashboardModel {
         } catch {
             self.error = ErrorMessage.describe(error)
         }
+    }
+
+    /// The user narrowed the dashboard to reminders carrying `tag` (filtered in the store).
+    package func filterTapped(_ tag: Tag) async {
+        filterTag = tag
+        await load()
+    }
+
+    /// The user went back to every reminder.
+    package func clearFilterTapped() async {
+        filterTag = nil
+        await load()
     }
 
     /// The user ticked or unticked a card: toggles it and reloads.

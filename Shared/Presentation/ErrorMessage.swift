@@ -8,6 +8,8 @@ package enum ErrorMessage {
         case let error as StoreError: error.message
         case let error as ReminderError: error.message
         case let error as ReminderValidationError: error.message
+        case let error as TagError: error.message
+        case let error as TagValidationError: error.message
         default: "Something went wrong: \(error)."
         }
     }

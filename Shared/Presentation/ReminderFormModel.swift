@@ -13,14 +13,14 @@ package final class ReminderFormModel {
     package enum Mode: Hashable, Sendable {
         /// A new reminder.
         case add
-        /// A stored reminder, as it was when the form opened.
-        case edit(Reminder)
+        /// A stored reminder with its tags, as it was when the form opened.
+        case edit(ReminderWithTags)
     }
 
     /// How the form was closed.
     package enum Outcome: Hashable, Sendable {
         /// The reminder was stored with these values.
-        case saved(Reminder)
+        case saved(ReminderWithTags)
         /// The reminder was deleted.
         case deleted(UUID)
         /// The form was closed without saving.
@@ -53,6 +53,8 @@ package final class ReminderFormModel {
 
     /// Add or edit, and the reminder being edited.
     package let mode: Mode
+    /// The reminder's tags: the chosen ones and inline creation.
+    package let tagPicker: TagPickerModel
 
     @ObservationIgnored private let original: ReminderDraft
     @ObservationIgnored private let environment: AppEnvironment
@@ -60,14 +62,16 @@ package final class ReminderFormModel {
     @ObservationIgnored private let updateReminder: UpdateReminderUseCase
     @ObservationIgnored private let deleteReminder: DeleteReminderUseCase
 
-    /// A form in `mode`: a new reminder starts tomorrow at 09:00 in the user's zone,
-    /// an edited one starts with its stored values in its own zone.
+    /// A form in `mode`: a new reminder starts tomorrow at 09:00 in the user's zone with no
+    /// tags, an edited one starts with its stored values in its own zone.
     package init(
         mode: Mode,
         environment: AppEnvironment,
         createReminder: CreateReminderUseCase,
         updateReminder: UpdateReminderUseCase,
-        deleteReminder: DeleteReminderUseCase
+        deleteReminder: DeleteReminderUseCase,
+        listTags: ListTagsUseCase,
+        createTag: CreateTagUseCase
     ) {
         let start: ReminderDraft = switch mode {
         case .add:
@@ -76,7 +80,7 @@ package final class ReminderFormModel {
         case .edit(let reminder):
             ReminderDraft(title: reminder.title, notes: reminder.notes ?? "",
                           date: reminder.localScheduled.date, time: reminder.localScheduled.time,
-                          timeZoneID: reminder.timeZoneID)
+                          timeZoneID: reminder.timeZoneID, tagIDs: Set(reminder.tags.map(\.id)))
         }
         self.mode = mode
         self.original = start
@@ -84,15 +88,26 @@ package final class ReminderFormModel {
         self.notes = start.notes
         self.date = start.date
         self.time = start.time
+        self.tagPicker = TagPickerModel(selectedIDs: start.tagIDs, listTags: listTags, createTag: createTag)
         self.environment = environment
         self.createReminder = createReminder
         self.updateReminder = updateReminder
         self.deleteReminder = deleteReminder
     }
 
+    /// Reads what the form offers from the store (the tags to choose from).
+    package func load() async {
+        do {
+            try await tagPicker.load()
+        } catch {
+            self.error = ErrorMessage.describe(error)
+        }
+    }
+
     /// The fields as a draft, in the zone the reminder is scheduled in.
     package var draft: ReminderDraft {
-        ReminderDraft(title: title, notes: notes, date: date, time: time, timeZoneID: original.timeZoneID)
+        ReminderDraft(title: title, notes: notes, date: date, time: time, timeZoneID: original.timeZoneID,
+                      tagIDs: tagPicker.selectedIDs)
     }
 
     /// Whether the form edits a stored reminder (and so can delete it).
@@ -101,16 +116,17 @@ package final class ReminderFormModel {
     /// "New Reminder" or "Edit Reminder".
     package var heading: String { isEditing ? "Edit Reminder" : "New Reminder" }
 
-    /// Whether any field differs from what the form opened with (white space at the ends aside).
+    /// Whether any field or the tags differ from what the form opened with (white space at the ends aside).
     package var hasUnsavedChanges: Bool {
         func trimmed(_ text: String) -> String { text.trimmingCharacters(in: .whitespacesAndNewlines) }
         return trimmed(title) != trimmed(original.title)
             || ReminderRules.normalizedNotes(notes) != ReminderRules.normalizedNotes(original.notes)
             || date != original.date
             || time != original.time
+            || tagPicker.selectedIDs != original.tagIDs
     }
 
-    private var editedReminder: Reminder? {
+    private var editedReminder: ReminderWithTags? {
         if case .edit(let reminder) = mode { return reminder }
         return nil
     }

@@ -57,6 +57,27 @@ extension AppDatabase {
                 t.column("completedAt", .datetime).notNull().indexed()
             }
         }
+        migrator.registerMigration("v3") { db in
+            try db.create(table: "tag") { t in
+                t.column("id", .blob).primaryKey()
+                t.column("name", .text).notNull()
+                // TagRules.key(for: name): names equal but for case share it, so it is unique.
+                t.column("nameKey", .text).notNull().unique()
+                t.column("colorHex", .text).notNull()
+                t.column("createdAt", .datetime).notNull()
+            }
+            try db.create(table: "reminderTag") { t in
+                t.column("reminderID", .blob).notNull().references("reminder", onDelete: .cascade)
+                t.column("tagID", .blob).notNull().references("tag", onDelete: .cascade)
+                t.primaryKey(["reminderID", "tagID"])
+            }
+            // Filtering the dashboard by a tag starts from the tag.
+            try db.create(index: "reminderTag_on_tagID_reminderID", on: "reminderTag", columns: ["tagID", "reminderID"])
+            // One-off facts about the store, such as whether the default tags were seeded.
+            try db.create(table: "storeFlag") { t in
+                t.column("name", .text).primaryKey()
+            }
+        }
         return migrator
     }
 }

@@ -11,12 +11,15 @@ package struct GRDBReminderRepository: ReminderRepository {
         self.database = database
     }
 
-    package func insert(_ reminder: Reminder) async throws {
-        try await database.write { db in try ReminderRecord(reminder).insert(db) }
+    package func insert(_ reminder: Reminder, tagIDs: [UUID]) async throws {
+        try await database.write { db in
+            try ReminderRecord(reminder).insert(db)
+            try Self.setTags(tagIDs, of: reminder.id, db)
+        }
     }
 
-    package func update(_ reminder: Reminder) async throws {
-        try await updateExisting(reminder)
+    package func update(_ reminder: Reminder, tagIDs: [UUID]) async throws {
+        try await updateExisting(reminder) { db in try Self.setTags(tagIDs, of: reminder.id, db) }
     }
 
     package func delete(id: UUID) async throws -> Bool {
@@ -25,6 +28,12 @@ package struct GRDBReminderRepository: ReminderRepository {
 
     package func reminder(id: UUID) async throws -> Reminder? {
         try await database.read { db in try ReminderRecord.fetchOne(db, key: id)?.reminder }
+    }
+
+    package func reminderWithTags(id: UUID) async throws -> ReminderWithTags? {
+        try await database.read { db in
+            try Self.fetchWithTags(ReminderQuery(condition: "reminder.id = ?", arguments: [id], order: "1"), db).first
+        }
     }
 
     package func complete(_ reminder: Reminder, logging completion: Completion) async throws {
@@ -37,6 +46,29 @@ package struct GRDBReminderRepository: ReminderRepository {
                 .filter(CompletionRecord.Columns.reminderID == reminder.id)
                 .filter(CompletionRecord.Columns.occurrence == occurrence)
                 .deleteAll(db)
+        }
+    }
+
+    /// Replaces the tags of reminder `id` with `tagIDs`; throws `TagError.notFound` for an unknown tag.
+    private static func setTags(_ tagIDs: [UUID], of id: UUID, _ db: Database) throws {
+        try ReminderTagRecord.filter(ReminderTagRecord.Columns.reminderID == id).deleteAll(db)
+        for tagID in Set(tagIDs) {
+            guard try TagRecord.exists(db, key: tagID) else { throw TagError.notFound(tagID) }
+            try ReminderTagRecord(reminderID: id, tagID: tagID).insert(db)
+        }
+    }
+
+    /// The reminders `query` selects, each with its tags, in two statements whatever their number.
+    private static func fetchWithTags(_ query: ReminderQuery, _ db: Database) throws -> [ReminderWithTags] {
+        let reminders = try ReminderRecord.fetchAll(db, sql: query.sql, arguments: query.arguments)
+        let tags = try TagOfReminder.fetchAll(db, sql: """
+            SELECT reminderTag.reminderID, tag.id, tag.name, tag.colorHex, tag.createdAt
+            FROM reminderTag JOIN tag ON tag.id = reminderTag.tagID
+            WHERE reminderTag.reminderID IN (\(query.idsSQL))
+            """, arguments: query.arguments)
+        let tagsByReminder = Dictionary(grouping: tags, by: \.reminderID)
+        return reminders.map { record in
+            ReminderWithTags(reminder: record.reminder, tags: tagsByReminder[record.id, default: []].map(\.tag))
         }
     }
 
@@ -62,21 +94,20 @@ package struct GRDBReminderRepository: ReminderRepository {
         }
     }
 
-    package func openReminders() async throws -> [Reminder] {
-        try await database.read { db in
-            try ReminderRecord
-                .filter(ReminderRecord.Columns.isCompleted == false)
-                .order(ReminderRecord.Columns.scheduledAt, ReminderRecord.Columns.id)
-                .fetchAll(db).map(\.reminder)
-        }
+    package func openReminders(tagged tagID: UUID?) async throws -> [ReminderWithTags] {
+        try await database.read { db in try Self.fetchWithTags(.open(tagged: tagID), db) }
     }
 
-    package func completedReminders() async throws -> [Reminder] {
-        try await database.read { db in
-            try ReminderRecord
-                .filter(ReminderRecord.Columns.isCompleted == true)
-                .order(ReminderRecord.Columns.completedAt.desc, ReminderRecord.Columns.scheduledAt.desc)
-                .fetchAll(db).map(\.reminder)
+    package func completedReminders(tagged tagID: UUID?) async throws -> [ReminderWithTags] {
+        try await database.read { db in try Self.fetchWithTags(.completed(tagged: tagID), db) }
+    }
+
+    /// `EXPLAIN QUERY PLAN` of the dashboard's To Do query filtered by `tagID`, one line per step.
+    package func queryPlanOfOpenReminders(tagged tagID: UUID) async throws -> [String] {
+        let query = ReminderQuery.open(tagged: tagID)
+        return try await database.read { db in
+            try Row.fetchAll(db, sql: "EXPLAIN QUERY PLAN " + query.sql, arguments: query.arguments)
+                .map { $0["detail"] as String? ?? "" }
         }
     }
 
@@ -99,4 +130,40 @@ package struct GRDBReminderRepository: ReminderRepository {
                 """, arguments: [interval.lowerBound, interval.upperBound]).map(\.entry)
         }
     }
+}
+
+/// A selection of reminders as SQL, optionally narrowed to one tag by a join (never in memory).
+private struct ReminderQuery {
+    var condition: String
+    var arguments: StatementArguments
+    var order: String
+    var tagID: UUID?
+
+    init(condition: String, arguments: StatementArguments = [], order: String, tagID: UUID? = nil) {
+        self.condition = condition
+        self.order = order
+        self.tagID = tagID
+        self.arguments = tagID.map { [$0] } ?? []
+        self.arguments += arguments
+    }
+
+    static func open(tagged tagID: UUID?) -> ReminderQuery {
+        ReminderQuery(condition: "reminder.isCompleted = 0", order: "reminder.scheduledAt, reminder.id", tagID: tagID)
+    }
+
+    static func completed(tagged tagID: UUID?) -> ReminderQuery {
+        ReminderQuery(condition: "reminder.isCompleted = 1",
+                      order: "reminder.completedAt DESC, reminder.scheduledAt DESC", tagID: tagID)
+    }
+
+    private var from: String {
+        guard tagID != nil else { return "FROM reminder" }
+        return "FROM reminderTag JOIN reminder ON reminder.id = reminderTag.reminderID AND reminderTag.tagID = ?"
+    }
+
+    /// The selected reminders, ordered.
+    var sql: String { "SELECT reminder.* \(from) WHERE \(condition) ORDER BY \(order)" }
+
+    /// The ids of the selected reminders, for a sub-query.
+    var idsSQL: String { "SELECT reminder.id \(from) WHERE \(condition)" }
 }

@@ -2,7 +2,7 @@ import Domain
 import Foundation
 import Storage
 
-/// Creates a reminder from a draft that keeps every rule (a title, a future time).
+/// Creates a reminder, with its tags, from a draft that keeps every rule (a title, a future time).
 package struct CreateReminderUseCase: Sendable {
     private let repository: any ReminderRepository
     private let environment: AppEnvironment
@@ -13,9 +13,10 @@ package struct CreateReminderUseCase: Sendable {
         self.environment = environment
     }
 
-    /// Validates `draft`, stores the new reminder and returns it.
-    /// - Throws: `ReminderValidationError` for a refused value; `StoreError` when storage fails.
-    package func callAsFunction(_ draft: ReminderDraft) async throws -> Reminder {
+    /// Validates `draft`, stores the new reminder with its tags and returns it.
+    /// - Throws: `ReminderValidationError` for a refused value; `TagError.notFound` for a tag
+    ///   deleted meanwhile; `StoreError` when storage fails.
+    package func callAsFunction(_ draft: ReminderDraft) async throws -> ReminderWithTags {
         let now = environment.now()
         let values = try ReminderRules.validate(draft, previously: nil, now: now)
         let reminder = Reminder(
@@ -23,7 +24,7 @@ package struct CreateReminderUseCase: Sendable {
             scheduledAt: values.scheduledAt, timeZoneID: values.timeZoneID,
             createdAt: now, updatedAt: now
         )
-        try await repository.insert(reminder)
-        return reminder
+        try await repository.insert(reminder, tagIDs: Array(draft.tagIDs))
+        return try await repository.reminderWithTags(id: reminder.id) ?? ReminderWithTags(reminder: reminder, tags: [])
     }
 }

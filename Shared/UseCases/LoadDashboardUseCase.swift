@@ -13,11 +13,11 @@ package struct LoadDashboardUseCase: Sendable {
         self.environment = environment
     }
 
-    /// The dashboard as of now.
-    package func callAsFunction() async throws -> Dashboard {
+    /// The dashboard as of now; only the reminders carrying `tagID` when given (filtered in the store).
+    package func callAsFunction(tagged tagID: UUID? = nil) async throws -> Dashboard {
         Dashboard(
-            open: try await repository.openReminders(),
-            completed: try await repository.completedReminders(),
+            open: try await repository.openReminders(tagged: tagID),
+            completed: try await repository.completedReminders(tagged: tagID),
             now: environment.now(),
             timeZone: environment.timeZone
         )

@@ -2,7 +2,7 @@ import Domain
 import Foundation
 import Storage
 
-/// Changes a stored reminder's values; an unchanged past time stays allowed, a changed one must be future.
+/// Changes a stored reminder's values and tags; an unchanged past time stays allowed, a changed one must be future.
 package struct UpdateReminderUseCase: Sendable {
     private let repository: any ReminderRepository
     private let environment: AppEnvironment
@@ -15,8 +15,8 @@ package struct UpdateReminderUseCase: Sendable {
 
     /// Validates `draft` against the stored reminder `id`, stores it and returns the result.
     /// - Throws: `ReminderError.notFound` when the reminder is gone; `ReminderValidationError`
-    ///   for a refused value; `StoreError` when storage fails.
-    package func callAsFunction(id: UUID, _ draft: ReminderDraft) async throws -> Reminder {
+    ///   for a refused value; `TagError.notFound` for a tag deleted meanwhile; `StoreError` when storage fails.
+    package func callAsFunction(id: UUID, _ draft: ReminderDraft) async throws -> ReminderWithTags {
         guard var reminder = try await repository.reminder(id: id) else { throw ReminderError.notFound(id) }
         let now = environment.now()
         let values = try ReminderRules.validate(draft, previously: reminder.scheduledAt, now: now)
@@ -25,7 +25,8 @@ package struct UpdateReminderUseCase: Sendable {
         reminder.scheduledAt = values.scheduledAt
         reminder.timeZoneID = values.timeZoneID
         reminder.updatedAt = now
-        try await repository.update(reminder)
-        return reminder
+        try await repository.update(reminder, tagIDs: Array(draft.tagIDs))
+        guard let stored = try await repository.reminderWithTags(id: id) else { throw ReminderError.notFound(id) }
+        return stored
     }
 }

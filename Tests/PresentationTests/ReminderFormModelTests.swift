@@ -12,7 +12,7 @@ struct ReminderFormModelTests {
         world = try TestWorld()
     }
 
-    private func editForm(for reminder: Reminder) -> ReminderFormModel {
+    private func editForm(for reminder: ReminderWithTags) -> ReminderFormModel {
         world.core.formModel(.edit(reminder))
     }
 

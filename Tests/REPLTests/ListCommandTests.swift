@@ -39,7 +39,7 @@ final class ListCommandTests {
         // Far enough ahead that the real clock the binary reads sees them as upcoming.
         let environment = AppEnvironment(now: { instant("2098-01-01T00:00:00Z") }, uuid: { UUID() },
                                          timeZone: newYork)
-        let core = try MemossCore.open(explicitPath: store, processEnvironment: [:], environment: environment)
+        let core = try await MemossCore.open(explicitPath: store, processEnvironment: [:], environment: environment)
         for (title, date) in [("Renew passport", "2099-03-02"), ("Pay\u{1B}[2J rent", "2099-03-01")] {
             _ = try await core.createReminder(ReminderDraft(
                 title: title, date: day(date), time: time("10:00"), timeZoneID: "America/New_York"))

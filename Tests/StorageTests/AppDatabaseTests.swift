@@ -37,7 +37,7 @@ final class AppDatabaseTests {
     @Test func storeKeepsRemindersAcrossOpenings() async throws {
         let path = folder.appendingPathComponent("memoss.sqlite").path
         let reminder = sampleReminder()
-        try await GRDBReminderRepository(database: AppDatabase.open(at: path)).insert(reminder)
+        try await GRDBReminderRepository(database: AppDatabase.open(at: path)).insert(reminder, tagIDs: [])
         let reopened = GRDBReminderRepository(database: try AppDatabase.open(at: path))
         #expect(try await reopened.reminder(id: reminder.id) == reminder)
     }
@@ -88,7 +88,7 @@ final class AppDatabaseTests {
 
         let store = try AppDatabase.open(at: path)
         let repository = GRDBReminderRepository(database: store)
-        let reminder = try #require(try await repository.openReminders().first)
+        let reminder = try #require(try await repository.openReminders(tagged: nil).first).reminder
         #expect(reminder.title == "Water the plants")
         #expect(reminder.scheduledAt == instant("2026-11-22T09:00:00-05:00"))
         // The later migration's table works on the old store.

@@ -22,18 +22,18 @@ struct GRDBReminderRepositoryTests {
         stored.notes = "Bring the form\nand the card"
         stored.isCompleted = true
         stored.completedAt = instant("2026-11-21T19:59:59Z")
-        try await repository.insert(stored)
+        try await repository.insert(stored, tagIDs: [])
         #expect(try await repository.reminder(id: stored.id) == stored)
     }
 
     @Test func updatingAReminderThatIsGoneSaysItIsGone() async throws {
         let missing = reminder("Ghost", at: "2026-12-01T10:30:00Z", id: 9)
-        await #expect(throws: ReminderError.notFound(missing.id)) { try await repository.update(missing) }
+        await #expect(throws: ReminderError.notFound(missing.id)) { try await repository.update(missing, tagIDs: []) }
     }
 
     @Test func deletingAReminderDeletesItsCompletionLog() async throws {
         var done = reminder("Run", at: "2026-11-21T07:00:00Z", id: 1)
-        try await repository.insert(done)
+        try await repository.insert(done, tagIDs: [])
         done.isCompleted = true
         done.completedAt = testNow
         try await repository.complete(done, logging: Completion(
@@ -47,9 +47,9 @@ struct GRDBReminderRepositoryTests {
     }
 
     @Test func openRemindersComeSoonestFirst() async throws {
-        try await repository.insert(reminder("Later", at: "2026-12-02T09:00:00Z", id: 1))
-        try await repository.insert(reminder("Sooner", at: "2026-12-01T09:00:00Z", id: 2))
-        try await repository.insert(reminder("Soonest", at: "2026-11-30T09:00:00Z", id: 3))
-        #expect(try await repository.openReminders().map(\.title) == ["Soonest", "Sooner", "Later"])
+        try await repository.insert(reminder("Later", at: "2026-12-02T09:00:00Z", id: 1), tagIDs: [])
+        try await repository.insert(reminder("Sooner", at: "2026-12-01T09:00:00Z", id: 2), tagIDs: [])
+        try await repository.insert(reminder("Soonest", at: "2026-11-30T09:00:00Z", id: 3), tagIDs: [])
+        #expect(try await repository.openReminders(tagged: nil).map(\.title) == ["Soonest", "Sooner", "Later"])
     }
 }

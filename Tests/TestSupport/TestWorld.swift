@@ -49,17 +49,22 @@ package final class TestWorld: Sendable {
 
     /// Creates a reminder through the create use case, due on `date` at `time` in the world's zone.
     @discardableResult
-    package func addReminder(_ title: String, on date: String, at time: String = "09:00", notes: String = "")
-        async throws -> Reminder
-    {
+    package func addReminder(
+        _ title: String, on date: String, at time: String = "09:00", notes: String = "", tags: [Tag] = []
+    ) async throws -> ReminderWithTags {
         try await core.createReminder(ReminderDraft(
             title: title, notes: notes, date: day(date), time: TestSupport.time(time),
-            timeZoneID: environment.timeZone.identifier
+            timeZoneID: environment.timeZone.identifier, tagIDs: Set(tags.map(\.id))
         ))
     }
 
-    /// Every reminder in the store, To Do first, as the dashboard reads them.
-    package func allReminders() async throws -> [Reminder] {
+    /// Creates a tag through the create use case, coloured from the palette.
+    package func addTag(_ name: String, color: String = "#8B5CF6") async throws -> Tag {
+        try await core.createTag(name: name, colorHex: color)
+    }
+
+    /// Every reminder in the store with its tags, To Do first, as the dashboard reads them.
+    package func allReminders() async throws -> [ReminderWithTags] {
         let dashboard = try await core.loadDashboard()
         return dashboard.toDo + dashboard.completed
     }

@@ -1,0 +1,78 @@
+import Foundation
+
+/// The rules a tag's name and colour must keep, shared by the picker and the use cases.
+package enum TagRules {
+    /// The longest name accepted, in characters, after trimming.
+    package static let maxNameLength = 40
+
+    /// The eight colours offered for new tags, in picker order.
+    package static let palette = ["#22C55E", "#3B82F6", "#EC4899", "#F97316", "#8B5CF6", "#14B8A6", "#EAB308", "#6B7280"]
+
+    /// The tags a new store starts with, once.
+    package static let defaults: [(name: String, colorHex: String)] = [
+        ("Personal", "#22C55E"), ("Work", "#3B82F6"), ("Health", "#EC4899"), ("Shopping", "#F97316"),
+    ]
+
+    /// The name trimmed, or the reason it cannot be used.
+    package static func validName(_ raw: String) throws(TagValidationError) -> String {
+        let trimmed = raw.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard !trimmed.isEmpty else { throw .nameRequired }
+        guard trimmed.count <= maxNameLength else { throw .nameTooLong }
+        return trimmed
+    }
+
+    /// The colour as `#RRGGBB` in upper case, or the reason it cannot be used.
+    package static func validColor(_ raw: String) throws(TagValidationError) -> String {
+        let trimmed = raw.trimmingCharacters(in: .whitespaces)
+        let digits = trimmed.dropFirst()
+        guard trimmed.first == "#", digits.count == 6, digits.allSatisfy(\.isHexDigit), digits.allSatisfy(\.isASCII)
+        else { throw .invalidColor(raw) }
+        return trimmed.uppercased()
+    }
+
+    /// The key two names share when they differ only by case (or width, like `Ｗork`), so are the same tag.
+    package static func key(for name: String) -> String {
+        name.trimmingCharacters(in: .whitespacesAndNewlines)
+            .folding(options: [.caseInsensitive, .widthInsensitive], locale: nil)
+    }
+
+    /// Tags in the order every list shows them: by name, ignoring case.
+    package static func sorted(_ tags: [Tag]) -> [Tag] {
+        tags.sorted { (key(for: $0.name), $0.name) < (key(for: $1.name), $1.name) }
+    }
+}
+
+/// Why a tag's values were refused; `message` is what the user reads.
+package enum TagValidationError: Error, Hashable, Sendable {
+    /// The name is empty once trimmed.
+    case nameRequired
+    /// The name is longer than `TagRules.maxNameLength`.
+    case nameTooLong
+    /// Another tag already has this name, ignoring case; carries that tag's name.
+    case duplicateName(String)
+    /// The colour is not `#RRGGBB`.
+    case invalidColor(String)
+
+    /// The sentence shown to the user.
+    package var message: String {
+        switch self {
+        case .nameRequired: "Tag name is required"
+        case .nameTooLong: "Tag name must be at most \(TagRules.maxNameLength) characters"
+        case .duplicateName(let existing): "A tag named \"\(existing)\" already exists"
+        case .invalidColor(let raw): "Colour \"\(raw)\" is not valid; write it as #RRGGBB, e.g. #22C55E"
+        }
+    }
+}
+
+/// Why a tag use case could not do what it was asked, besides invalid values.
+package enum TagError: Error, Hashable, Sendable {
+    /// No tag has this id (it may have been deleted elsewhere).
+    case notFound(UUID)
+
+    /// The sentence the user reads.
+    package var message: String {
+        switch self {
+        case .notFound: "This tag no longer exists; it may have been deleted elsewhere."
+        }
+    }
+}

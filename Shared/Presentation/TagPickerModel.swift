@@ -1,0 +1,92 @@
+import Domain
+import Foundation
+import Observation
+import UseCases
+
+/// Choosing a reminder's tags: every tag, the chosen ones, and creating a new one inline.
+@MainActor @Observable
+package final class TagPickerModel {
+    /// Every tag, by name ignoring case; empty until `load()`.
+    package private(set) var allTags: [Tag] = []
+    /// The chosen tags' ids.
+    package private(set) var selectedIDs: Set<UUID>
+    /// The name typed for a new tag; changing it clears `creationError`.
+    package var newTagName = "" { didSet { if newTagName != oldValue { creationError = nil } } }
+    /// The new tag's colour, as an index into `palette`.
+    package var newTagColorIndex = 0
+    /// Why the last creation was refused (e.g. "A tag named "Work" already exists").
+    package private(set) var creationError: String?
+    /// Whether a creation is running.
+    package private(set) var isCreating = false
+
+    @ObservationIgnored private let listTags: ListTagsUseCase
+    @ObservationIgnored private let createTag: CreateTagUseCase
+
+    /// A picker starting with `selectedIDs` chosen.
+    package init(selectedIDs: Set<UUID>, listTags: ListTagsUseCase, createTag: CreateTagUseCase) {
+        self.selectedIDs = selectedIDs
+        self.listTags = listTags
+        self.createTag = createTag
+    }
+
+    /// The colours a new tag can have, in order.
+    package var palette: [String] { TagRules.palette }
+
+    /// The chosen tags, by name.
+    package var selected: [Tag] { allTags.filter { selectedIDs.contains($0.id) } }
+    /// The tags not chosen, by name.
+    package var unselected: [Tag] { allTags.filter { !selectedIDs.contains($0.id) } }
+
+    /// The new tag as it would look, `nil` while its name is blank.
+    package var newTagPreview: TagChip? {
+        let name = newTagName.trimmingCharacters(in: .whitespacesAndNewlines)
+        return name.isEmpty ? nil : TagChip(name: name, colorHex: newTagColor)
+    }
+
+    /// Whether Create can be pressed: a name is typed and nothing is being created.
+    package var canCreate: Bool { newTagPreview != nil && !isCreating }
+
+    private var newTagColor: String { palette[min(max(newTagColorIndex, 0), palette.count - 1)] }
+
+    /// Reads every tag from the store; chosen tags that no longer exist are dropped.
+    package func load() async throws {
+        allTags = try await listTags()
+        selectedIDs.formIntersection(allTags.map(\.id))
+    }
+
+    /// The user chose a tag.
+    package func select(_ id: UUID) {
+        if allTags.contains(where: { $0.id == id }) { selectedIDs.insert(id) }
+    }
+
+    /// The user removed a chosen tag.
+    package func deselect(_ id: UUID) {
+        selectedIDs.remove(id)
+    }
+
+    /// The tag whose name equals `name` ignoring case, if any (how a typed name is chosen).
+    package func tag(named name: String) -> Tag? {
+        let key = TagRules.key(for: name)
+        return allTags.first { TagRules.key(for: $0.name) == key }
+    }
+
+    /// The user pressed Create: stores the new tag, chooses it at once and clears the inputs;
+    /// a refused name leaves them and says why in `creationError`. Returns the new tag.
+    @discardableResult
+    package func createTapped() async -> Tag? {
+        guard canCreate else { return nil }
+        isCreating = true
+        defer { isCreating = false }
+        do {
+            let tag = try await createTag(name: newTagName, colorHex: newTagColor)
+            allTags = TagRules.sorted(allTags + [tag])
+            selectedIDs.insert(tag.id)
+            newTagName = ""
+            newTagColorIndex = 0
+            return tag
+        } catch {
+            creationError = ErrorMessage.describe(error)
+            return nil
+        }
+    }
+}

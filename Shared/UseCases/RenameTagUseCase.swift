@@ -1,0 +1,22 @@
+import Domain
+import Foundation
+import Storage
+
+/// Renames a tag, keeping names unique ignoring case (a tag may change its own name's case).
+package struct RenameTagUseCase: Sendable {
+    private let repository: any TagRepository
+
+    /// A use case storing through `repository`.
+    package init(repository: any TagRepository) {
+        self.repository = repository
+    }
+
+    /// Renames tag `id` to `name` (trimmed) and returns it.
+    /// - Throws: `TagError.notFound`; `TagValidationError` for a refused or taken name; `StoreError`.
+    package func callAsFunction(id: UUID, to name: String) async throws -> Tag {
+        guard var tag = try await repository.tag(id: id) else { throw TagError.notFound(id) }
+        tag.name = try TagRules.validName(name)
+        try await repository.update(tag)
+        return tag
+    }
+}
