@@ -41,6 +41,13 @@ let package = Package(
         ),
         .executableTarget(name: "memoss-import", path: "Frontends/Importer"),
 
+        // MARK: Tools
+        .executableTarget(
+            name: "TagFilterBenchmark",
+            dependencies: ["Domain", "Storage", "UseCases"],
+            path: "Tools/TagFilterBenchmark"
+        ),
+
         // MARK: Tests
         .target(
             name: "TestSupport",

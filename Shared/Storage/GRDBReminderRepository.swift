@@ -18,6 +18,16 @@ package struct GRDBReminderRepository: ReminderRepository {
         }
     }
 
+    /// Adds many reminders with their tags in one transaction: all of them or, on any failure, none.
+    package func insert(_ batch: [(reminder: Reminder, tagIDs: [UUID])]) async throws {
+        try await database.write { db in
+            for (reminder, tagIDs) in batch {
+                try ReminderRecord(reminder).insert(db)
+                try Self.setTags(tagIDs, of: reminder.id, db)
+            }
+        }
+    }
+
     package func update(_ reminder: Reminder, tagIDs: [UUID]) async throws {
         try await updateExisting(reminder) { db in try Self.setTags(tagIDs, of: reminder.id, db) }
     }
@@ -156,9 +166,11 @@ private struct ReminderQuery {
                       order: "reminder.completedAt DESC, reminder.scheduledAt DESC", tagID: tagID)
     }
 
+    /// With a tag, the join starts from the tag's rows in `reminderTag` (CROSS JOIN fixes that
+    /// order in SQLite), so the cost follows the tag's reminders, not the whole table.
     private var from: String {
         guard tagID != nil else { return "FROM reminder" }
-        return "FROM reminderTag JOIN reminder ON reminder.id = reminderTag.reminderID AND reminderTag.tagID = ?"
+        return "FROM reminderTag CROSS JOIN reminder ON reminder.id = reminderTag.reminderID AND reminderTag.tagID = ?"
     }
 
     /// The selected reminders, ordered.

@@ -33,6 +33,36 @@ struct DashboardModelTests {
         #expect(dashboard.sections.last?.cards.first?.timeText == "Wed 25 Nov 08:00")
     }
 
+    @Test func cardShowsAtMostThreeTagsByNameAndCountsTheRest() async throws {
+        let world = try TestWorld()
+        var tags: [Domain.Tag] = []
+        for name in ["Work", "home", "Errands", "Bills", "Art"] { tags.append(try await world.addTag(name)) }
+        try await world.addReminder("Five tags", on: "2026-11-22", tags: tags)
+        try await world.addReminder("Three tags", on: "2026-11-23", tags: Array(tags.prefix(3)))
+        let dashboard = world.core.dashboardModel()
+        await dashboard.load()
+
+        let cards = dashboard.cards
+        #expect(cards.map { $0.tags.map(\.name) } == [["Art", "Bills", "Errands"], ["Errands", "home", "Work"]])
+        #expect(cards.map(\.moreTags) == ["+2", nil])
+        #expect(cards.first?.tags.first?.colorHex == "#8B5CF6")
+    }
+
+    @Test func filteringByATagShowsOnlyItsRemindersUntilCleared() async throws {
+        let world = try TestWorld()
+        let work = try await world.addTag("Work")
+        try await world.addReminder("Report", on: "2026-11-22", tags: [work])
+        try await world.addReminder("Laundry", on: "2026-11-23")
+        let dashboard = world.core.dashboardModel()
+
+        await dashboard.filterTapped(work)
+        #expect(dashboard.filterTag == work)
+        #expect(dashboard.cards.map(\.title) == ["Report"])
+
+        await dashboard.clearFilterTapped()
+        #expect(dashboard.cards.map(\.title) == ["Report", "Laundry"])
+    }
+
     @Test func tickingACardMovesItToCompletedAndBack() async throws {
         let world = try TestWorld()
         let reminder = try await world.addReminder("Stretch", on: "2026-11-22")

@@ -174,19 +174,70 @@ struct ReminderFormModelTests {
         #expect(try await world.allReminders().isEmpty)
     }
 
-    enum Field: CaseIterable { case title, notes, date, time }
+    enum Field: CaseIterable { case title, notes, date, time, addedTag, removedTag }
 
     @Test(arguments: Field.allCases)
     func changingAnyFieldIsAnUnsavedChange(_ field: Field) async throws {
-        let reminder = try await world.addReminder("Buy milk", on: "2026-11-22", notes: "2 litres")
+        let shopping = try await world.addTag("Shopping")
+        let home = try await world.addTag("Home")
+        let reminder = try await world.addReminder("Buy milk", on: "2026-11-22", notes: "2 litres", tags: [shopping])
         let form = editForm(for: reminder)
+        await form.load()
+        #expect(form.hasUnsavedChanges == false)
         switch field {
         case .title: form.title = "Buy oat milk"
         case .notes: form.notes = "3 litres"
         case .date: form.date = day("2026-11-23")
         case .time: form.time = time("09:01")
+        case .addedTag: form.tagPicker.select(home.id)
+        case .removedTag: form.tagPicker.deselect(shopping.id)
         }
         #expect(form.hasUnsavedChanges)
+    }
+
+    // MARK: Tags
+
+    @Test func savingANewReminderStoresItsTags() async throws {
+        let work = try await world.addTag("Work")
+        let health = try await world.addTag("Health")
+        _ = try await world.addTag("Home")
+        let form = world.core.formModel(.add)
+        await form.load()
+        form.title = "Standing desk"
+        form.tagPicker.select(work.id)
+        form.tagPicker.select(health.id)
+        await form.saveTapped()
+        #expect(try await world.allReminders().map(\.tags) == [[health, work]])
+    }
+
+    @Test func editFormLoadsTheTagsAndSavingStoresTheNewChoice() async throws {
+        let work = try await world.addTag("Work")
+        let home = try await world.addTag("Home")
+        let reminder = try await world.addReminder("Report", on: "2026-11-22", tags: [work])
+        let form = editForm(for: reminder)
+        await form.load()
+        #expect(form.tagPicker.selected == [work])
+
+        form.tagPicker.deselect(work.id)
+        form.tagPicker.select(home.id)
+        form.tagPicker.newTagName = "Urgent"
+        let urgent = try #require(await form.tagPicker.createTapped())
+        await form.saveTapped()
+
+        #expect(try await world.allReminders().map(\.tags) == [[home, urgent]])
+    }
+
+    @Test func tagDeletedWhileTheFormWasOpenIsDroppedWhenItLoads() async throws {
+        let work = try await world.addTag("Work")
+        let reminder = try await world.addReminder("Report", on: "2026-11-22", tags: [work])
+        let form = editForm(for: reminder)
+        try await world.core.deleteTag(id: work.id)
+        await form.load()
+        #expect(form.tagPicker.selected.isEmpty)
+        form.title = "Report v2"
+        await form.saveTapped()
+        #expect(form.error == nil)
+        #expect(try await world.allReminders().map(\.tags) == [[]])
     }
 
     @Test func whiteSpaceAtTheEndsIsNotAChange() async throws {

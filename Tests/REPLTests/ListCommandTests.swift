@@ -58,6 +58,34 @@ final class ListCommandTests {
             """)
     }
 
+    @Test func firstOpeningGivesTheDefaultTagsOnceAndDeletedOnesStayDeleted() async throws {
+        let store = home.appendingPathComponent("tags.sqlite").path
+        _ = try MemossProcess.run(["--db", store, "list"], environment: environment)
+        let core = try await MemossCore.open(explicitPath: store, processEnvironment: [:], environment: .live)
+        let tags = try await core.listTags()
+        #expect(tags.map(\.name) == ["Health", "Personal", "Shopping", "Work"])
+
+        let work = try #require(tags.last)
+        try await core.deleteTag(id: work.id)
+        _ = try MemossProcess.run(["--db", store, "list"], environment: environment)
+        let reopened = try await MemossCore.open(explicitPath: store, processEnvironment: [:], environment: .live)
+        #expect(try await reopened.listTags().map(\.name) == ["Health", "Personal", "Shopping"])
+    }
+
+    @Test func cardsShowUpToThreeTagsAndCountTheRest() async throws {
+        let store = home.appendingPathComponent("chips.sqlite").path
+        let core = try await MemossCore.open(explicitPath: store, processEnvironment: [:], environment: .live)
+        var tagIDs = Set(try await core.listTags().map(\.id))
+        tagIDs.insert(try await core.createTag(name: "Bills", colorHex: "#6B7280").id)
+        _ = try await core.createReminder(ReminderDraft(
+            title: "Tax return", date: day("2099-03-01"), time: time("10:00"), timeZoneID: "America/New_York",
+            tagIDs: tagIDs))
+
+        let result = try MemossProcess.run(["--db", store], environment: environment)
+
+        #expect(result.stdout.contains("1. [ ] Tax return  Sun 1 Mar 2099 10:00  #Bills #Health #Personal +2\n"))
+    }
+
     @Test func fileThatIsNotAStoreFailsWithOneLineAndIsLeftAlone() throws {
         let notes = home.appendingPathComponent("notes.txt")
         try Data("milk, eggs\n".utf8).write(to: notes)

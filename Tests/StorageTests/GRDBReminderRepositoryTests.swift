@@ -53,3 +53,21 @@ struct GRDBReminderRepositoryTests {
         #expect(try await repository.openReminders(tagged: nil).map(\.title) == ["Soonest", "Sooner", "Later"])
     }
 }
+
+struct TagFilterQueryPlanTests {
+    @Test func filterByTagStartsFromTheTagsIndexAndScansNoTable() async throws {
+        let database = try AppDatabase.inMemory()
+        let reminders = GRDBReminderRepository(database: database)
+        let tag = Tag(id: UUID(), name: "Work", colorHex: "#3B82F6", createdAt: testNow)
+        try await GRDBTagRepository(database: database).insert(tag)
+        let reminder = Reminder(id: UUID(), title: "Report", notes: nil, scheduledAt: testNow, timeZoneID: "UTC",
+                                createdAt: testNow, updatedAt: testNow)
+        try await reminders.insert([(reminder, [tag.id])])
+
+        let plan = try await reminders.queryPlanOfOpenReminders(tagged: tag.id)
+
+        #expect(plan.first == "SEARCH reminderTag USING COVERING INDEX reminderTag_on_tagID_reminderID (tagID=?)")
+        #expect(plan.contains("SEARCH reminder USING INDEX sqlite_autoindex_reminder_1 (id=?)"))
+        #expect(plan.allSatisfy { !$0.hasPrefix("SCAN") })
+    }
+}
