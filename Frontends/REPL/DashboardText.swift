@@ -14,7 +14,7 @@ enum DashboardText {
             for card in section.cards {
                 number += 1
                 let mark = card.urgency == .done ? "[x]" : "[ ]"
-                let flag = card.urgency == .overdue ? "  (overdue)" : ""
+                let flag = (card.urgency == .overdue ? "  (overdue)" : "") + (card.recurrence.map { "  ↻ \($0)" } ?? "")
                 let tags = (card.tags.map { "#" + VisibleText.escaped($0.name) } + [card.moreTags].compactMap { $0 })
                     .joined(separator: " ")
                 text += "\(String(number).leftPadded(to: 3)). \(mark) \(VisibleText.escaped(card.title))  \(card.timeText)\(flag)"

@@ -52,6 +52,8 @@ package struct MemossCore: Sendable {
     package var resetToday: ResetTodayUseCase { .init(repository: repository, environment: environment) }
     /// Reads the dashboard.
     package var loadDashboard: LoadDashboardUseCase { .init(repository: repository, environment: environment) }
+    /// Previews a reminder's next occurrences.
+    package var previewOccurrences: PreviewOccurrencesUseCase { .init(repository: repository) }
     /// Reads a day's history.
     package var loadDayHistory: LoadDayHistoryUseCase { .init(repository: repository, environment: environment) }
 

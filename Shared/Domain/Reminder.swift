@@ -20,11 +20,19 @@ package struct Reminder: Identifiable, Hashable, Sendable {
     package var createdAt: Date
     /// When it was last changed.
     package var updatedAt: Date
+    /// How it repeats.
+    package var recurrence: RecurrenceRule
+    /// The last local day a repeating reminder may fall on (inclusive), `nil` for none.
+    package var recurrenceEnd: LocalDate?
+    /// The wall-clock time its occurrences are due at, when it differs from `scheduledAt`'s
+    /// (an occurrence moved forward by a DST gap); `nil` means `scheduledAt`'s own time.
+    package var nominalTime: LocalTime?
 
     /// Creates a reminder from all its values.
     package init(
         id: UUID, title: String, notes: String?, scheduledAt: Date, timeZoneID: String,
-        isCompleted: Bool = false, completedAt: Date? = nil, createdAt: Date, updatedAt: Date
+        isCompleted: Bool = false, completedAt: Date? = nil, createdAt: Date, updatedAt: Date,
+        recurrence: RecurrenceRule = .never, recurrenceEnd: LocalDate? = nil, nominalTime: LocalTime? = nil
     ) {
         self.id = id
         self.title = title
@@ -35,11 +43,22 @@ package struct Reminder: Identifiable, Hashable, Sendable {
         self.completedAt = completedAt
         self.createdAt = createdAt
         self.updatedAt = updatedAt
+        self.recurrence = recurrence
+        self.recurrenceEnd = recurrenceEnd
+        self.nominalTime = nominalTime
     }
 
     /// The zone named by `timeZoneID`, or UTC if this system does not know it.
     package var timeZone: TimeZone { TimeZone(identifier: timeZoneID) ?? .gmt }
 
-    /// The wall-clock date and time it is due, in its own zone.
-    package var localScheduled: LocalDateTime { LocalDateTime(of: scheduledAt, in: timeZone) }
+    /// The nominal wall-clock date and time it is due, in its own zone (before any DST shift).
+    package var localScheduled: LocalDateTime {
+        let local = LocalDateTime(of: scheduledAt, in: timeZone)
+        return LocalDateTime(date: local.date, time: nominalTime ?? local.time)
+    }
+
+    /// Its occurrences from the current one on: the rule anchored at the nominal date and time.
+    package var series: RecurrenceSeries {
+        RecurrenceSeries(rule: recurrence, start: localScheduled, end: recurrenceEnd, timeZone: timeZone)
+    }
 }

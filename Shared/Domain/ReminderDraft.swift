@@ -14,11 +14,15 @@ package struct ReminderDraft: Hashable, Sendable {
     package var timeZoneID: String
     /// The tags chosen for it.
     package var tagIDs: Set<UUID>
+    /// How it repeats.
+    package var recurrence: RecurrenceRule
+    /// The last day a repeating reminder may fall on (inclusive), `nil` for none; ignored when it does not repeat.
+    package var recurrenceEnd: LocalDate?
 
     /// Creates a draft from its fields.
     package init(
         title: String, notes: String = "", date: LocalDate, time: LocalTime, timeZoneID: String,
-        tagIDs: Set<UUID> = []
+        tagIDs: Set<UUID> = [], recurrence: RecurrenceRule = .never, recurrenceEnd: LocalDate? = nil
     ) {
         self.title = title
         self.notes = notes
@@ -26,10 +30,14 @@ package struct ReminderDraft: Hashable, Sendable {
         self.time = time
         self.timeZoneID = timeZoneID
         self.tagIDs = tagIDs
+        self.recurrence = recurrence
+        self.recurrenceEnd = recurrenceEnd
     }
 
-    /// The instant the date and time name in the draft's zone.
-    package var scheduledAt: Date {
-        LocalDateTime(date: date, time: time).resolved(in: TimeZone(identifier: timeZoneID) ?? .gmt)
+    /// The series the draft describes, in its zone (UTC when the zone is unknown).
+    package var series: RecurrenceSeries {
+        RecurrenceSeries(rule: recurrence, start: LocalDateTime(date: date, time: time),
+                         end: recurrence.isRepeating ? recurrenceEnd : nil,
+                         timeZone: TimeZone(identifier: timeZoneID) ?? .gmt)
     }
 }

@@ -37,15 +37,27 @@ package enum ReminderRules {
         guard scheduledAt > now else { throw .notInFuture }
     }
 
-    /// Every rule `draft` breaks, one error per field, in form order (title, date, zone).
+    /// Checks a repeat rule and its end day against the reminder's date; returns the first
+    /// occurrence's instant (for a one-time reminder, the date and time themselves).
+    package static func firstOccurrence(of draft: ReminderDraft) throws(ReminderValidationError) -> Date {
+        guard draft.recurrence.isValid else { throw .invalidRecurrence }
+        if draft.recurrence.isRepeating, let end = draft.recurrenceEnd {
+            guard end >= draft.date else { throw .endBeforeStart }
+            let firstDay = draft.recurrence.firstDate(onOrAfter: draft.date)
+            guard end >= firstDay else { throw .endBeforeFirstOccurrence(firstDay) }
+        }
+        return draft.series.firstOccurrence ?? draft.series.start.resolved(in: draft.series.timeZone)
+    }
+
+    /// Every rule `draft` breaks, one error per field, in form order (title, date, repeat, end, zone).
     package static func problems(
         in draft: ReminderDraft, previously previous: Date?, now: Date
     ) -> [ReminderValidationError] {
         var problems: [ReminderValidationError] = []
         do { _ = try validTitle(draft.title) } catch { problems.append(error) }
         do {
-            let zone = try validTimeZone(draft.timeZoneID)
-            let scheduledAt = LocalDateTime(date: draft.date, time: draft.time).resolved(in: zone)
+            _ = try validTimeZone(draft.timeZoneID)
+            let scheduledAt = try firstOccurrence(of: draft)
             try checkSchedule(scheduledAt, previously: previous, now: now)
         } catch {
             problems.append(error)
@@ -58,12 +70,16 @@ package enum ReminderRules {
         _ draft: ReminderDraft, previously previous: Date?, now: Date
     ) throws(ReminderValidationError) -> ValidReminderValues {
         if let first = problems(in: draft, previously: previous, now: now).first { throw first }
-        let zone = TimeZone(identifier: draft.timeZoneID) ?? .gmt
+        let scheduledAt = try firstOccurrence(of: draft)
+        let zone = draft.series.timeZone
         return ValidReminderValues(
             title: draft.title.trimmingCharacters(in: .whitespacesAndNewlines),
             notes: normalizedNotes(draft.notes),
-            scheduledAt: LocalDateTime(date: draft.date, time: draft.time).resolved(in: zone),
-            timeZoneID: zone.identifier
+            scheduledAt: scheduledAt,
+            timeZoneID: zone.identifier,
+            recurrence: draft.recurrence,
+            recurrenceEnd: draft.recurrence.isRepeating ? draft.recurrenceEnd : nil,
+            nominalTime: LocalTime(of: scheduledAt, in: zone) == draft.time ? nil : draft.time
         )
     }
 }
@@ -78,4 +94,10 @@ package struct ValidReminderValues: Hashable, Sendable {
     package let scheduledAt: Date
     /// The zone's identifier.
     package let timeZoneID: String
+    /// How it repeats.
+    package let recurrence: RecurrenceRule
+    /// The last day it may fall on, `nil` for none (always `nil` for a one-time reminder).
+    package let recurrenceEnd: LocalDate?
+    /// The typed time when a DST gap moved the first occurrence off it, else `nil`.
+    package let nominalTime: LocalTime?
 }

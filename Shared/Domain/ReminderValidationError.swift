@@ -10,6 +10,12 @@ package enum ReminderValidationError: Error, Hashable, Sendable {
     case notInFuture
     /// The zone name is not one this system knows.
     case unknownTimeZone(String)
+    /// The weekday or day of the repeat rule is out of range.
+    case invalidRecurrence
+    /// The end date is before the reminder's date.
+    case endBeforeStart
+    /// The end date comes before the first day the rule falls on.
+    case endBeforeFirstOccurrence(LocalDate)
 
     /// The field the error belongs to.
     package var field: ReminderField {
@@ -17,6 +23,8 @@ package enum ReminderValidationError: Error, Hashable, Sendable {
         case .titleRequired, .titleTooLong: .title
         case .notInFuture: .date
         case .unknownTimeZone: .timeZone
+        case .invalidRecurrence: .repeat
+        case .endBeforeStart, .endBeforeFirstOccurrence: .endDate
         }
     }
 
@@ -27,11 +35,14 @@ package enum ReminderValidationError: Error, Hashable, Sendable {
         case .titleTooLong: "Title must be at most \(ReminderRules.maxTitleLength) characters"
         case .notInFuture: "Must be in the future"
         case .unknownTimeZone(let zone): "Unknown time zone \"\(zone)\"; use an IANA name such as Europe/London"
+        case .invalidRecurrence: "Repeat must be never, daily, weekly on a weekday (1–7) or monthly on a day (1–31)"
+        case .endBeforeStart: "Must be on or after the reminder's date"
+        case .endBeforeFirstOccurrence(let first): "Must be on or after the first occurrence, \(first)"
         }
     }
 }
 
 /// The fields of the reminder form, as errors and reports name them.
 package enum ReminderField: String, Hashable, Sendable {
-    case title, notes, date, time, timeZone = "timezone"
+    case title, notes, date, time, `repeat`, endDate = "end_date", timeZone = "timezone"
 }

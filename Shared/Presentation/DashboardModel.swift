@@ -23,6 +23,8 @@ package final class DashboardModel {
         package let tags: [TagChip]
         /// "+N" when the reminder has more tags than the card shows, else `nil`.
         package let moreTags: String?
+        /// The repeat badge: "Daily", "Weekly" or "Monthly"; `nil` for a one-time reminder.
+        package let recurrence: String?
         /// The reminder behind the card, for opening it in the edit form.
         package let reminder: ReminderWithTags
     }
@@ -77,7 +79,8 @@ package final class DashboardModel {
                 reminders.map {
                     let tags = TagChip.forCard($0.tags)
                     return Card(id: $0.id, title: $0.title, timeText: formatter.string(for: $0.scheduledAt),
-                                urgency: urgency, tags: tags.chips, moreTags: tags.overflow, reminder: $0)
+                                urgency: urgency, tags: tags.chips, moreTags: tags.overflow,
+                                recurrence: $0.recurrence.shortName, reminder: $0)
                 }
             }
             sections = [

@@ -31,8 +31,14 @@ package final class ReminderFormModel {
     package var title: String { didSet { if title != oldValue { titleError = nil } } }
     /// The notes as typed.
     package var notes: String
-    /// The day it is due; changing it clears `dateError`.
-    package var date: LocalDate { didSet { if date != oldValue { dateError = nil } } }
+    /// The day it is due; changing it clears `dateError`, and the repeat options follow it.
+    package var date: LocalDate {
+        didSet {
+            guard date != oldValue else { return }
+            dateError = nil
+            recurrencePicker.scheduledDateChanged(date)
+        }
+    }
     /// The time it is due; changing it clears `dateError`.
     package var time: LocalTime { didSet { if time != oldValue { dateError = nil } } }
 
@@ -55,6 +61,8 @@ package final class ReminderFormModel {
     package let mode: Mode
     /// The reminder's tags: the chosen ones and inline creation.
     package let tagPicker: TagPickerModel
+    /// How the reminder repeats, and until when.
+    package let recurrencePicker: RecurrencePickerModel
 
     @ObservationIgnored private let original: ReminderDraft
     @ObservationIgnored private let environment: AppEnvironment
@@ -80,7 +88,8 @@ package final class ReminderFormModel {
         case .edit(let reminder):
             ReminderDraft(title: reminder.title, notes: reminder.notes ?? "",
                           date: reminder.localScheduled.date, time: reminder.localScheduled.time,
-                          timeZoneID: reminder.timeZoneID, tagIDs: Set(reminder.tags.map(\.id)))
+                          timeZoneID: reminder.timeZoneID, tagIDs: Set(reminder.tags.map(\.id)),
+                          recurrence: reminder.recurrence, recurrenceEnd: reminder.recurrenceEnd)
         }
         self.mode = mode
         self.original = start
@@ -89,6 +98,8 @@ package final class ReminderFormModel {
         self.date = start.date
         self.time = start.time
         self.tagPicker = TagPickerModel(selectedIDs: start.tagIDs, listTags: listTags, createTag: createTag)
+        self.recurrencePicker = RecurrencePickerModel(
+            scheduledDate: start.date, rule: start.recurrence, end: start.recurrenceEnd)
         self.environment = environment
         self.createReminder = createReminder
         self.updateReminder = updateReminder
@@ -107,7 +118,8 @@ package final class ReminderFormModel {
     /// The fields as a draft, in the zone the reminder is scheduled in.
     package var draft: ReminderDraft {
         ReminderDraft(title: title, notes: notes, date: date, time: time, timeZoneID: original.timeZoneID,
-                      tagIDs: tagPicker.selectedIDs)
+                      tagIDs: tagPicker.selectedIDs, recurrence: recurrencePicker.rule,
+                      recurrenceEnd: recurrencePicker.effectiveEnd)
     }
 
     /// Whether the form edits a stored reminder (and so can delete it).
@@ -116,7 +128,8 @@ package final class ReminderFormModel {
     /// "New Reminder" or "Edit Reminder".
     package var heading: String { isEditing ? "Edit Reminder" : "New Reminder" }
 
-    /// Whether any field or the tags differ from what the form opened with (white space at the ends aside).
+    /// Whether any field, the tags or the repeat differ from what the form opened with
+    /// (white space at the ends aside).
     package var hasUnsavedChanges: Bool {
         func trimmed(_ text: String) -> String { text.trimmingCharacters(in: .whitespacesAndNewlines) }
         return trimmed(title) != trimmed(original.title)
@@ -124,6 +137,8 @@ package final class ReminderFormModel {
             || date != original.date
             || time != original.time
             || tagPicker.selectedIDs != original.tagIDs
+            || recurrencePicker.rule != original.recurrence
+            || recurrencePicker.effectiveEnd != original.recurrenceEnd
     }
 
     private var editedReminder: ReminderWithTags? {
@@ -208,7 +223,8 @@ package final class ReminderFormModel {
             switch problem.field {
             case .title: titleError = problem.message
             case .date, .time: dateError = problem.message
-            case .notes, .timeZone: error = problem.message
+            case .endDate: recurrencePicker.showEndDateError(problem.message)
+            case .notes, .repeat, .timeZone: error = problem.message
             }
         }
     }

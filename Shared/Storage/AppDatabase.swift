@@ -78,6 +78,18 @@ extension AppDatabase {
                 t.column("name", .text).primaryKey()
             }
         }
+        migrator.registerMigration("v4") { db in
+            // Readable recurrence: the rule's name, its weekday (1 = Sunday) or day of month,
+            // the inclusive end day (YYYY-MM-DD), and the nominal time (HH:mm) when a DST gap
+            // moved the current occurrence off it.
+            try db.alter(table: "reminder") { t in
+                t.add(column: "recurrenceRule", .text).notNull().defaults(to: "never")
+                t.add(column: "recurrenceWeekday", .integer)
+                t.add(column: "recurrenceDay", .integer)
+                t.add(column: "recurrenceEnd", .text)
+                t.add(column: "nominalTime", .text)
+            }
+        }
         return migrator
     }
 }

@@ -100,6 +100,7 @@ package struct GRDBReminderRepository: ReminderRepository {
         try await database.write { db in
             try ReminderRecord
                 .filter(interval.contains(ReminderRecord.Columns.scheduledAt))
+                .filter(ReminderRecord.Columns.recurrenceRule == "never")
                 .deleteAll(db)
         }
     }

@@ -15,6 +15,11 @@ struct ReminderRecord: Codable, FetchableRecord, PersistableRecord {
     var completedAt: Date?
     var createdAt: Date
     var updatedAt: Date
+    var recurrenceRule: String
+    var recurrenceWeekday: Int?
+    var recurrenceDay: Int?
+    var recurrenceEnd: String?
+    var nominalTime: String?
 
     init(_ reminder: Reminder) {
         id = reminder.id
@@ -26,12 +31,28 @@ struct ReminderRecord: Codable, FetchableRecord, PersistableRecord {
         completedAt = reminder.completedAt
         createdAt = reminder.createdAt
         updatedAt = reminder.updatedAt
+        switch reminder.recurrence {
+        case .never: recurrenceRule = "never"
+        case .daily: recurrenceRule = "daily"
+        case .weekly(let weekday): recurrenceRule = "weekly"; recurrenceWeekday = weekday
+        case .monthly(let day): recurrenceRule = "monthly"; recurrenceDay = day
+        }
+        recurrenceEnd = reminder.recurrenceEnd?.description
+        nominalTime = reminder.nominalTime?.description
     }
 
     var reminder: Reminder {
-        Reminder(
+        let rule: RecurrenceRule = switch recurrenceRule {
+        case "daily": .daily
+        case "weekly": .weekly(weekday: recurrenceWeekday ?? 1)
+        case "monthly": .monthly(day: recurrenceDay ?? 1)
+        default: .never
+        }
+        return Reminder(
             id: id, title: title, notes: notes, scheduledAt: scheduledAt, timeZoneID: timeZoneID,
-            isCompleted: isCompleted, completedAt: completedAt, createdAt: createdAt, updatedAt: updatedAt
+            isCompleted: isCompleted, completedAt: completedAt, createdAt: createdAt, updatedAt: updatedAt,
+            recurrence: rule, recurrenceEnd: recurrenceEnd.flatMap(LocalDate.init(iso:)),
+            nominalTime: nominalTime.flatMap(LocalTime.init(hhmm:))
         )
     }
 }
@@ -42,5 +63,6 @@ extension ReminderRecord {
         static let scheduledAt = Column("scheduledAt")
         static let isCompleted = Column("isCompleted")
         static let completedAt = Column("completedAt")
+        static let recurrenceRule = Column("recurrenceRule")
     }
 }

@@ -22,7 +22,8 @@ package struct CreateReminderUseCase: Sendable {
         let reminder = Reminder(
             id: environment.uuid(), title: values.title, notes: values.notes,
             scheduledAt: values.scheduledAt, timeZoneID: values.timeZoneID,
-            createdAt: now, updatedAt: now
+            createdAt: now, updatedAt: now,
+            recurrence: values.recurrence, recurrenceEnd: values.recurrenceEnd, nominalTime: values.nominalTime
         )
         try await repository.insert(reminder, tagIDs: Array(draft.tagIDs))
         return try await repository.reminderWithTags(id: reminder.id) ?? ReminderWithTags(reminder: reminder, tags: [])

@@ -2,7 +2,8 @@ import Domain
 import Foundation
 import Storage
 
-/// Marks a one-time reminder done, or open again when it was done, keeping the completion log true.
+/// Completes a reminder: a one-time one toggles done/open, a repeating one advances to its next
+/// occurrence (or is done when its end date leaves none); the completion log records each.
 package struct ToggleCompletionUseCase: Sendable {
     private let repository: any ReminderRepository
     private let environment: AppEnvironment
@@ -13,10 +14,12 @@ package struct ToggleCompletionUseCase: Sendable {
         self.environment = environment
     }
 
-    /// Toggles reminder `id` and returns it as stored.
+    /// Completes or reopens reminder `id` and returns it as stored.
     ///
-    /// Completing logs which occurrence was done and when; reopening removes that log entry,
-    /// so a day's history shows only what is still done.
+    /// Completing logs which occurrence was done and when. A repeating reminder then moves to
+    /// the occurrence after the one completed and stays open; past its end date it is marked
+    /// done instead. Reopening a done reminder removes the log entry of the occurrence it
+    /// reopens, so a day's history shows only what is still done.
     /// - Throws: `ReminderError.notFound` when the reminder is gone; `StoreError` when storage fails.
     package func callAsFunction(id: UUID) async throws -> Reminder {
         guard var reminder = try await repository.reminder(id: id) else { throw ReminderError.notFound(id) }
@@ -27,11 +30,17 @@ package struct ToggleCompletionUseCase: Sendable {
             reminder.completedAt = nil
             try await repository.reopen(reminder, occurrence: reminder.scheduledAt)
         } else {
-            reminder.isCompleted = true
-            reminder.completedAt = now
             let completion = Completion(
                 id: environment.uuid(), reminderID: id, occurrence: reminder.scheduledAt, completedAt: now
             )
+            if let next = reminder.series.nextOccurrence(after: reminder.scheduledAt) {
+                let nominal = reminder.localScheduled.time
+                reminder.scheduledAt = next
+                reminder.nominalTime = LocalTime(of: next, in: reminder.timeZone) == nominal ? nil : nominal
+            } else {
+                reminder.isCompleted = true
+                reminder.completedAt = now
+            }
             try await repository.complete(reminder, logging: completion)
         }
         return reminder

@@ -24,6 +24,9 @@ package struct UpdateReminderUseCase: Sendable {
         reminder.notes = values.notes
         reminder.scheduledAt = values.scheduledAt
         reminder.timeZoneID = values.timeZoneID
+        reminder.recurrence = values.recurrence
+        reminder.recurrenceEnd = values.recurrenceEnd
+        reminder.nominalTime = values.nominalTime
         reminder.updatedAt = now
         try await repository.update(reminder, tagIDs: Array(draft.tagIDs))
         guard let stored = try await repository.reminderWithTags(id: id) else { throw ReminderError.notFound(id) }
