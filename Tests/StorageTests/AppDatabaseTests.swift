@@ -120,3 +120,26 @@ private struct ToggleLog {
         return done
     }
 }
+
+struct RecurrenceColumnsTests {
+    @Test func recurrenceIsStoredInReadableColumns() async throws {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("memoss-\(UUID().uuidString).sqlite").path
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let reminder = Reminder(id: UUID(), title: "Bins", notes: nil, scheduledAt: testNow, timeZoneID: "Europe/London",
+                                createdAt: testNow, updatedAt: testNow, recurrence: .monthly(day: 31),
+                                recurrenceEnd: day("2027-06-30"), nominalTime: time("02:30"))
+        let repository = GRDBReminderRepository(database: try AppDatabase.open(at: path))
+        try await repository.insert(reminder, tagIDs: [])
+        #expect(try await repository.reminder(id: reminder.id) == reminder)
+
+        let raw = try DatabaseQueue(path: path)
+        let row = try #require(try await raw.read { db in
+            try Row.fetchOne(db, sql: "SELECT recurrenceRule, recurrenceWeekday, recurrenceDay, recurrenceEnd, nominalTime FROM reminder")
+        })
+        #expect(row["recurrenceRule"] == "monthly")
+        #expect(row["recurrenceWeekday"] as Int? == nil)
+        #expect(row["recurrenceDay"] == 31)
+        #expect(row["recurrenceEnd"] == "2027-06-30")
+        #expect(row["nominalTime"] == "02:30")
+    }
+}
