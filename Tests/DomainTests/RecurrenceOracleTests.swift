@@ -34,7 +34,7 @@ struct RecurrenceOracleTests {
     }
 
     @Test func everyHandCheckedCaseMatchesItsExpectedOccurrences() throws {
-        let cases = try Data(contentsOf: Self.oracles.appendingPathComponent("hand_cases.json"))
+        let cases = try Data(contentsOf: try Self.requireOracles().appendingPathComponent("hand_cases.json"))
         let list = try #require(try JSONSerialization.jsonObject(with: cases) as? [[String: Any]])
         let expected = try JSONSerialization.data(withJSONObject: list.map { $0["expected"] ?? [] })
         let result = try Self.check(cases: cases, expected: expected)
@@ -44,11 +44,20 @@ struct RecurrenceOracleTests {
 
     // MARK: Running the oracle
 
+    /// The oracles folder, or a clear failure when it is not there.
+    static func requireOracles() throws -> URL {
+        guard FileManager.default.fileExists(atPath: oracles.appendingPathComponent("recurrence_oracle.py").path) else {
+            throw OracleUnavailable(reason: "the recurrence oracle is not at \(oracles.path); put shared/ beside "
+                + "the package (as CI does) or set MEMOSS_ORACLES to the oracles folder")
+        }
+        return oracles
+    }
+
     static func python(_ arguments: [String], input: Data? = nil) throws -> Data {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = ["python3"] + arguments
-        process.currentDirectoryURL = oracles
+        process.currentDirectoryURL = try requireOracles()
         let output = Pipe(), errors = Pipe(), stdin = Pipe()
         process.standardOutput = output
         process.standardError = errors
