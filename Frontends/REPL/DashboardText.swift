@@ -8,9 +8,7 @@ enum DashboardText {
         var number = 0
         for section in sections {
             text += "\(section.title)\n"
-            if section.cards.isEmpty {
-                text += section.title == "To Do" ? "  Nothing to do.\n" : "  Nothing completed yet.\n"
-            }
+            if section.cards.isEmpty { text += "  \(section.emptyText)\n" }
             for card in section.cards {
                 number += 1
                 let mark = card.urgency == .done ? "[x]" : "[ ]"

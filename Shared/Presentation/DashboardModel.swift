@@ -35,6 +35,8 @@ package final class DashboardModel {
         package let title: String
         /// The cards, in the order to show them.
         package let cards: [Card]
+        /// What to show when there are no cards.
+        package let emptyText: String
     }
 
     /// To Do (overdue, today, upcoming, each by time), then Completed; empty until `load()`.
@@ -85,8 +87,8 @@ package final class DashboardModel {
             }
             sections = [
                 Section(title: "To Do", cards: cards(dashboard.overdue, .overdue) + cards(dashboard.today, .today)
-                    + cards(dashboard.upcoming, .upcoming)),
-                Section(title: "Completed", cards: cards(dashboard.completed, .done)),
+                    + cards(dashboard.upcoming, .upcoming), emptyText: "Nothing to do."),
+                Section(title: "Completed", cards: cards(dashboard.completed, .done), emptyText: "Nothing completed yet."),
             ]
             error = nil
         } catch {

@@ -27,7 +27,6 @@ extension CompletionRecord {
     enum Columns {
         static let reminderID = Column("reminderID")
         static let occurrence = Column("occurrence")
-        static let completedAt = Column("completedAt")
     }
 }
 

@@ -61,8 +61,6 @@ extension ReminderRecord {
     enum Columns {
         static let id = Column("id")
         static let scheduledAt = Column("scheduledAt")
-        static let isCompleted = Column("isCompleted")
-        static let completedAt = Column("completedAt")
         static let recurrenceRule = Column("recurrenceRule")
     }
 }

@@ -15,7 +15,7 @@ package enum StoreLocation {
     }
 
     /// `$XDG_DATA_HOME` when it is an absolute path (as the XDG spec requires), else `~/.local/share`.
-    package static func dataHome(_ environment: [String: String]) -> String {
+    private static func dataHome(_ environment: [String: String]) -> String {
         if let xdg = environment["XDG_DATA_HOME"], xdg.hasPrefix("/") { return xdg }
         return home(environment) + "/.local/share"
     }

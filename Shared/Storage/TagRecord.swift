@@ -38,7 +38,6 @@ struct ReminderTagRecord: Codable, FetchableRecord, PersistableRecord {
 
     enum Columns {
         static let reminderID = Column("reminderID")
-        static let tagID = Column("tagID")
     }
 }
 
