@@ -14,6 +14,7 @@ package struct MemossCore: Sendable {
     package let environment: AppEnvironment
     private let repository: GRDBReminderRepository
     private let tagRepository: GRDBTagRepository
+    private let center: GRDBNotificationRepository
 
     /// The core over an already open store.
     package init(database: AppDatabase, storePath: String?, environment: AppEnvironment) {
@@ -21,6 +22,7 @@ package struct MemossCore: Sendable {
         self.environment = environment
         self.repository = GRDBReminderRepository(database: database)
         self.tagRepository = GRDBTagRepository(database: database)
+        self.center = GRDBNotificationRepository(database: database)
     }
 
     /// Opens the store the user chose: `explicitPath` (`--db`), else `MEMOSS_DB`, else the
@@ -41,15 +43,41 @@ package struct MemossCore: Sendable {
     }
 
     /// Creates reminders.
-    package var createReminder: CreateReminderUseCase { .init(repository: repository, environment: environment) }
+    package var createReminder: CreateReminderUseCase {
+        .init(repository: repository, environment: environment, plan: planNotifications)
+    }
     /// Changes reminders.
-    package var updateReminder: UpdateReminderUseCase { .init(repository: repository, environment: environment) }
+    package var updateReminder: UpdateReminderUseCase {
+        .init(repository: repository, environment: environment, plan: planNotifications)
+    }
     /// Deletes reminders.
-    package var deleteReminder: DeleteReminderUseCase { .init(repository: repository) }
+    package var deleteReminder: DeleteReminderUseCase { .init(repository: repository, plan: planNotifications) }
     /// Completes and reopens reminders.
-    package var toggleCompletion: ToggleCompletionUseCase { .init(repository: repository, environment: environment) }
+    package var toggleCompletion: ToggleCompletionUseCase {
+        .init(repository: repository, environment: environment, plan: planNotifications)
+    }
     /// Removes today's one-time reminders.
-    package var resetToday: ResetTodayUseCase { .init(repository: repository, environment: environment) }
+    package var resetToday: ResetTodayUseCase {
+        .init(repository: repository, environment: environment, plan: planNotifications)
+    }
+    /// Rebuilds the pending notifications.
+    package var planNotifications: PlanNotificationsUseCase {
+        .init(reminders: repository, center: center, environment: environment)
+    }
+    /// Delivers what is due.
+    package var deliverDueNotifications: DeliverDueNotificationsUseCase {
+        .init(center: center, plan: planNotifications, environment: environment)
+    }
+    /// Says when the next notification is due.
+    package var nextNotification: NextNotificationUseCase { .init(center: center) }
+    /// Lists pending and delivered notifications.
+    package var listNotifications: ListNotificationsUseCase { .init(center: center) }
+    /// Completes a reminder from its notification.
+    package var completeFromNotification: CompleteFromNotificationUseCase {
+        .init(reminders: repository, center: center, toggleCompletion: toggleCompletion)
+    }
+    /// Snoozes a notification.
+    package var snoozeNotification: SnoozeNotificationUseCase { .init(center: center, environment: environment) }
     /// Reads the dashboard.
     package var loadDashboard: LoadDashboardUseCase { .init(repository: repository, environment: environment) }
     /// Previews a reminder's next occurrences.

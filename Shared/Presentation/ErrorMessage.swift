@@ -10,6 +10,7 @@ package enum ErrorMessage {
         case let error as ReminderValidationError: error.message
         case let error as TagError: error.message
         case let error as TagValidationError: error.message
+        case let error as NotificationError: error.message
         default: "Something went wrong: \(error)."
         }
     }

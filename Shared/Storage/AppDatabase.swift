@@ -90,6 +90,34 @@ extension AppDatabase {
                 t.add(column: "nominalTime", .text)
             }
         }
+        migrator.registerMigration("v5") { db in
+            // The notification centre: pending requests and delivered notifications.
+            try db.create(table: "notificationRequest") { t in
+                t.column("id", .text).primaryKey()
+                t.column("reminderID", .blob).notNull().indexed().references("reminder", onDelete: .cascade)
+                t.column("fireAt", .datetime).notNull().indexed()
+                t.column("title", .text).notNull()
+                t.column("body", .text).notNull()
+                t.column("isRecurring", .boolean).notNull()
+                t.column("isSnoozed", .boolean).notNull().defaults(to: false)
+            }
+            try db.create(table: "deliveredNotification") { t in
+                t.column("id", .text).primaryKey()
+                t.column("reminderID", .blob).notNull().indexed().references("reminder", onDelete: .cascade)
+                t.column("fireAt", .datetime).notNull()
+                t.column("title", .text).notNull()
+                t.column("body", .text).notNull()
+                t.column("isRecurring", .boolean).notNull()
+                t.column("isSnoozed", .boolean).notNull().defaults(to: false)
+                t.column("deliveredAt", .datetime).notNull()
+                t.column("isLate", .boolean).notNull()
+            }
+            // Named values of the store, such as the instant delivery has run up to.
+            try db.create(table: "storeSetting") { t in
+                t.column("name", .text).primaryKey()
+                t.column("value", .text).notNull()
+            }
+        }
         return migrator
     }
 }

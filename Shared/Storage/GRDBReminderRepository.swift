@@ -122,6 +122,24 @@ package struct GRDBReminderRepository: ReminderRepository {
         }
     }
 
+    package func openOneTimeReminders(after instant: Date, limit: Int) async throws -> [Reminder] {
+        try await database.read { db in
+            try ReminderRecord.fetchAll(db, sql: """
+                SELECT * FROM reminder
+                WHERE isCompleted = 0 AND scheduledAt > ? AND recurrenceRule = 'never'
+                ORDER BY scheduledAt, id LIMIT ?
+                """, arguments: [instant, limit]).map(\.reminder)
+        }
+    }
+
+    package func openRecurringReminders() async throws -> [Reminder] {
+        try await database.read { db in
+            try ReminderRecord.fetchAll(db, sql: """
+                SELECT * FROM reminder WHERE isCompleted = 0 AND recurrenceRule <> 'never'
+                """).map(\.reminder)
+        }
+    }
+
     package func reminders(scheduledIn interval: Range<Date>) async throws -> [Reminder] {
         try await database.read { db in
             try ReminderRecord

@@ -6,11 +6,13 @@ import Storage
 package struct CreateReminderUseCase: Sendable {
     private let repository: any ReminderRepository
     private let environment: AppEnvironment
+    private let plan: PlanNotificationsUseCase
 
-    /// A use case storing through `repository`, with time and ids from `environment`.
-    package init(repository: any ReminderRepository, environment: AppEnvironment) {
+    /// A use case storing through `repository`, with time and ids from `environment`, replanning notifications with `plan`.
+    package init(repository: any ReminderRepository, environment: AppEnvironment, plan: PlanNotificationsUseCase) {
         self.repository = repository
         self.environment = environment
+        self.plan = plan
     }
 
     /// Validates `draft`, stores the new reminder with its tags and returns it.
@@ -26,6 +28,7 @@ package struct CreateReminderUseCase: Sendable {
             recurrence: values.recurrence, recurrenceEnd: values.recurrenceEnd, nominalTime: values.nominalTime
         )
         try await repository.insert(reminder, tagIDs: Array(draft.tagIDs))
+        try await plan()
         return try await repository.reminderWithTags(id: reminder.id) ?? ReminderWithTags(reminder: reminder, tags: [])
     }
 }

@@ -6,15 +6,19 @@ import Storage
 package struct ResetTodayUseCase: Sendable {
     private let repository: any ReminderRepository
     private let environment: AppEnvironment
+    private let plan: PlanNotificationsUseCase
 
-    /// A use case deleting through `repository`, with the day from `environment`.
-    package init(repository: any ReminderRepository, environment: AppEnvironment) {
+    /// A use case deleting through `repository`, with the day from `environment`, replanning notifications with `plan`.
+    package init(repository: any ReminderRepository, environment: AppEnvironment, plan: PlanNotificationsUseCase) {
         self.repository = repository
         self.environment = environment
+        self.plan = plan
     }
 
     /// Deletes the one-time reminders due today, open or done, and returns how many went.
     package func callAsFunction() async throws -> Int {
-        try await repository.deleteOneTime(scheduledIn: environment.today.interval(in: environment.timeZone))
+        let count = try await repository.deleteOneTime(scheduledIn: environment.today.interval(in: environment.timeZone))
+        try await plan()
+        return count
     }
 }

@@ -7,11 +7,13 @@ import Storage
 package struct ToggleCompletionUseCase: Sendable {
     private let repository: any ReminderRepository
     private let environment: AppEnvironment
+    private let plan: PlanNotificationsUseCase
 
-    /// A use case storing through `repository`, with time and ids from `environment`.
-    package init(repository: any ReminderRepository, environment: AppEnvironment) {
+    /// A use case storing through `repository`, with time and ids from `environment`, replanning notifications with `plan`.
+    package init(repository: any ReminderRepository, environment: AppEnvironment, plan: PlanNotificationsUseCase) {
         self.repository = repository
         self.environment = environment
+        self.plan = plan
     }
 
     /// Completes or reopens reminder `id` and returns it as stored.
@@ -29,6 +31,7 @@ package struct ToggleCompletionUseCase: Sendable {
             reminder.isCompleted = false
             reminder.completedAt = nil
             try await repository.reopen(reminder, occurrence: reminder.scheduledAt)
+            try await plan()
         } else {
             let completion = Completion(
                 id: environment.uuid(), reminderID: id, occurrence: reminder.scheduledAt, completedAt: now
@@ -42,6 +45,7 @@ package struct ToggleCompletionUseCase: Sendable {
                 reminder.completedAt = now
             }
             try await repository.complete(reminder, logging: completion)
+            try await plan.reminderCompleted(id)
         }
         return reminder
     }

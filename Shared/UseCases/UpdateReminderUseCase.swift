@@ -6,11 +6,13 @@ import Storage
 package struct UpdateReminderUseCase: Sendable {
     private let repository: any ReminderRepository
     private let environment: AppEnvironment
+    private let plan: PlanNotificationsUseCase
 
-    /// A use case storing through `repository`, with time from `environment`.
-    package init(repository: any ReminderRepository, environment: AppEnvironment) {
+    /// A use case storing through `repository`, with time from `environment`, replanning notifications with `plan`.
+    package init(repository: any ReminderRepository, environment: AppEnvironment, plan: PlanNotificationsUseCase) {
         self.repository = repository
         self.environment = environment
+        self.plan = plan
     }
 
     /// Validates `draft` against the stored reminder `id`, stores it and returns the result.
@@ -29,6 +31,7 @@ package struct UpdateReminderUseCase: Sendable {
         reminder.nominalTime = values.nominalTime
         reminder.updatedAt = now
         try await repository.update(reminder, tagIDs: Array(draft.tagIDs))
+        try await plan()
         guard let stored = try await repository.reminderWithTags(id: id) else { throw ReminderError.notFound(id) }
         return stored
     }

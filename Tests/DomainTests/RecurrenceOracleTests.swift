@@ -1,6 +1,7 @@
 import Domain
 import Foundation
 import Testing
+import TestSupport
 
 /// Differential test: the Swift series must give exactly the occurrences of the independent
 /// python-dateutil oracle in `../shared/oracles`, on generated and hand-checked cases.
@@ -54,25 +55,13 @@ struct RecurrenceOracleTests {
     }
 
     static func python(_ arguments: [String], input: Data? = nil) throws -> Data {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3"] + arguments
-        process.currentDirectoryURL = try requireOracles()
-        let output = Pipe(), errors = Pipe(), stdin = Pipe()
-        process.standardOutput = output
-        process.standardError = errors
-        process.standardInput = stdin
-        try process.run()
-        if let input { stdin.fileHandleForWriting.write(input) }
-        try stdin.fileHandleForWriting.close()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else {
+        let result = try ChildProcess.run(URL(fileURLWithPath: "/usr/bin/env"), ["python3"] + arguments,
+                                          input: input, in: try requireOracles())
+        guard result.status == 0 else {
             throw OracleUnavailable(reason: "python3 \(arguments.joined(separator: " ")) in \(oracles.path) exited "
-                + "\(process.terminationStatus): \(message) (install python-dateutil: pip install python-dateutil)")
+                + "\(result.status): \(result.stderr) (install python-dateutil: pip install python-dateutil)")
         }
-        return data
+        return result.stdoutData
     }
 
     struct OracleUnavailable: Error, CustomStringConvertible {

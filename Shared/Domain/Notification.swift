@@ -1,0 +1,81 @@
+import Foundation
+
+/// A request to notify the user at an instant, as the notification centre keeps it.
+package struct NotificationRequest: Identifiable, Hashable, Sendable {
+    /// `<reminder uuid>` for a one-time reminder, `<reminder uuid>-<n>` for occurrence n of a repeating one.
+    package var id: String
+    /// The reminder it is about.
+    package var reminderID: UUID
+    /// When it fires.
+    package var fireAt: Date
+    /// The reminder's title.
+    package var title: String
+    /// The reminder's notes, empty when none.
+    package var body: String
+    /// Whether it is about a repeating reminder.
+    package var isRecurring: Bool
+    /// Whether the user snoozed it (a rebuild of the plan keeps it).
+    package var isSnoozed: Bool
+
+    /// Creates a request from its values.
+    package init(id: String, reminderID: UUID, fireAt: Date, title: String, body: String,
+                 isRecurring: Bool, isSnoozed: Bool = false) {
+        self.id = id
+        self.reminderID = reminderID
+        self.fireAt = fireAt
+        self.title = title
+        self.body = body
+        self.isRecurring = isRecurring
+        self.isSnoozed = isSnoozed
+    }
+}
+
+/// A notification that has fired and waits for the user to act on it.
+package struct DeliveredNotification: Identifiable, Hashable, Sendable {
+    /// The request it came from.
+    package var request: NotificationRequest
+    /// When it was delivered.
+    package var deliveredAt: Date
+    /// Whether it was delivered after its time because nothing was running then.
+    package var isLate: Bool
+
+    /// Creates a delivered notification.
+    package init(request: NotificationRequest, deliveredAt: Date, isLate: Bool) {
+        self.request = request
+        self.deliveredAt = deliveredAt
+        self.isLate = isLate
+    }
+
+    /// The request's identifier.
+    package var id: String { request.id }
+}
+
+/// The notification budget, as iOS sets it.
+package enum NotificationBudget {
+    /// At most this many requests are pending at once; beyond it the soonest are kept.
+    package static let pendingCap = 64
+    /// Slots for one-time reminders, soonest first.
+    package static let oneTimeSlots = 14
+    /// Slots for the soonest occurrences of all repeating reminders together.
+    package static var recurringSlots: Int { pendingCap - oneTimeSlots }
+    /// A notification delivered more than this many seconds after its time is marked late.
+    package static let lateAfter: TimeInterval = 60
+    /// The snooze when the user does not say how long.
+    package static let defaultSnoozeMinutes = 15
+}
+
+/// Why a notification action could not be done.
+package enum NotificationError: Error, Hashable, Sendable {
+    /// No delivered or pending notification has this identifier.
+    case notFound(String)
+    /// A snooze must be a positive whole number of minutes.
+    case invalidSnooze
+
+    /// The sentence the user reads.
+    package var message: String {
+        switch self {
+        case .notFound(let id): "No notification has the id \(id); `memoss notifications` lists them."
+        case .invalidSnooze: "Snooze for a whole number of minutes from 1 to 10080 (a week)."
+        }
+    }
+}

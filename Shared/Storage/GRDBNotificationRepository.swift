@@ -1,0 +1,99 @@
+import Domain
+import Foundation
+import GRDB
+
+/// The notification centre over the SQLite store.
+package struct GRDBNotificationRepository: NotificationRepository {
+    private static let watermark = "notificationsDeliveredThrough"
+    private let database: AppDatabase
+
+    /// A centre writing to `database`.
+    package init(database: AppDatabase) {
+        self.database = database
+    }
+
+    package func pending() async throws -> [NotificationRequest] {
+        try await database.read { db in
+            try NotificationRequestRecord.order(NotificationRequestRecord.Columns.fireAt, Column("id"))
+                .fetchAll(db).map(\.request)
+        }
+    }
+
+    package func delivered() async throws -> [DeliveredNotification] {
+        try await database.read { db in
+            try DeliveredNotificationRecord.order(DeliveredNotificationRecord.Columns.fireAt, Column("id"))
+                .fetchAll(db).map(\.notification)
+        }
+    }
+
+    package func add(_ request: NotificationRequest) async throws {
+        try await database.write { db in
+            try NotificationRequestRecord(request).upsert(db)
+            try Self.enforceCap(db)
+        }
+    }
+
+    package func removePending(_ identifiers: [String]) async throws {
+        _ = try await database.write { db in try NotificationRequestRecord.deleteAll(db, keys: identifiers) }
+    }
+
+    package func removeDelivered(_ identifiers: [String]) async throws {
+        _ = try await database.write { db in try DeliveredNotificationRecord.deleteAll(db, keys: identifiers) }
+    }
+
+    package func removeDelivered(forReminder id: UUID) async throws {
+        _ = try await database.write { db in
+            try DeliveredNotificationRecord.filter(DeliveredNotificationRecord.Columns.reminderID == id).deleteAll(db)
+        }
+    }
+
+    package func replacePlan(with planned: [NotificationRequest]) async throws {
+        try await database.write { db in
+            try NotificationRequestRecord.filter(NotificationRequestRecord.Columns.isSnoozed == false).deleteAll(db)
+            for request in planned { try NotificationRequestRecord(request).upsert(db) }
+            let done = "reminderID IN (SELECT id FROM reminder WHERE isCompleted = 1)"
+            try db.execute(sql: "DELETE FROM notificationRequest WHERE \(done)")
+            try db.execute(sql: "DELETE FROM deliveredNotification WHERE \(done)")
+            try Self.enforceCap(db)
+        }
+    }
+
+    package func deliver(dueAt now: Date) async throws -> [DeliveredNotification] {
+        try await database.write { db in
+            let due = try NotificationRequestRecord
+                .filter(NotificationRequestRecord.Columns.fireAt <= now)
+                .order(NotificationRequestRecord.Columns.fireAt, Column("id"))
+                .fetchAll(db)
+            return try due.map { record in
+                let delivered = DeliveredNotification(
+                    request: record.request, deliveredAt: now,
+                    isLate: now.timeIntervalSince(record.fireAt) > NotificationBudget.lateAfter)
+                try record.delete(db)
+                try DeliveredNotificationRecord(delivered).upsert(db)
+                return delivered
+            }
+        }
+    }
+
+    package func deliveredThrough() async throws -> Date? {
+        try await database.read { db in
+            try String.fetchOne(db, sql: "SELECT value FROM storeSetting WHERE name = ?", arguments: [Self.watermark])
+                .flatMap { Double($0) }.map(Date.init(timeIntervalSince1970:))
+        }
+    }
+
+    package func setDeliveredThrough(_ instant: Date) async throws {
+        try await database.write { db in
+            try db.execute(sql: "INSERT OR REPLACE INTO storeSetting (name, value) VALUES (?, ?)",
+                           arguments: [Self.watermark, String(instant.timeIntervalSince1970)])
+        }
+    }
+
+    /// Keeps only the `pendingCap` soonest pending requests, as iOS does.
+    private static func enforceCap(_ db: Database) throws {
+        try db.execute(sql: """
+            DELETE FROM notificationRequest WHERE id NOT IN (
+                SELECT id FROM notificationRequest ORDER BY fireAt, id LIMIT ?)
+            """, arguments: [NotificationBudget.pendingCap])
+    }
+}

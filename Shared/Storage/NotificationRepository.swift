@@ -1,0 +1,27 @@
+import Domain
+import Foundation
+
+/// The notification centre: pending requests, delivered notifications and the delivery watermark.
+package protocol NotificationRepository: Sendable {
+    /// Pending requests, soonest first.
+    func pending() async throws -> [NotificationRequest]
+    /// Delivered notifications, oldest first.
+    func delivered() async throws -> [DeliveredNotification]
+    /// Adds or replaces a pending request; beyond the cap only the soonest are kept.
+    func add(_ request: NotificationRequest) async throws
+    /// Removes pending requests by identifier.
+    func removePending(_ identifiers: [String]) async throws
+    /// Removes delivered notifications by identifier.
+    func removeDelivered(_ identifiers: [String]) async throws
+    /// Removes every delivered notification about reminder `id`.
+    func removeDelivered(forReminder id: UUID) async throws
+    /// Replaces every pending request that is not snoozed with `planned`, drops what belongs to done
+    /// reminders (pending and delivered), and keeps the soonest within the cap; one transaction.
+    func replacePlan(with planned: [NotificationRequest]) async throws
+    /// Moves the pending requests due at `now` to delivered (late when over a minute past) and returns them.
+    func deliver(dueAt now: Date) async throws -> [DeliveredNotification]
+    /// The instant delivery has run up to, `nil` before the first run.
+    func deliveredThrough() async throws -> Date?
+    /// Records the instant delivery has run up to.
+    func setDeliveredThrough(_ instant: Date) async throws
+}

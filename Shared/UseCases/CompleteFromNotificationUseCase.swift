@@ -1,0 +1,37 @@
+import Domain
+import Foundation
+import Storage
+
+/// Marks a reminder complete from its notification: a repeating one advances, a one-time one is
+/// done, and the notification goes.
+package struct CompleteFromNotificationUseCase: Sendable {
+    private let reminders: any ReminderRepository
+    private let center: any NotificationRepository
+    private let toggleCompletion: ToggleCompletionUseCase
+
+    /// A use case reading `reminders` and `center`, completing through `toggleCompletion`.
+    package init(reminders: any ReminderRepository, center: any NotificationRepository,
+                 toggleCompletion: ToggleCompletionUseCase) {
+        self.reminders = reminders
+        self.center = center
+        self.toggleCompletion = toggleCompletion
+    }
+
+    /// Completes the reminder of notification `id` (delivered or pending) and removes the notification.
+    /// A reminder already done, or already moved past that occurrence, is left as it is.
+    /// - Returns: the reminder as stored.
+    /// - Throws: `NotificationError.notFound`; `ReminderError.notFound`; `StoreError`.
+    package func callAsFunction(id: String) async throws -> Reminder {
+        let (request, delivered) = try await center.find(id)
+        guard var reminder = try await reminders.reminder(id: request.reminderID) else {
+            throw ReminderError.notFound(request.reminderID)
+        }
+        let occurrenceIsCurrent = reminder.scheduledAt <= max(request.fireAt, delivered?.deliveredAt ?? request.fireAt)
+        if !reminder.isCompleted && occurrenceIsCurrent {
+            reminder = try await toggleCompletion(id: reminder.id)
+        }
+        try await center.removeDelivered([id])
+        try await center.removePending([id])
+        return reminder
+    }
+}

@@ -1,0 +1,127 @@
+import Domain
+import Foundation
+import Storage
+
+/// Rebuilds the pending notifications within the budget of 64: the 14 soonest one-time reminders,
+/// then the 50 soonest occurrences of all repeating reminders together.
+package struct PlanNotificationsUseCase: Sendable {
+    private let reminders: any ReminderRepository
+    private let center: any NotificationRepository
+    private let environment: AppEnvironment
+
+    /// A planner reading reminders from `reminders` and writing the plan to `center`.
+    package init(reminders: any ReminderRepository, center: any NotificationRepository, environment: AppEnvironment) {
+        self.reminders = reminders
+        self.center = center
+        self.environment = environment
+    }
+
+    /// Replaces the plan with what falls after `start` (by default the instant delivery has run up to,
+    /// or now), skipping what is already delivered or snoozed; returns the planned requests.
+    ///
+    /// Repeating reminders are merged with a heap of each series' next occurrence, so the cost
+    /// grows with the reminders and the 50 slots, not with the length of any series. When `start`
+    /// is in the past (catching up), a series contributes only its latest missed occurrence.
+    @discardableResult
+    package func callAsFunction(from start: Date? = nil) async throws -> [NotificationRequest] {
+        let now = environment.now()
+        let watermark = try await center.deliveredThrough()
+        let start = start ?? watermark ?? now
+        let taken = Set(try await center.delivered().map(\.id))
+            .union(try await center.pending().filter(\.isSnoozed).map(\.id))
+
+        var plan: [NotificationRequest] = []
+        for reminder in try await reminders.openOneTimeReminders(
+            after: start, limit: NotificationBudget.oneTimeSlots + taken.count)
+        where plan.count < NotificationBudget.oneTimeSlots && !taken.contains(reminder.id.uuidString) {
+            plan.append(request(reminder, at: reminder.scheduledAt, id: reminder.id.uuidString))
+        }
+
+        let series = try await reminders.openRecurringReminders()
+        var heap = MinHeap<Candidate>()
+        for (index, reminder) in series.enumerated() {
+            if let first = firstCandidate(reminder.series, after: start, now: now) {
+                heap.insert(Candidate(fireAt: first, index: index))
+            }
+        }
+        var recurringCount = 0
+        while recurringCount < NotificationBudget.recurringSlots, let next = heap.popMin() {
+            let reminder = series[next.index]
+            let id = "\(reminder.id.uuidString)-\(occurrenceNumber(next.fireAt, reminder.timeZone))"
+            if !taken.contains(id) {
+                plan.append(request(reminder, at: next.fireAt, id: id))
+                recurringCount += 1
+            }
+            if let after = reminder.series.nextOccurrence(after: next.fireAt) {
+                heap.insert(Candidate(fireAt: after, index: next.index))
+            }
+        }
+        try await center.replacePlan(with: plan)
+        return plan
+    }
+
+    /// A reminder was completed: its delivered notifications are answered, and the plan is rebuilt.
+    package func reminderCompleted(_ id: UUID) async throws {
+        try await center.removeDelivered(forReminder: id)
+        try await callAsFunction()
+    }
+
+    /// The first occurrence after `start`; when that is already past, the latest one not after `now`.
+    private func firstCandidate(_ series: RecurrenceSeries, after start: Date, now: Date) -> Date? {
+        guard var occurrence = series.nextOccurrence(after: start) else { return nil }
+        guard occurrence <= now else { return occurrence }
+        while let next = series.nextOccurrence(after: occurrence), next <= now { occurrence = next }
+        return occurrence
+    }
+
+    /// The occurrence's local date as `YYYYMMDD`: stable for one occurrence whatever the plan.
+    private func occurrenceNumber(_ instant: Date, _ zone: TimeZone) -> String {
+        let date = LocalDate(containing: instant, in: zone)
+        return String(format: "%04d%02d%02d", date.year, date.month, date.day)
+    }
+
+    private func request(_ reminder: Reminder, at instant: Date, id: String) -> NotificationRequest {
+        NotificationRequest(id: id, reminderID: reminder.id, fireAt: instant, title: reminder.title,
+                            body: reminder.notes ?? "", isRecurring: reminder.recurrence.isRepeating)
+    }
+}
+
+/// A series' next occurrence waiting in the heap.
+private struct Candidate: Comparable {
+    let fireAt: Date
+    let index: Int
+
+    static func < (lhs: Candidate, rhs: Candidate) -> Bool { (lhs.fireAt, lhs.index) < (rhs.fireAt, rhs.index) }
+}
+
+/// A binary min-heap: insert and pop the smallest in O(log n).
+private struct MinHeap<Element: Comparable> {
+    private var items: [Element] = []
+
+    mutating func insert(_ item: Element) {
+        items.append(item)
+        var child = items.count - 1
+        while child > 0 {
+            let parent = (child - 1) / 2
+            guard items[child] < items[parent] else { break }
+            items.swapAt(child, parent)
+            child = parent
+        }
+    }
+
+    mutating func popMin() -> Element? {
+        guard !items.isEmpty else { return nil }
+        items.swapAt(0, items.count - 1)
+        let smallest = items.removeLast()
+        var parent = 0
+        while true {
+            let left = 2 * parent + 1, right = left + 1
+            var smallestChild = parent
+            if left < items.count, items[left] < items[smallestChild] { smallestChild = left }
+            if right < items.count, items[right] < items[smallestChild] { smallestChild = right }
+            if smallestChild == parent { return smallest }
+            items.swapAt(parent, smallestChild)
+            parent = smallestChild
+        }
+    }
+}
