@@ -122,11 +122,11 @@ package struct GRDBReminderRepository: ReminderRepository {
         }
     }
 
-    package func openOneTimeReminders(after instant: Date, limit: Int) async throws -> [Reminder] {
+    package func openOneTimeReminders(from instant: Date, limit: Int) async throws -> [Reminder] {
         try await database.read { db in
             try ReminderRecord.fetchAll(db, sql: """
                 SELECT * FROM reminder
-                WHERE isCompleted = 0 AND scheduledAt > ? AND recurrenceRule = 'never'
+                WHERE isCompleted = 0 AND scheduledAt >= ? AND recurrenceRule = 'never'
                 ORDER BY scheduledAt, id LIMIT ?
                 """, arguments: [instant, limit]).map(\.reminder)
         }

@@ -24,8 +24,8 @@ package protocol ReminderRepository: Sendable {
     func openReminders(tagged tagID: UUID?) async throws -> [ReminderWithTags]
     /// Completed reminders with their tags, most recently completed first; only those carrying `tagID` when given.
     func completedReminders(tagged tagID: UUID?) async throws -> [ReminderWithTags]
-    /// Open one-time reminders due after `instant`, soonest first, at most `limit`.
-    func openOneTimeReminders(after instant: Date, limit: Int) async throws -> [Reminder]
+    /// Open one-time reminders due at or after `instant`, soonest first, at most `limit`.
+    func openOneTimeReminders(from instant: Date, limit: Int) async throws -> [Reminder]
     /// Every open repeating reminder.
     func openRecurringReminders() async throws -> [Reminder]
     /// Reminders, open or done, due within `interval`, by time.

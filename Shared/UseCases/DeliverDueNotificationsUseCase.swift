@@ -18,8 +18,9 @@ package struct DeliverDueNotificationsUseCase: Sendable {
 
     /// Moves what is due to delivered and returns it, soonest first.
     ///
-    /// Catching up plans from where the last delivery stopped and delivers in rounds, so even
-    /// more missed reminders than the budget holds are each delivered once.
+    /// Catching up plans from where the last delivery stopped and delivers in rounds, each starting
+    /// at the latest one-time reminder the round before delivered, so even more missed reminders
+    /// than the budget holds are each delivered once (what is delivered is not planned again).
     package func callAsFunction() async throws -> [DeliveredNotification] {
         let now = environment.now()
         var from = try await center.deliveredThrough() ?? now
@@ -27,8 +28,9 @@ package struct DeliverDueNotificationsUseCase: Sendable {
         while true {
             try await plan(from: from)
             let due = try await center.deliver(dueAt: now)
-            guard let latest = due.map(\.request.fireAt).max() else { break }
             delivered += due
+            guard let latest = due.filter({ !$0.request.isRecurring && !$0.request.isSnoozed })
+                .map(\.request.fireAt).max() else { break }
             from = max(from, latest)
         }
         try await center.setDeliveredThrough(now)

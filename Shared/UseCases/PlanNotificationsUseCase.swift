@@ -16,8 +16,9 @@ package struct PlanNotificationsUseCase: Sendable {
         self.environment = environment
     }
 
-    /// Replaces the plan with what falls after `start` (by default the instant delivery has run up to,
-    /// or now), skipping what is already delivered or snoozed; returns the planned requests.
+    /// Replaces the plan with what falls from `start` on (by default the instant delivery has run up
+    /// to, which the first plan of a store sets to now), skipping what is already delivered or
+    /// snoozed; returns the planned requests.
     ///
     /// Repeating reminders are merged with a heap of each series' next occurrence, so the cost
     /// grows with the reminders and the 50 slots, not with the length of any series. When `start`
@@ -25,14 +26,18 @@ package struct PlanNotificationsUseCase: Sendable {
     @discardableResult
     package func callAsFunction(from start: Date? = nil) async throws -> [NotificationRequest] {
         let now = environment.now()
-        let watermark = try await center.deliveredThrough()
+        var watermark = try await center.deliveredThrough()
+        if watermark == nil {
+            try await center.setDeliveredThrough(now)
+            watermark = now
+        }
         let start = start ?? watermark ?? now
         let taken = Set(try await center.delivered().map(\.id))
             .union(try await center.pending().filter(\.isSnoozed).map(\.id))
 
         var plan: [NotificationRequest] = []
         for reminder in try await reminders.openOneTimeReminders(
-            after: start, limit: NotificationBudget.oneTimeSlots + taken.count)
+            from: start, limit: NotificationBudget.oneTimeSlots + taken.count)
         where plan.count < NotificationBudget.oneTimeSlots && !taken.contains(reminder.id.uuidString) {
             plan.append(request(reminder, at: reminder.scheduledAt, id: reminder.id.uuidString))
         }

@@ -4,6 +4,7 @@ import Testing
 import TestSupport
 
 struct RecurringReminderTests {
+    @discardableResult
     private func add(_ world: TestWorld, _ title: String, on date: String, at time: String = "09:00",
                      repeating rule: RecurrenceRule, until end: String? = nil) async throws -> ReminderWithTags {
         try await world.core.createReminder(ReminderDraft(
