@@ -42,10 +42,16 @@ let package = Package(
         .executableTarget(name: "memoss-import", path: "Frontends/Importer"),
 
         // MARK: Tools
+        .target(name: "BenchmarkSupport", path: "Tools/BenchmarkSupport"),
         .executableTarget(
             name: "TagFilterBenchmark",
-            dependencies: ["Domain", "Storage", "UseCases"],
+            dependencies: ["BenchmarkSupport", "Domain", "Storage", "UseCases"],
             path: "Tools/TagFilterBenchmark"
+        ),
+        .executableTarget(
+            name: "PlannerBenchmark",
+            dependencies: ["BenchmarkSupport", "Domain", "Storage", "UseCases"],
+            path: "Tools/PlannerBenchmark"
         ),
 
         // MARK: Tests

@@ -104,6 +104,11 @@ package struct MemossCore: Sendable {
                        toggleCompletion: toggleCompletion, resetToday: resetToday)
     }
 
+    /// The notification centre as a list.
+    @MainActor package func notificationListModel() -> NotificationListModel {
+        NotificationListModel(environment: environment, listNotifications: listNotifications)
+    }
+
     /// An add (`.add`) or edit (`.edit(reminder)`) form over this store.
     @MainActor package func formModel(_ mode: ReminderFormModel.Mode) -> ReminderFormModel {
         ReminderFormModel(mode: mode, environment: environment, createReminder: createReminder,

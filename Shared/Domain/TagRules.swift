@@ -13,6 +13,11 @@ package enum TagRules {
         ("Personal", "#22C55E"), ("Work", "#3B82F6"), ("Health", "#EC4899"), ("Shopping", "#F97316"),
     ]
 
+    /// The palette colour for a tag created without one, when `existingCount` tags exist: the presets in turn.
+    package static func nextColor(existingCount: Int) -> String {
+        palette[existingCount % palette.count]
+    }
+
     /// The name trimmed, or the reason it cannot be used.
     package static func validName(_ raw: String) throws(TagValidationError) -> String {
         let trimmed = raw.trimmingCharacters(in: .whitespacesAndNewlines)

@@ -70,6 +70,18 @@ package final class TagPickerModel {
         return allTags.first { TagRules.key(for: $0.name) == key }
     }
 
+    /// Chooses the tag named `name` ignoring case, creating it in the next palette colour when there is
+    /// none (as the importer does); returns the tag, or `nil` with `creationError` set when refused.
+    package func chooseOrCreate(named name: String) async -> Tag? {
+        if let tag = tag(named: name) {
+            select(tag.id)
+            return tag
+        }
+        newTagName = name
+        newTagColorIndex = palette.firstIndex(of: TagRules.nextColor(existingCount: allTags.count)) ?? 0
+        return await createTapped()
+    }
+
     /// The user pressed Create: stores the new tag, chooses it at once and clears the inputs;
     /// a refused name leaves them and says why in `creationError`. Returns the new tag.
     @discardableResult

@@ -110,7 +110,7 @@ final class ListCommandTests {
 
     @Test func unknownOptionIsAUsageError() throws {
         let result = try MemossProcess.run(["list", "--colour"], environment: environment)
-        #expect(result.status == 64)
+        #expect(result.status == 2)
         #expect(result.stderr.contains("Unknown option '--colour'"))
     }
 }

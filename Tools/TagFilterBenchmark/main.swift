@@ -2,50 +2,11 @@
 // query plan, to show the filter is one indexed SQL query and not a scan filtered in memory.
 //
 //     swift run -c release TagFilterBenchmark [REMINDERS] [RUNS]
+import BenchmarkSupport
 import Domain
 import Foundation
 import Storage
 import UseCases
-
-/// A deterministic generator (SplitMix64), so every run builds the same store.
-struct SplitMix64 {
-    private var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-    mutating func below(_ n: Int) -> Int { Int(next() % UInt64(n)) }
-}
-
-func median(_ values: [Duration]) -> Duration { values.sorted()[values.count / 2] }
-
-func seconds(_ duration: Duration) -> Double {
-    Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
-}
-
-func milliseconds(_ duration: Duration) -> String { String(format: "%.2f ms", seconds(duration) * 1_000) }
-
-/// UUIDs …0001, …0002, … so every run builds the same store.
-final class CountingUUIDs: @unchecked Sendable {
-    private let lock = NSLock()
-    private var count: UInt64 = 0
-    func next() -> UUID {
-        lock.withLock {
-            count += 1
-            return UUID(uuidString: String(format: "00000000-0000-0000-0000-%012llX", count)) ?? UUID()
-        }
-    }
-}
-
-func peakMemoryMiB() -> Double {
-    var usage = rusage()
-    getrusage(__rusage_who_t(RUSAGE_SELF.rawValue), &usage)
-    return Double(usage.ru_maxrss) / 1024  // ru_maxrss is in KiB on Linux
-}
 
 let arguments = CommandLine.arguments.dropFirst().compactMap { Int($0) }
 let reminderCount = arguments.first ?? 100_000
@@ -57,7 +18,7 @@ let uuids = CountingUUIDs()
 let environment = AppEnvironment(now: { now }, uuid: { uuids.next() },
                                  timeZone: TimeZone(identifier: "Europe/London") ?? .gmt)
 
-let folder = FileManager.default.temporaryDirectory.appendingPathComponent("memoss-bench-\(UUID().uuidString)")
+let folder = Measure.scratchFolder()
 defer { try? FileManager.default.removeItem(at: folder) }
 let database = try AppDatabase.open(at: folder.appendingPathComponent("bench.sqlite").path)
 let reminders = GRDBReminderRepository(database: database)
@@ -108,8 +69,8 @@ for _ in 0..<runs {
 }
 print("""
 
-Dashboard filtered by one tag (\(matched) reminders): median \(milliseconds(median(filtered))) over \(runs) runs
-Whole dashboard, for comparison (\(reminderCount) reminders): median \(milliseconds(median(unfiltered)))
-Ratio whole / filtered: \(String(format: "%.1f", seconds(median(unfiltered)) / seconds(median(filtered))))x
-Peak memory: \(String(format: "%.1f", peakMemoryMiB())) MiB
+Dashboard filtered by one tag (\(matched) reminders): median \(Measure.milliseconds(Measure.median(filtered))) over \(runs) runs
+Whole dashboard, for comparison (\(reminderCount) reminders): median \(Measure.milliseconds(Measure.median(unfiltered)))
+Ratio whole / filtered: \(String(format: "%.1f", Measure.seconds(Measure.median(unfiltered)) / Measure.seconds(Measure.median(filtered))))x
+Peak memory: \(String(format: "%.1f", Measure.peakMemoryMiB())) MiB
 """)

@@ -1,0 +1,72 @@
+import ArgumentParser
+import Foundation
+import Shared
+
+extension Memoss {
+    /// `memoss watch`: stays running and announces each notification when it fires.
+    struct Watch: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Stay running, sleep until the next notification, and print each one when it fires.",
+            discussion: """
+                With --exec, CMD runs through /bin/sh for each notification with MEMOSS_TITLE, MEMOSS_BODY, \
+                MEMOSS_REMINDER_ID, MEMOSS_NOTIFICATION_ID, MEMOSS_FIRE_AT (ISO 8601) and MEMOSS_LATE (1 or 0) \
+                set, e.g. --exec 'notify-send "$MEMOSS_TITLE" "$MEMOSS_BODY"'. Stop with Ctrl-C.
+                """
+        )
+
+        /// The longest sleep: reminders added by another process meanwhile are seen within it.
+        static let longestSleep: Duration = .seconds(60)
+
+        @OptionGroup var store: StoreOptions
+        @ParentCommand var memoss: Memoss
+        @Option(name: .long, help: ArgumentHelp("A shell command to run for each notification.", valueName: "cmd"))
+        var exec: String?
+
+        func run() async throws {
+            let core = await store.openCore(before: memoss.store)
+            Terminal.say("Watching \(core.storePath ?? "the store") for due reminders; Ctrl-C stops.")
+            while true {
+                do {
+                    for notification in try await core.deliverDueNotifications() {
+                        Terminal.say(NotificationText.announcement(notification, environment: core.environment))
+                        if let exec { run(exec, for: notification) }
+                    }
+                    let next = try await core.nextNotification()?.fireAt
+                    try await Task.sleep(for: sleep(until: next, now: core.environment.now()))
+                } catch let error as CancellationError {
+                    throw error
+                } catch {
+                    Terminal.fail(ErrorMessage.describe(error))
+                }
+            }
+        }
+
+        /// How long to sleep: until `next`, but never longer than `longestSleep`.
+        private func sleep(until next: Date?, now: Date) -> Duration {
+            guard let next else { return Self.longestSleep }
+            let seconds = max(0, next.timeIntervalSince(now))
+            return min(.milliseconds(Int64(seconds * 1_000) + 50), Self.longestSleep)
+        }
+
+        private func run(_ command: String, for notification: DeliveredNotification) {
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: "/bin/sh")
+            process.arguments = ["-c", command]
+            let request = notification.request
+            process.environment = ProcessInfo.processInfo.environment.merging([
+                "MEMOSS_TITLE": request.title, "MEMOSS_BODY": request.body,
+                "MEMOSS_REMINDER_ID": request.reminderID.uuidString, "MEMOSS_NOTIFICATION_ID": request.id,
+                "MEMOSS_FIRE_AT": request.fireAt.ISO8601Format(), "MEMOSS_LATE": notification.isLate ? "1" : "0",
+            ]) { $1 }
+            do {
+                try process.run()
+                process.waitUntilExit()
+                if process.terminationStatus != 0 {
+                    FileHandle.standardError.write(Data("memoss: --exec command exited \(process.terminationStatus).\n".utf8))
+                }
+            } catch {
+                FileHandle.standardError.write(Data("memoss: --exec command could not start: \(error.localizedDescription)\n".utf8))
+            }
+        }
+    }
+}

@@ -1,0 +1,64 @@
+import Domain
+import Foundation
+import Observation
+import UseCases
+
+/// The notification centre as a list: pending requests with how much of the budget each group
+/// uses, and delivered notifications waiting for an answer.
+@MainActor @Observable
+package final class NotificationListModel {
+    /// One notification as a row shows it.
+    package struct Row: Hashable, Sendable {
+        /// The notification's identifier, for `complete-notification` and `snooze`.
+        package let id: String
+        /// When it fires or fired, e.g. "Today 15:30".
+        package let timeText: String
+        /// The reminder's title.
+        package let title: String
+        /// "repeating", "snoozed", "late" …: what else to say about it, `nil` when nothing.
+        package let note: String?
+    }
+
+    /// Pending requests, soonest first.
+    package private(set) var pending: [Row] = []
+    /// Delivered notifications, oldest first.
+    package private(set) var delivered: [Row] = []
+    /// How the pending slots are used, e.g. "3 of 64 pending: 1 of 14 one-time, 2 of 50 repeating, 0 snoozed.".
+    package private(set) var budgetText = ""
+    /// Why the last load failed, as one sentence.
+    package private(set) var error: String?
+
+    @ObservationIgnored private let environment: AppEnvironment
+    @ObservationIgnored private let listNotifications: ListNotificationsUseCase
+
+    /// A list reading through `listNotifications`.
+    package init(environment: AppEnvironment, listNotifications: ListNotificationsUseCase) {
+        self.environment = environment
+        self.listNotifications = listNotifications
+    }
+
+    /// Reads the centre.
+    package func load() async {
+        do {
+            let centre = try await listNotifications()
+            let formatter = CardTimeFormatter(today: environment.today, timeZone: environment.timeZone)
+            pending = centre.pending.map {
+                Row(id: $0.id, timeText: formatter.string(for: $0.fireAt), title: $0.title,
+                    note: $0.isSnoozed ? "snoozed" : $0.isRecurring ? "repeating" : nil)
+            }
+            delivered = centre.delivered.map {
+                Row(id: $0.id, timeText: formatter.string(for: $0.request.fireAt), title: $0.request.title,
+                    note: $0.isLate ? "late" : nil)
+            }
+            let snoozed = centre.pending.filter(\.isSnoozed).count
+            let repeating = centre.pending.filter { $0.isRecurring && !$0.isSnoozed }.count
+            let oneTime = centre.pending.count - snoozed - repeating
+            budgetText = "\(centre.pending.count) of \(NotificationBudget.pendingCap) pending: "
+                + "\(oneTime) of \(NotificationBudget.oneTimeSlots) one-time, "
+                + "\(repeating) of \(NotificationBudget.recurringSlots) repeating, \(snoozed) snoozed."
+            error = nil
+        } catch {
+            self.error = ErrorMessage.describe(error)
+        }
+    }
+}

@@ -1,0 +1,42 @@
+import Domain
+import Foundation
+
+/// Reads dates and times the way people type them at a prompt or on a command line.
+package enum TypedInput {
+    private static let weekdays = ["sunday", "monday", "tuesday", "wednesday", "thursday", "friday", "saturday"]
+
+    /// `YYYY-MM-DD`, `today`, `tomorrow`, or a weekday name (`fri`, `Friday`: today when it is that
+    /// day, else the next one); `nil` for anything else.
+    package static func date(_ text: String, today: LocalDate) -> LocalDate? {
+        let word = text.trimmingCharacters(in: .whitespaces).lowercased()
+        switch word {
+        case "today": return today
+        case "tomorrow": return today.adding(days: 1)
+        default: break
+        }
+        if word.count >= 3, let index = weekdays.firstIndex(where: { $0.hasPrefix(word) }) {
+            return today.adding(days: ((index + 1 - today.weekday) % 7 + 7) % 7)
+        }
+        return LocalDate(iso: word)
+    }
+
+    /// `HH:mm` (24-hour), or `9am`, `9:30pm`, `12am` (midnight), `12pm` (noon); `nil` for anything else.
+    package static func time(_ text: String) -> LocalTime? {
+        let word = text.trimmingCharacters(in: .whitespaces).lowercased()
+        guard word.hasSuffix("am") || word.hasSuffix("pm") else { return LocalTime(hhmm: word) }
+        let isPM = word.hasSuffix("pm")
+        let clock = word.dropLast(2).trimmingCharacters(in: .whitespaces)
+        let parts = clock.split(separator: ":", omittingEmptySubsequences: false)
+        guard (1...2).contains(parts.count), parts.allSatisfy({ !$0.isEmpty && $0.allSatisfy(\.isASCII) && $0.allSatisfy(\.isNumber) }),
+              let hour = Int(parts[0]), (1...12).contains(hour), parts[0].count <= 2
+        else { return nil }
+        let minute = parts.count == 2 ? Int(parts[1]) : 0
+        guard let minute, parts.count == 1 || parts[1].count == 2 else { return nil }
+        return LocalTime(hour: hour % 12 + (isPM ? 12 : 0), minute: minute)
+    }
+
+    /// The hint shown when a date was not understood.
+    package static let dateHint = "Enter a date as YYYY-MM-DD, today, tomorrow or a weekday name"
+    /// The hint shown when a time was not understood.
+    package static let timeHint = "Enter a time as HH:mm (24-hour), 9am or 9:30pm"
+}

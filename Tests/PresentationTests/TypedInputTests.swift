@@ -1,0 +1,30 @@
+import Domain
+import Presentation
+import Testing
+import TestSupport
+
+struct TypedInputTests {
+    private let saturday = day("2026-11-21")
+
+    @Test(arguments: [("today", "2026-11-21"), ("Tomorrow", "2026-11-22"), ("2027-01-05", "2027-01-05"),
+                      ("sat", "2026-11-21"), ("Sunday", "2026-11-22"), ("fri", "2026-11-27"), ("mon", "2026-11-23")])
+    func datesAreReadAsPeopleTypeThem(_ text: String, _ expected: String) {
+        #expect(TypedInput.date(text, today: saturday) == day(expected))
+    }
+
+    @Test(arguments: ["yesterday", "2026-02-30", "fr", "next week", ""])
+    func otherDateTextIsRefused(_ text: String) {
+        #expect(TypedInput.date(text, today: saturday) == nil)
+    }
+
+    @Test(arguments: [("09:00", "09:00"), ("9am", "09:00"), ("9:30pm", "21:30"), ("12am", "00:00"), ("12pm", "12:00"),
+                      ("12:15 AM", "00:15"), ("23:59", "23:59")])
+    func timesAreReadAsPeopleTypeThem(_ text: String, _ expected: String) {
+        #expect(TypedInput.time(text) == time(expected))
+    }
+
+    @Test(arguments: ["13pm", "0am", "9:5pm", "9:60am", "25:00", "noonish", "", "pm"])
+    func otherTimeTextIsRefused(_ text: String) {
+        #expect(TypedInput.time(text) == nil)
+    }
+}
