@@ -1,0 +1,68 @@
+import Foundation
+import Testing
+import TestSupport
+
+/// `memoss add` and the notification commands end to end, on a store in a fresh folder.
+final class NotificationCommandTests {
+    private let home: URL
+    private var store: String { home.appendingPathComponent("store.sqlite").path }
+    private var environment: [String: String] { ["HOME": home.path, "TZ": "America/New_York", "PATH": "/usr/bin:/bin"] }
+
+    init() throws {
+        home = FileManager.default.temporaryDirectory.appendingPathComponent("memoss-home-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
+    }
+
+    deinit {
+        try? FileManager.default.removeItem(at: home)
+    }
+
+    private func memoss(_ arguments: String...) throws -> ChildProcess.Result {
+        try MemossProcess.run(["--db", store] + arguments, environment: environment)
+    }
+
+    @Test func addedRepeatingReminderIsPlannedAndListed() throws {
+        let added = try memoss("add", "Water the plants", "--date", "2099-03-03", "--time", "7:30pm",
+                               "--repeat", "weekly", "--until", "2099-03-17", "--tag", "Home", "--notes", "the fern too")
+        #expect(added.status == 0)
+        #expect(added.stdout == "Added \"Water the plants\", due Tue 3 Mar 2099 19:30, repeating Weekly on Tuesday until 2099-03-17.\n")
+
+        let list = try memoss("notifications")
+        let lines = list.stdout.split(separator: "\n").map(String.init)
+        #expect(lines.first == "3 of 64 pending: 0 of 14 one-time, 3 of 50 repeating, 0 snoozed.")
+        #expect(lines.dropFirst().map { $0.components(separatedBy: "  id ").first ?? "" } == [
+            "  Tue 3 Mar 2099 19:30  Water the plants  (repeating)",
+            "  Tue 10 Mar 2099 19:30  Water the plants  (repeating)",
+            "  Tue 17 Mar 2099 19:30  Water the plants  (repeating)",
+        ])
+        #expect(lines.dropFirst().allSatisfy { $0.hasSuffix("-20990303") || $0.hasSuffix("-20990310") || $0.hasSuffix("-20990317") })
+        #expect(try memoss("list").stdout.contains("Water the plants  Tue 3 Mar 2099 19:30  ↻ Weekly  #Home"))
+    }
+
+    @Test func refusedValuesSayWhatIsWrongOnOneLineAndStoreNothing() throws {
+        let refused = try memoss("add", "   ", "--date", "2020-01-01")
+        #expect(refused.status == 1)
+        #expect(refused.stderr == "memoss: title: Title is required. date: Must be in the future.\n")
+
+        let badDate = try memoss("add", "Dentist", "--date", "someday")
+        #expect(badDate.status == 2)
+        #expect(badDate.stderr == "memoss: --date: Enter a date as YYYY-MM-DD, today, tomorrow or a weekday name.\n")
+
+        #expect(try memoss("list").stdout.contains("Nothing to do."))
+    }
+
+    @Test func actionsOnAnUnknownNotificationAreRefused() throws {
+        for arguments in [["complete-notification", "nope"], ["snooze", "nope"]] {
+            let result = try MemossProcess.run(["--db", store] + arguments, environment: environment)
+            #expect(result.status == 1)
+            #expect(result.stderr == "memoss: No notification has the id nope; `memoss notifications` lists them.\n")
+        }
+        #expect(try memoss("snooze", "nope", "0").stderr == "memoss: Snooze for a whole number of minutes from 1 to 10080 (a week).\n")
+    }
+
+    @Test func dueWithNothingDueSaysSo() throws {
+        let result = try memoss("due")
+        #expect(result.status == 0)
+        #expect(result.stdout == "Nothing is due.\n")
+    }
+}
