@@ -34,9 +34,14 @@ let package = Package(
         ),
 
         // MARK: Fronts
+        .systemLibrary(
+            name: "CReadline",
+            path: "Frontends/CReadline",
+            providers: [.apt(["libreadline-dev"])]
+        ),
         .executableTarget(
             name: "memoss",
-            dependencies: ["Shared", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            dependencies: ["Shared", "CReadline", .product(name: "ArgumentParser", package: "swift-argument-parser")],
             path: "Frontends/REPL"
         ),
         .executableTarget(name: "memoss-import", path: "Frontends/Importer"),

@@ -80,6 +80,8 @@ package struct MemossCore: Sendable {
     package var snoozeNotification: SnoozeNotificationUseCase { .init(center: center, environment: environment) }
     /// Reads the dashboard.
     package var loadDashboard: LoadDashboardUseCase { .init(repository: repository, environment: environment) }
+    /// Finds a reminder by listed number or id prefix.
+    package var resolveReminder: ResolveReminderUseCase { .init(repository: repository) }
     /// Previews a reminder's next occurrences.
     package var previewOccurrences: PreviewOccurrencesUseCase { .init(repository: repository) }
     /// Reads a day's history.

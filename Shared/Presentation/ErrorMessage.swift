@@ -11,6 +11,7 @@ package enum ErrorMessage {
         case let error as TagError: error.message
         case let error as TagValidationError: error.message
         case let error as NotificationError: error.message
+        case let error as ReminderReferenceError: error.message
         default: "Something went wrong: \(error)."
         }
     }

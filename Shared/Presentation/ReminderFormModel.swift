@@ -146,6 +146,13 @@ package final class ReminderFormModel {
         return nil
     }
 
+    /// What is wrong with `field` as the fields stand now, the message a save would show;
+    /// `nil` when nothing is. Lets a front check each answer as it is given.
+    package func problem(for field: ReminderField) -> String? {
+        ReminderRules.problems(in: draft, previously: editedReminder?.scheduledAt, now: environment.now())
+            .first { $0.field == field || (field == .date && $0.field == .time) }?.message
+    }
+
     /// The user asked to save: shows every refused field, or stores the reminder and sets `outcome`.
     package func saveTapped() async {
         guard !isSaving, outcome == nil else { return }

@@ -105,6 +105,13 @@ package struct GRDBReminderRepository: ReminderRepository {
         }
     }
 
+    package func reminders(idPrefix hexPrefix: String, limit: Int) async throws -> [ReminderWithTags] {
+        try await database.read { db in
+            try Self.fetchWithTags(ReminderQuery(condition: "hex(reminder.id) LIKE ? || '%'",
+                                                 arguments: [hexPrefix.uppercased()], order: "reminder.id LIMIT \(limit)"), db)
+        }
+    }
+
     package func openReminders(tagged tagID: UUID?) async throws -> [ReminderWithTags] {
         try await database.read { db in try Self.fetchWithTags(.open(tagged: tagID), db) }
     }

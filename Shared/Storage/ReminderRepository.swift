@@ -20,6 +20,8 @@ package protocol ReminderRepository: Sendable {
     func reopen(_ reminder: Reminder, occurrence: Date) async throws
     /// Removes the one-time reminders due within `interval`; returns how many went.
     func deleteOneTime(scheduledIn interval: Range<Date>) async throws -> Int
+    /// Up to `limit` reminders whose id, written as hex without dashes, starts with `hexPrefix`.
+    func reminders(idPrefix hexPrefix: String, limit: Int) async throws -> [ReminderWithTags]
     /// Open reminders with their tags, soonest first; only those carrying `tagID` when given.
     func openReminders(tagged tagID: UUID?) async throws -> [ReminderWithTags]
     /// Completed reminders with their tags, most recently completed first; only those carrying `tagID` when given.

@@ -1,0 +1,27 @@
+import Foundation
+
+/// Why a typed reference (a listed number or an id prefix) named no single reminder.
+package enum ReminderReferenceError: Error, Hashable, Sendable {
+    /// The number is not in the last listing, which had `listed` reminders.
+    case noSuchNumber(Int, listed: Int)
+    /// Too short, or not hex, to be an id prefix.
+    case notAReference(String)
+    /// No reminder id starts with the prefix.
+    case noMatch(String)
+    /// More than one reminder id starts with the prefix.
+    case ambiguous(String)
+
+    /// The sentence the user reads.
+    package var message: String {
+        switch self {
+        case .noSuchNumber(let number, let listed) where listed == 0:
+            "There is no reminder \(number): the list is empty."
+        case .noSuchNumber(let number, let listed):
+            "There is no reminder \(number) in the list (1–\(listed)); run `list` to see the numbers."
+        case .notAReference(let text):
+            "\"\(text)\" is not a reminder: give its number from `list` or at least 4 characters of its id."
+        case .noMatch(let prefix): "No reminder id starts with \(prefix)."
+        case .ambiguous(let prefix): "More than one reminder id starts with \(prefix); type more of it."
+        }
+    }
+}

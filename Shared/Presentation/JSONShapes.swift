@@ -1,0 +1,159 @@
+import Domain
+import Foundation
+
+/// The stable JSON the fronts print with `--json`; README.md documents every field.
+package enum JSONShapes {
+    /// A reminder.
+    package struct ReminderJSON: Encodable, Sendable {
+        let id: String
+        let title: String
+        let notes: String?
+        /// The due instant, ISO 8601 with the offset of the reminder's zone.
+        let scheduledAt: String
+        let timeZone: String
+        let completed: Bool
+        let completedAt: String?
+        let recurrence: RecurrenceJSON
+        /// The inclusive last day, `YYYY-MM-DD`.
+        let endDate: String?
+        let tags: [String]
+
+        /// The JSON of `reminder`.
+        package init(_ reminder: ReminderWithTags) {
+            id = reminder.id.uuidString
+            title = reminder.title
+            notes = reminder.notes
+            scheduledAt = ISO8601Text.string(reminder.scheduledAt, in: reminder.timeZone)
+            timeZone = reminder.timeZoneID
+            completed = reminder.isCompleted
+            completedAt = reminder.completedAt.map { ISO8601Text.string($0, in: reminder.timeZone) }
+            recurrence = RecurrenceJSON(reminder.recurrence)
+            endDate = reminder.recurrenceEnd?.description
+            tags = reminder.tags.map(\.name)
+        }
+    }
+
+    /// A repeat rule: `rule` is never, daily, weekly or monthly; `weekday` 1 = Sunday … 7.
+    package struct RecurrenceJSON: Encodable, Sendable {
+        let rule: String
+        let weekday: Int?
+        let day: Int?
+        let label: String
+
+        init(_ rule: RecurrenceRule) {
+            switch rule {
+            case .never: (self.rule, weekday, day) = ("never", nil, nil)
+            case .daily: (self.rule, weekday, day) = ("daily", nil, nil)
+            case .weekly(let value): (self.rule, weekday, day) = ("weekly", value, nil)
+            case .monthly(let value): (self.rule, weekday, day) = ("monthly", nil, value)
+            }
+            label = rule.label
+        }
+    }
+
+    /// The dashboard: `todo` (overdue, today, upcoming) and `completed`.
+    package struct DashboardJSON: Encodable, Sendable {
+        let todo: [ReminderJSON]
+        let completed: [ReminderJSON]
+
+        /// The JSON of `dashboard`.
+        package init(_ dashboard: Dashboard) {
+            todo = dashboard.toDo.map(ReminderJSON.init)
+            completed = dashboard.completed.map(ReminderJSON.init)
+        }
+    }
+
+    /// A reminder's next occurrences.
+    package struct OccurrencesJSON: Encodable, Sendable {
+        let id: String
+        let title: String
+        let timeZone: String
+        let occurrences: [String]
+
+        /// The JSON of `occurrences` of `reminder`.
+        package init(_ reminder: ReminderWithTags, occurrences: [Date]) {
+            id = reminder.id.uuidString
+            title = reminder.title
+            timeZone = reminder.timeZoneID
+            self.occurrences = occurrences.map { ISO8601Text.string($0, in: reminder.timeZone) }
+        }
+    }
+
+    /// One day's history.
+    package struct HistoryJSON: Encodable, Sendable {
+        struct CompletionJSON: Encodable, Sendable {
+            let reminderId: String
+            let title: String
+            let occurrence: String
+            let completedAt: String
+        }
+
+        let date: String
+        let scheduled: [ReminderJSON]
+        let completions: [CompletionJSON]
+
+        /// The JSON of `history`, instants in `zone`.
+        package init(_ history: DayHistory, zone: TimeZone) {
+            date = history.day.description
+            scheduled = history.scheduled.map { ReminderJSON(ReminderWithTags(reminder: $0, tags: [])) }
+            completions = history.completions.map {
+                CompletionJSON(reminderId: $0.completion.reminderID.uuidString, title: $0.title,
+                               occurrence: ISO8601Text.string($0.completion.occurrence, in: zone),
+                               completedAt: ISO8601Text.string($0.completion.completedAt, in: zone))
+            }
+        }
+    }
+
+    /// A tag.
+    package struct TagJSON: Encodable, Sendable {
+        let id: String
+        let name: String
+        let color: String
+
+        /// The JSON of `tag`.
+        package init(_ tag: Tag) {
+            id = tag.id.uuidString
+            name = tag.name
+            color = tag.colorHex
+        }
+    }
+
+    /// The notification centre.
+    package struct NotificationsJSON: Encodable, Sendable {
+        struct RequestJSON: Encodable, Sendable {
+            let id: String
+            let reminderId: String
+            let fireAt: String
+            let title: String
+            let body: String
+            let isRecurring: Bool
+            let isSnoozed: Bool
+            let deliveredAt: String?
+            let isLate: Bool?
+        }
+
+        let pending: [RequestJSON]
+        let delivered: [RequestJSON]
+
+        /// The JSON of the centre, instants in `zone`.
+        package init(pending: [NotificationRequest], delivered: [DeliveredNotification], zone: TimeZone) {
+            func json(_ request: NotificationRequest, _ delivery: DeliveredNotification?) -> RequestJSON {
+                RequestJSON(id: request.id, reminderId: request.reminderID.uuidString,
+                            fireAt: ISO8601Text.string(request.fireAt, in: zone), title: request.title, body: request.body,
+                            isRecurring: request.isRecurring, isSnoozed: request.isSnoozed,
+                            deliveredAt: delivery.map { ISO8601Text.string($0.deliveredAt, in: zone) },
+                            isLate: delivery?.isLate)
+            }
+            self.pending = pending.map { json($0, nil) }
+            self.delivered = delivered.map { json($0.request, $0) }
+        }
+    }
+
+    /// `value` as pretty JSON with sorted keys; a key with no value (no notes, no end date…) is left out.
+    package static func encode(_ value: some Encodable) -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        guard let data = try? encoder.encode(value) else { return "{}" }
+        return String(decoding: data, as: UTF8.self)
+    }
+}
