@@ -13,9 +13,11 @@ struct Memoss: AsyncParsableCommand {
             (~/.local/share/memoss/memoss.sqlite when XDG_DATA_HOME is not set).
             """,
         subcommands: [
-            List.self, Add.self, Notifications.self, Due.self, Watch.self, CompleteNotification.self, Snooze.self,
+            List.self, Add.self, Edit.self, Delete.self, Rm.self, Done.self, Next.self, History.self, ResetToday.self,
+            Tags.self, TagCommand.self, Notifications.self, Due.self, CompleteNotification.self, Snooze.self,
+            Watch.self, Repl.self,
         ],
-        defaultSubcommand: List.self
+        defaultSubcommand: Repl.self
     )
 
     /// `--db` given before the command name (`memoss --db PATH list`).

@@ -56,10 +56,10 @@ package enum JSONShapes {
         let todo: [ReminderJSON]
         let completed: [ReminderJSON]
 
-        /// The JSON of `dashboard`.
-        package init(_ dashboard: Dashboard) {
-            todo = dashboard.toDo.map(ReminderJSON.init)
-            completed = dashboard.completed.map(ReminderJSON.init)
+        /// The JSON of the two sections.
+        package init(toDo: [ReminderWithTags], completed: [ReminderWithTags]) {
+            todo = toDo.map(ReminderJSON.init)
+            self.completed = completed.map(ReminderJSON.init)
         }
     }
 

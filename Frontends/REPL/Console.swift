@@ -1,0 +1,115 @@
+import CReadline
+import Foundation
+
+/// What a prompt got back.
+enum Answer: Equatable {
+    /// A line, without its newline.
+    case line(String)
+    /// Ctrl-C: abandon what is going on.
+    case interrupted
+    /// Ctrl-D or the end of a script.
+    case endOfInput
+}
+
+/// Reads lines: through GNU readline (editing, history, completion) when standard input is a
+/// terminal, else plainly, one line per answer, echoing each so a transcript reads as a dialogue.
+@MainActor
+final class Console {
+    /// Whether standard input is a terminal.
+    let isTerminal: Bool
+    private let historyFile: String?
+
+    /// A console; on a terminal, history is read from and kept in `historyFile`.
+    init(historyFile: String?) {
+        isTerminal = isatty(STDIN_FILENO) == 1
+        self.historyFile = isTerminal ? historyFile : nil
+        guard isTerminal else { return }
+        ReadlineHooks.install()
+        if let historyFile {
+            try? FileManager.default.createDirectory(
+                atPath: (historyFile as NSString).deletingLastPathComponent, withIntermediateDirectories: true,
+                attributes: [.posixPermissions: 0o700])
+            read_history(historyFile)
+        }
+    }
+
+    /// Sets what Tab offers: given the line so far and the word being typed, the candidates.
+    func complete(with candidates: @escaping @MainActor (_ line: String, _ word: String) -> [String]) {
+        ReadlineHooks.candidates = { line, word in MainActor.assumeIsolated { candidates(line, word) } }
+    }
+
+    /// Shows `prompt` and reads one answer; `remember` keeps the line in the history.
+    func read(_ prompt: String, remember: Bool = false) -> Answer {
+        guard isTerminal else {
+            FileHandle.standardOutput.write(Data(prompt.utf8))
+            guard let line = readLine(strippingNewline: true) else {
+                FileHandle.standardOutput.write(Data("\n".utf8))
+                return .endOfInput
+            }
+            FileHandle.standardOutput.write(Data((line + "\n").utf8))
+            return .line(line)
+        }
+        ReadlineHooks.interrupted = 0
+        let raw = readline(prompt)
+        defer { free(raw) }
+        if ReadlineHooks.interrupted != 0 {
+            FileHandle.standardOutput.write(Data("^C\n".utf8))
+            return .interrupted
+        }
+        guard let raw else { return .endOfInput }
+        let line = String(cString: raw)
+        if remember, !line.trimmingCharacters(in: .whitespaces).isEmpty {
+            add_history(line)
+            if let historyFile {
+                if append_history(1, historyFile) != 0 { write_history(historyFile) }
+                history_truncate_file(historyFile, 1_000)
+            }
+        }
+        return .line(line)
+    }
+}
+
+/// The C callbacks readline calls, and the state they share (readline is single-threaded).
+enum ReadlineHooks {
+    nonisolated(unsafe) static var interrupted: sig_atomic_t = 0
+    nonisolated(unsafe) static var candidates: (String, String) -> [String] = { _, _ in [] }
+    nonisolated(unsafe) private static var matches: [String] = []
+    nonisolated(unsafe) private static var matchIndex = 0
+
+    /// Ctrl-C sets a flag instead of killing the program; reading a key notices it and ends the line.
+    static func install() {
+        memoss_rl_set_catch_signals(0)
+        var action = sigaction()
+        action.__sigaction_handler.sa_handler = { _ in ReadlineHooks.interrupted = 1 }
+        sigemptyset(&action.sa_mask)
+        action.sa_flags = 0  // no SA_RESTART: the blocked read returns EINTR
+        sigaction(SIGINT, &action, nil)
+        memoss_rl_set_getc { _ in
+            var byte: UInt8 = 0
+            while true {
+                let count = Foundation.read(STDIN_FILENO, &byte, 1)
+                if count == 1 { return Int32(byte) }
+                if count < 0, errno == EINTR {
+                    if ReadlineHooks.interrupted != 0 {
+                        rl_replace_line("", 0)
+                        return EOF
+                    }
+                    continue
+                }
+                return EOF
+            }
+        }
+        memoss_rl_set_completion { text, _, _ in
+            memoss_rl_set_completion_over(1)
+            let line = String(cString: memoss_rl_line_buffer())
+            let word = text.map { String(cString: $0) } ?? ""
+            ReadlineHooks.matches = ReadlineHooks.candidates(line, word)
+            return rl_completion_matches(text) { _, state in
+                if state == 0 { ReadlineHooks.matchIndex = 0 }
+                guard ReadlineHooks.matchIndex < ReadlineHooks.matches.count else { return nil }
+                defer { ReadlineHooks.matchIndex += 1 }
+                return strdup(ReadlineHooks.matches[ReadlineHooks.matchIndex])
+            }
+        }
+    }
+}

@@ -1,0 +1,253 @@
+import Foundation
+import Shared
+
+/// Walks the add/edit form field by field at a prompt: each prompt shows the current value (Enter
+/// keeps it), a refused answer shows the view-model's message and asks again, and a summary ends
+/// with Save? [Y/n/e] (and d to delete when editing).
+@MainActor
+struct ReminderFlow {
+    /// How the flow ended.
+    enum Outcome {
+        case saved(ReminderWithTags), deleted(String), cancelled
+    }
+
+    private enum Step: CaseIterable { case title, notes, date, time, repeatRule, endsOn, tags }
+    private struct Abandoned: Error {}
+
+    let session: Session
+    let form: ReminderFormModel
+
+    /// Runs the flow to its end.
+    func run() async -> Outcome {
+        await form.load()
+        session.say(session.style.bold(form.heading))
+        do {
+            while true {
+                try await walk()
+                if let outcome = try await decide() { return outcome }
+            }
+        } catch {
+            session.say("Cancelled; nothing was saved.")
+            return .cancelled
+        }
+    }
+
+    // MARK: Fields
+
+    private func walk() async throws {
+        var index = 0
+        let steps = Step.allCases
+        while index < steps.count {
+            let step = steps[index]
+            if step == .endsOn && !form.recurrencePicker.isEndDateAvailable { index += 1; continue }
+            if let back = try await ask(step) {
+                index = steps.firstIndex(of: back) ?? 0
+            } else {
+                index += 1
+            }
+        }
+    }
+
+    /// Asks for one field; returns the step to go back to when the answer made an earlier one wrong.
+    private func ask(_ step: Step) async throws -> Step? {
+        let today = session.core.environment.today
+        switch step {
+        case .title:
+            while true {
+                if let line = try read("Title", current: form.title) { form.title = line }
+                guard let problem = form.problem(for: .title) else { return nil }
+                session.say(session.style.red(problem))
+            }
+        case .notes:
+            if let line = try read("Notes (optional, - for none)", current: form.notes) {
+                form.notes = line == "-" ? "" : line
+            }
+            return nil
+        case .date:
+            while true {
+                guard let line = try read("Date", current: form.date.description) else { return nil }
+                if let date = TypedInput.date(line, today: today) { form.date = date; return nil }
+                session.say(session.style.red(TypedInput.dateHint))
+            }
+        case .time:
+            while true {
+                if let line = try read("Time", current: form.time.description) {
+                    guard let time = TypedInput.time(line) else { session.say(session.style.red(TypedInput.timeHint)); continue }
+                    form.time = time
+                }
+                guard let problem = form.problem(for: .date) else { return nil }
+                session.say(session.style.red("\(problem): \(form.date) \(form.time)"))
+                return .date
+            }
+        case .repeatRule:
+            let picker = form.recurrencePicker
+            let choices = picker.options.map(\.label).joined(separator: ", ")
+            while true {
+                let current = picker.options.first { $0.kind == picker.kind }?.label ?? "Never"
+                guard let line = try read("Repeat (\(choices))", current: current)?.lowercased() else { return nil }
+                let options = picker.options
+                if let number = Int(line), options.indices.contains(number - 1) { picker.kind = options[number - 1].kind; return nil }
+                if let option = options.first(where: { $0.kind.rawValue.hasPrefix(line) || $0.label.lowercased() == line }) {
+                    picker.kind = option.kind
+                    return nil
+                }
+                session.say(session.style.red("Answer never, daily, weekly or monthly (or 1–4)"))
+            }
+        case .endsOn:
+            let picker = form.recurrencePicker
+            while true {
+                let current = picker.hasEndDate ? picker.endDate.description : "none"
+                if let line = try read("Ends on (a date, or none)", current: current) {
+                    if ["none", "-", "never"].contains(line.lowercased()) {
+                        picker.hasEndDate = false
+                    } else if let date = TypedInput.date(line, today: today) {
+                        picker.hasEndDate = true
+                        picker.endDate = date
+                    } else {
+                        session.say(session.style.red(TypedInput.dateHint + ", or none"))
+                        continue
+                    }
+                }
+                guard let problem = form.problem(for: .endDate) else { return nil }
+                session.say(session.style.red(problem))
+            }
+        case .tags:
+            try await askTags()
+            return nil
+        }
+    }
+
+    private func askTags() async throws {
+        let picker = form.tagPicker
+        while true {
+            let numbered = picker.allTags.enumerated().map { "\($0.offset + 1) \(session.style.tag(TagChip($0.element)))" }
+            session.say("Tags: " + (numbered.isEmpty ? "none yet" : numbered.joined(separator: "  ")))
+            let current = picker.selected.map { VisibleText.escaped($0.name) }.joined(separator: ", ")
+            guard let line = try read("Tags (names or numbers, - for none, +Name [1–8] creates)",
+                                      current: current.isEmpty ? "none" : current) else { return }
+            if line.hasPrefix("+") {
+                await create(String(line.dropFirst()))
+                continue
+            }
+            var chosen: [UUID] = []
+            var unknown: [String] = []
+            for item in line.split(separator: ",").map({ $0.trimmingCharacters(in: .whitespaces) }) where item != "-" && !item.isEmpty {
+                if let number = Int(item), picker.allTags.indices.contains(number - 1) {
+                    chosen.append(picker.allTags[number - 1].id)
+                } else if let tag = picker.tag(named: item) {
+                    chosen.append(tag.id)
+                } else {
+                    unknown.append(item)
+                }
+            }
+            guard unknown.isEmpty else {
+                let names = unknown.map { "\"\(VisibleText.escaped($0))\"" }.joined(separator: ", ")
+                session.say(session.style.red("No tag named \(names); type +Name to create one"))
+                continue
+            }
+            for tag in picker.selected { picker.deselect(tag.id) }
+            for id in chosen { picker.select(id) }
+            return
+        }
+    }
+
+    /// "+Garden 5": a new tag named Garden in palette colour 5, chosen at once.
+    private func create(_ text: String) async {
+        let picker = form.tagPicker
+        var words = text.split(separator: " ").map(String.init)
+        if let last = words.last, words.count > 1, let number = Int(last) {
+            guard (1...picker.palette.count).contains(number) else {
+                session.say(session.style.red("Pick a colour from 1 to \(picker.palette.count)"))
+                return
+            }
+            picker.newTagColorIndex = number - 1
+            words.removeLast()
+        } else {
+            picker.newTagColorIndex = picker.palette.firstIndex(of: TagRules.nextColor(existingCount: picker.allTags.count)) ?? 0
+        }
+        picker.newTagName = words.joined(separator: " ")
+        if let preview = picker.newTagPreview { session.say("New tag: \(session.style.tag(preview))") }
+        if let tag = await picker.createTapped() {
+            session.say("Created and chose \(session.style.tag(TagChip(tag))).")
+        } else {
+            session.say(session.style.red(picker.creationError ?? TagValidationError.nameRequired.message))
+        }
+    }
+
+    /// Reads an answer for `label`; `nil` means Enter (keep `current`). Ctrl-C or the end of input abandon.
+    private func read(_ label: String, current: String) throws -> String? {
+        let shown = VisibleText.escaped(current)
+        switch session.console.read(shown.isEmpty ? "\(label): " : "\(label) [\(shown)]: ") {
+        case .line(let line):
+            let trimmed = line.trimmingCharacters(in: .whitespaces)
+            return trimmed.isEmpty ? nil : trimmed
+        case .interrupted, .endOfInput:
+            throw Abandoned()
+        }
+    }
+
+    // MARK: Summary and decision
+
+    private func summary() -> String {
+        let draft = form.draft
+        let when = session.timeFormatter.string(for: draft.series.firstOccurrence ?? draft.series.start.resolved(in: draft.series.timeZone))
+        var repeatText = ""
+        if draft.recurrence.isRepeating {
+            repeatText = " · \(draft.recurrence.label)" + (draft.recurrenceEnd.map { " until \($0)" } ?? "")
+        }
+        var lines = ["  " + session.style.bold(VisibleText.escaped(draft.title.trimmingCharacters(in: .whitespaces))),
+                     "  \(when)\(repeatText)"]
+        if let notes = ReminderRules.normalizedNotes(draft.notes) { lines.append("  Notes: \(VisibleText.escaped(notes))") }
+        if !form.tagPicker.selected.isEmpty {
+            lines.append("  Tags: " + form.tagPicker.selected.map { session.style.tag(TagChip($0)) }.joined(separator: " "))
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    /// Shows the summary and asks what to do; `nil` means walk the fields again.
+    private func decide() async throws -> Outcome? {
+        session.say(summary())
+        while true {
+            let choices = form.isEditing ? "[Y/n/e/d]" : "[Y/n/e]"
+            switch session.console.read("Save? \(choices) ") {
+            case .interrupted, .endOfInput:
+                throw Abandoned()
+            case .line(let raw):
+                switch raw.trimmingCharacters(in: .whitespaces).lowercased() {
+                case "", "y", "yes":
+                    await form.saveTapped()
+                    if case .saved(let reminder) = form.outcome { return .saved(reminder) }
+                    let problems = [form.titleError, form.dateError, form.recurrencePicker.endDateError, form.error]
+                    for problem in problems.compactMap({ $0 }) { session.say(session.style.red(problem)) }
+                    if form.error != nil { continue }  // a storage failure: the fields are fine, ask again
+                    return nil
+                case "e", "edit":
+                    return nil
+                case "n", "no":
+                    form.cancelTapped()
+                    if let question = form.discardConfirmation {
+                        guard session.confirm("\(question.title) \(question.message)") else {
+                            form.keepEditingTapped()
+                            continue
+                        }
+                        form.discardConfirmed()
+                    }
+                    session.say("Cancelled; nothing was saved.")
+                    return .cancelled
+                case "d" where form.isEditing, "delete" where form.isEditing:
+                    form.deleteTapped()
+                    guard let question = form.deleteConfirmation else { continue }
+                    guard session.confirm("\(question.title) \(question.message)") else {
+                        form.deleteCancelled()
+                        continue
+                    }
+                    await form.deleteConfirmed()
+                    if case .deleted = form.outcome { return .deleted(form.title) }
+                    session.say(session.style.red(form.error ?? "The reminder could not be deleted."))
+                default:
+                    session.say(session.style.red("Answer y to save, n to cancel, e to edit again" + (form.isEditing ? ", d to delete" : "")))
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,113 @@
+import ArgumentParser
+import Foundation
+import Shared
+
+extension Memoss {
+    /// `memoss` with no command: the interactive REPL (or a script of lines on standard input).
+    struct Repl: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "repl",
+            abstract: "Run the interactive prompt (what `memoss` alone does).",
+            shouldDisplay: false)
+
+        @OptionGroup var store: StoreOptions
+        @ParentCommand var memoss: Memoss
+
+        /// The commands the prompt offers on Tab, and that `help` lists.
+        static let commandNames = ["list", "add", "edit", "delete", "rm", "done", "next", "history", "reset-today",
+                                   "tags", "tag", "notifications", "due", "complete-notification", "snooze", "help", "quit"]
+
+        @MainActor
+        func run() async throws {
+            let session = await Session.open(store: store, before: memoss.store, isREPL: true)
+            var tagNames: [String] = []
+            session.console.complete { line, word in
+                Self.candidates(line: line, word: word, tags: tagNames, listed: session.lastListing?.count ?? 0)
+            }
+            if session.console.isTerminal {
+                session.say("Memoss — \(session.core.storePath ?? "in memory"). Type help for the commands, quit or Ctrl-D to leave.")
+            }
+            while true {
+                await announceDue(session)
+                tagNames = (try? await session.core.listTags().map(\.name)) ?? tagNames
+                switch session.console.read(session.style.bold("memoss> "), remember: true) {
+                case .endOfInput:
+                    if session.console.isTerminal { session.say("") }
+                    return
+                case .interrupted:
+                    continue
+                case .line(let line):
+                    if await !perform(line, in: session) { return }
+                }
+            }
+        }
+
+        /// Runs one line; `false` when it asks to quit.
+        @MainActor
+        private func perform(_ line: String, in session: Session) async -> Bool {
+            let words: [String]
+            do { words = try Words.split(line) } catch { session.say(session.style.red(error.message)); return true }
+            guard let name = words.first else { return true }
+            switch name {
+            case "quit", "exit", "q": return false
+            case "help", "?": help(words.dropFirst().first, session); return true
+            case "watch", "repl": session.say(session.style.red("\(name) runs on its own: start it from the shell.")); return true
+            default: break
+            }
+            do {
+                guard let command = try Memoss.parseAsRoot(words) as? any SessionCommand else {
+                    session.say(session.style.red("Unknown command \"\(VisibleText.escaped(name))\"; type help."))
+                    return true
+                }
+                try await command.execute(in: session)
+            } catch let refusal as Refusal {
+                session.say(session.style.red(refusal.message))
+            } catch let problem as UsageProblem {
+                session.say(session.style.red(problem.message))
+            } catch {
+                let message = Memoss.message(for: error)
+                let isParserError = !(error is StoreError || error is ReminderError || error is ReminderValidationError
+                    || error is TagError || error is TagValidationError || error is NotificationError || error is ReminderReferenceError)
+                session.say(session.style.red(isParserError && !message.isEmpty ? message : ErrorMessage.describe(error)))
+            }
+            return true
+        }
+
+        @MainActor
+        private func help(_ topic: String?, _ session: Session) {
+            if let topic, let command = Memoss.configuration.subcommands.first(where: { $0._commandName == topic }) {
+                session.say(Memoss.helpMessage(for: command, columns: session.style.width))
+                return
+            }
+            session.say("Commands (help COMMAND tells more; N is a number from the last list or 4+ characters of an id):")
+            for command in Memoss.configuration.subcommands where command.configuration.shouldDisplay && command != Watch.self {
+                session.say("  \(command._commandName.padding(toLength: 22, withPad: " ", startingAt: 0))\(command.configuration.abstract)")
+            }
+            session.say("  \("quit".padding(toLength: 22, withPad: " ", startingAt: 0))Leave (Ctrl-D too). Ctrl-C abandons what is being asked.")
+        }
+
+        @MainActor
+        private func announceDue(_ session: Session) async {
+            guard let delivered = try? await session.core.deliverDueNotifications() else { return }
+            for notification in delivered {
+                session.say(session.style.yellow(NotificationText.announcement(notification, environment: session.core.environment)))
+            }
+        }
+
+        /// What Tab offers: command names first, then tag names or listed numbers where they fit.
+        static func candidates(line: String, word: String, tags: [String], listed: Int) -> [String] {
+            let before = (try? Words.split(String(line.dropLast(word.count)))) ?? []
+            let options: [String]
+            switch before.first {
+            case nil: options = commandNames
+            case "list" where before.last == "--tag", "tag" where before.count >= 2 && before[1] != "add": options = tags
+            case "add" where before.last == "--tag": options = tags
+            case "tag" where before.count == 1: options = TagCommand.Action.allCases.map(\.rawValue)
+            case "edit", "delete", "rm", "done", "next": options = before.count == 1 ? (0..<listed).map { String($0 + 1) } : []
+            case "help": options = before.count == 1 ? commandNames : []
+            default: options = []
+            }
+            return options.filter { $0.lowercased().hasPrefix(word.lowercased()) }
+        }
+    }
+}
