@@ -25,13 +25,20 @@ final class ListCommandTests {
     }
 
     @Test func firstRunCreatesThePrivateStoreAndShowsAnEmptyDashboard() throws {
-        let result = try MemossProcess.run([], environment: environment)
+        let result = try MemossProcess.run(["list"], environment: environment)
 
         #expect(result.status == 0)
         #expect(result.stderr == "")
         #expect(result.stdout == "To Do\n  Nothing to do.\nCompleted\n  Nothing completed yet.\n")
         let store = home.appendingPathComponent("data/memoss/memoss.sqlite").path
         #expect(try mode(store) == 0o600)
+    }
+
+    @Test func memossAloneStartsThePromptAndLeavesAtTheEndOfInput() throws {
+        let result = try MemossProcess.run([], environment: environment)
+        #expect(result.status == 0)
+        #expect(result.stdout == "memoss> \n")
+        #expect(try mode(home.appendingPathComponent("data/memoss/memoss.sqlite").path) == 0o600)
     }
 
     @Test func remindersInTheStoreAreListedNumberedWithTheirTimes() async throws {
@@ -81,7 +88,7 @@ final class ListCommandTests {
             title: "Tax return", date: day("2099-03-01"), time: time("10:00"), timeZoneID: "America/New_York",
             tagIDs: tagIDs))
 
-        let result = try MemossProcess.run(["--db", store], environment: environment)
+        let result = try MemossProcess.run(["--db", store, "list"], environment: environment)
 
         #expect(result.stdout.contains("1. [ ] Tax return  Sun 1 Mar 2099 10:00  #Bills #Health #Personal +2\n"))
     }
