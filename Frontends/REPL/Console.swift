@@ -50,7 +50,9 @@ final class Console {
             return .line(line)
         }
         ReadlineHooks.interrupted = 0
-        let raw = readline(prompt)
+        // Readline must not count colour codes in the prompt's width: mark them as invisible.
+        let visiblePrompt = prompt.replacing(/\x1B\[[0-9;]*m/) { "\u{01}\($0.output)\u{02}" }
+        let raw = readline(visiblePrompt)
         defer { free(raw) }
         if ReadlineHooks.interrupted != 0 {
             FileHandle.standardOutput.write(Data("^C\n".utf8))
@@ -76,27 +78,41 @@ enum ReadlineHooks {
     nonisolated(unsafe) private static var matches: [String] = []
     nonisolated(unsafe) private static var matchIndex = 0
 
-    /// Ctrl-C sets a flag instead of killing the program; reading a key notices it and ends the line.
+    /// The pipe the Ctrl-C handler writes to, so the key reader wakes whichever thread got the signal.
+    nonisolated(unsafe) private static var wakeUp: [Int32] = [-1, -1]
+
+    /// Ctrl-C sets a flag instead of killing the program and wakes the key reader, which ends the line.
     static func install() {
         memoss_rl_set_catch_signals(0)
+        wakeUp.withUnsafeMutableBufferPointer { _ = pipe($0.baseAddress) }
         var action = sigaction()
-        action.__sigaction_handler.sa_handler = { _ in ReadlineHooks.interrupted = 1 }
+        action.__sigaction_handler.sa_handler = { _ in
+            ReadlineHooks.interrupted = 1
+            var byte: UInt8 = 0
+            _ = Foundation.write(ReadlineHooks.wakeUp[1], &byte, 1)
+        }
         sigemptyset(&action.sa_mask)
-        action.sa_flags = 0  // no SA_RESTART: the blocked read returns EINTR
+        action.sa_flags = SA_RESTART
         sigaction(SIGINT, &action, nil)
         memoss_rl_set_getc { _ in
-            var byte: UInt8 = 0
+            var fds = [pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0),
+                       pollfd(fd: ReadlineHooks.wakeUp[0], events: Int16(POLLIN), revents: 0)]
             while true {
-                let count = Foundation.read(STDIN_FILENO, &byte, 1)
-                if count == 1 { return Int32(byte) }
-                if count < 0, errno == EINTR {
-                    if ReadlineHooks.interrupted != 0 {
-                        rl_replace_line("", 0)
-                        return EOF
-                    }
-                    continue
+                if ReadlineHooks.interrupted != 0 {
+                    var drain = [UInt8](repeating: 0, count: 64)
+                    var quiet = pollfd(fd: ReadlineHooks.wakeUp[0], events: Int16(POLLIN), revents: 0)
+                    while poll(&quiet, 1, 0) > 0 { _ = Foundation.read(ReadlineHooks.wakeUp[0], &drain, drain.count) }
+                    rl_replace_line("", 0)
+                    return EOF
                 }
-                return EOF
+                guard poll(&fds, 2, -1) >= 0 || errno == EINTR else { return EOF }
+                if fds[0].revents != 0 && ReadlineHooks.interrupted == 0 {
+                    var byte: UInt8 = 0
+                    let count = Foundation.read(STDIN_FILENO, &byte, 1)
+                    if count == 1 { return Int32(byte) }
+                    if count < 0 && errno == EINTR { continue }
+                    return EOF
+                }
             }
         }
         memoss_rl_set_completion { text, _, _ in

@@ -1,0 +1,27 @@
+import Foundation
+import Testing
+import TestSupport
+
+/// The readline mode through a pseudo-terminal (pexpect), as a person at a keyboard: completion,
+/// history across runs, Ctrl-C and Ctrl-D. Needs python3 with pexpect; fails, never skips, without it.
+final class ReadlineSessionTests {
+    private let folder: URL
+
+    init() throws {
+        folder = FileManager.default.temporaryDirectory.appendingPathComponent("memoss-pty-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    }
+
+    deinit {
+        try? FileManager.default.removeItem(at: folder)
+    }
+
+    @Test func completionHistoryAndInterruptWorkAtARealTerminal() throws {
+        let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .appendingPathComponent("Scripts/readline_session.py")
+        let result = try ChildProcess.run(URL(fileURLWithPath: "/usr/bin/env"),
+                                          ["python3", script.path, MemossProcess.executable.path, folder.path])
+        #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
+        #expect(result.stdout.components(separatedBy: "\n").filter { $0.hasPrefix("ok ") }.count == 5)
+    }
+}

@@ -1,0 +1,80 @@
+"""Drives `memoss` through a pseudo-terminal, as a person at a keyboard would, to show that the
+readline mode completes commands, tag names and listed numbers, keeps history between runs, and
+that Ctrl-C abandons a flow without leaving the program. Prints one line per check; exits 1 on
+the first failure.
+
+    python3 readline_session.py MEMOSS_BINARY WORK_FOLDER
+"""
+import os
+import sys
+
+import pexpect
+
+binary, folder = sys.argv[1], sys.argv[2]
+env = dict(os.environ, XDG_STATE_HOME=os.path.join(folder, "state"), TZ="America/New_York", NO_COLOR="1", TERM="dumb")
+store = os.path.join(folder, "store.sqlite")
+PROMPT = "memoss> "
+
+
+def start():
+    child = pexpect.spawn(binary, ["--db", store], env=env, encoding="utf-8", timeout=10, dimensions=(40, 200))
+    child.expect_exact(PROMPT)
+    return child
+
+
+def check(name, condition):
+    print(("ok   " if condition else "FAIL ") + name)
+    if not condition:
+        sys.exit(1)
+
+
+child = start()
+# Tab completes a command name and a tag name.
+child.send("ad\t")
+child.expect_exact("add ")
+child.send('"Pay rent" --date 2099-03-01 --tag Wo\t')
+child.expect_exact("--tag Work ")
+child.sendline("")
+child.expect_exact('Added "Pay rent"')
+child.expect_exact(PROMPT)
+check("Tab completes the command and the tag name", True)
+
+child.sendline("list")
+child.expect_exact("1. [ ] Pay rent")
+child.expect_exact(PROMPT)
+# Tab offers the listed numbers after a command that takes one.
+child.send("done \t")
+child.expect_exact("done 1")
+child.sendline("")
+child.expect_exact('Completed "Pay rent".')
+child.expect_exact(PROMPT)
+check("Tab completes a listed number", True)
+
+# Ctrl-C abandons the add flow; the program stays.
+child.sendline("add")
+child.expect_exact("Title: ")
+child.send("Half typed")
+child.sendcontrol("c")
+child.expect_exact("Cancelled; nothing was saved.")
+child.expect_exact(PROMPT)
+child.sendline("list")
+child.expect_exact("Completed")
+child.expect_exact(PROMPT)
+check("Ctrl-C abandons the flow and stores nothing", "Half typed" not in child.before)
+
+# Ctrl-D at the prompt quits.
+child.sendcontrol("d")
+child.expect(pexpect.EOF)
+child.close()
+check("Ctrl-D at the prompt quits with status 0", child.exitstatus == 0)
+
+# History survives: Up brings back the last command of the previous run.
+child = start()
+child.send("\x1b[A")
+child.expect_exact("list")
+child.sendline("")
+child.expect_exact("1. [x] Pay rent")
+child.expect_exact(PROMPT)
+check("Up recalls the previous run's last command", True)
+child.sendline("quit")
+child.expect(pexpect.EOF)
