@@ -1,5 +1,6 @@
 import CReadline
 import Foundation
+import Shared
 
 /// What a prompt got back.
 enum Answer: Equatable {
@@ -46,7 +47,7 @@ final class Console {
                 FileHandle.standardOutput.write(Data("\n".utf8))
                 return .endOfInput
             }
-            FileHandle.standardOutput.write(Data((line + "\n").utf8))
+            FileHandle.standardOutput.write(Data((VisibleText.escaped(line) + "\n").utf8))
             return .line(line)
         }
         ReadlineHooks.interrupted = 0

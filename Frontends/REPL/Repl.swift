@@ -54,11 +54,12 @@ extension Memoss {
             case "watch", "repl": session.say(session.style.red("\(name) runs on its own: start it from the shell.")); return true
             default: break
             }
+            guard Memoss.configuration.subcommands.contains(where: { $0._commandName == name }) else {
+                session.say(session.style.red("Unknown command \"\(VisibleText.escaped(name))\"; type help."))
+                return true
+            }
             do {
-                guard let command = try Memoss.parseAsRoot(words) as? any SessionCommand else {
-                    session.say(session.style.red("Unknown command \"\(VisibleText.escaped(name))\"; type help."))
-                    return true
-                }
+                guard let command = try Memoss.parseAsRoot(words) as? any SessionCommand else { return true }
                 try await command.execute(in: session)
             } catch let refusal as Refusal {
                 session.say(session.style.red(refusal.message))

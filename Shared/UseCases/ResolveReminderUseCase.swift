@@ -18,8 +18,9 @@ package struct ResolveReminderUseCase: Sendable {
     /// - Throws: `ReminderReferenceError`; `ReminderError.notFound` when a listed one was deleted since.
     package func callAsFunction(_ reference: String, listing: [UUID]) async throws -> ReminderWithTags {
         let text = reference.trimmingCharacters(in: .whitespaces)
-        if let number = Int(text), text.count < Self.shortestPrefix || !text.allSatisfy(\.isHexDigit) || number <= listing.count {
-            guard (1...listing.count).contains(number) else {
+        // Short numerals are listing numbers; a longer one is a number only when the listing has it.
+        if let number = Int(text), text.count < Self.shortestPrefix || (number >= 1 && number <= listing.count) {
+            guard number >= 1, number <= listing.count else {
                 throw ReminderReferenceError.noSuchNumber(number, listed: listing.count)
             }
             let id = listing[number - 1]

@@ -14,8 +14,10 @@ struct MemossProcess {
         return folder.appendingPathComponent("memoss")
     }
 
-    /// Runs `memoss arguments…` with exactly `environment` and no standard input, and waits for it.
-    static func run(_ arguments: [String], environment: [String: String]) throws -> ChildProcess.Result {
-        try ChildProcess.run(executable, arguments, environment: environment)
+    /// Runs `memoss arguments…` with exactly `environment`, feeding `lines` on standard input
+    /// (none when `nil`), and waits for it.
+    static func run(_ arguments: [String], environment: [String: String], lines: [String]? = nil) throws -> ChildProcess.Result {
+        try ChildProcess.run(executable, arguments, environment: environment,
+                             input: lines.map { Data(($0.joined(separator: "\n") + "\n").utf8) })
     }
 }

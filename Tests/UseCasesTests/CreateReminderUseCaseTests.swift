@@ -28,3 +28,31 @@ struct CreateReminderUseCaseTests {
         #expect(try await world.allReminders().isEmpty)
     }
 }
+
+struct ResolveReminderUseCaseTests {
+    @Test func aNumberNamesTheListedReminderAndAnIdPrefixTheOneWithIt() async throws {
+        let world = try TestWorld()
+        let first = try await world.addReminder("First", on: "2026-11-22")
+        let second = try await world.addReminder("Second", on: "2026-11-23")
+        let listing = [second.id, first.id]
+        #expect(try await world.core.resolveReminder("2", listing: listing).id == first.id)
+        // Counting UUIDs …0001 and …0002 share their first 31 hex digits.
+        #expect(try await world.core.resolveReminder("00000000-0000-0000-0000-000000000001", listing: listing).id == first.id)
+        await #expect(throws: ReminderReferenceError.ambiguous("0000")) {
+            try await world.core.resolveReminder("0000", listing: listing)
+        }
+    }
+
+    @Test func numbersOutsideTheListingAndNonIdsAreRefused() async throws {
+        let world = try TestWorld()
+        await #expect(throws: ReminderReferenceError.noSuchNumber(7, listed: 0)) {
+            try await world.core.resolveReminder("7", listing: [])
+        }
+        await #expect(throws: ReminderReferenceError.notAReference("abc")) {
+            try await world.core.resolveReminder("abc", listing: [])
+        }
+        await #expect(throws: ReminderReferenceError.noMatch("ffff")) {
+            try await world.core.resolveReminder("ffff", listing: [])
+        }
+    }
+}

@@ -1,0 +1,144 @@
+import Foundation
+import Testing
+import TestSupport
+
+/// The REPL driven by a script of lines on standard input, as the README says a person can use it:
+/// what it prints, and what it stored (read back with `list --json`).
+final class PromptFlowTests {
+    private let home: URL
+    private var store: String { home.appendingPathComponent("store.sqlite").path }
+    private var environment: [String: String] { ["HOME": home.path, "TZ": "America/New_York", "PATH": "/usr/bin:/bin"] }
+
+    init() throws {
+        home = FileManager.default.temporaryDirectory.appendingPathComponent("memoss-flow-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
+    }
+
+    deinit {
+        try? FileManager.default.removeItem(at: home)
+    }
+
+    private func prompt(_ lines: String...) throws -> ChildProcess.Result {
+        try MemossProcess.run(["--db", store], environment: environment, lines: lines)
+    }
+
+    private func memoss(_ arguments: String...) throws -> ChildProcess.Result {
+        try MemossProcess.run(["--db", store] + arguments, environment: environment)
+    }
+
+    /// The stored reminders, To Do then Completed, as `list --json` gives them.
+    private func stored() throws -> (todo: [[String: Any]], completed: [[String: Any]]) {
+        let json = try JSONSerialization.jsonObject(with: try memoss("list", "--json").stdoutData) as? [String: Any]
+        return (json?["todo"] as? [[String: Any]] ?? [], json?["completed"] as? [[String: Any]] ?? [])
+    }
+
+    @Test func addFlowRefusesAnEmptyTitleAndAPastDateThenSaves() throws {
+        let result = try prompt("add", "", "Renew passport", "Bring photos", "2020-01-01", "", "2099-03-02", "9:30am",
+                                "", "", "", "y", "quit")
+        #expect(result.status == 0)
+        #expect(result.stdout.contains("Title: \nTitle is required\nTitle: Renew passport\n"))
+        #expect(result.stdout.contains("Time [09:00]: \nMust be in the future: 2020-01-01 09:00\nDate [2020-01-01]: 2099-03-02\n"))
+        #expect(result.stdout.contains("Added \"Renew passport\", due Mon 2 Mar 2099 09:30."))
+
+        let reminder = try #require(try stored().todo.first)
+        #expect(reminder["title"] as? String == "Renew passport")
+        #expect(reminder["notes"] as? String == "Bring photos")
+        #expect(reminder["scheduledAt"] as? String == "2099-03-02T09:30:00-05:00")
+    }
+
+    @Test func addFlowCreatesATagInlineAndChoosesIt() throws {
+        let result = try prompt("add", "Compost", "", "2099-05-01", "", "", "+Garden 6", "Garden, Home", "+Home", "", "y", "quit")
+        #expect(result.stdout.contains("New tag: #Garden"))
+        #expect(result.stdout.contains("Created and chose #Garden."))
+        #expect(result.stdout.contains("No tag named \"Home\"; type +Name to create one"))
+        #expect(try stored().todo.first?["tags"] as? [String] == ["Garden", "Home"])
+        let tags = try JSONSerialization.jsonObject(with: try memoss("tags", "--json").stdoutData) as? [[String: Any]]
+        #expect(tags?.first { $0["name"] as? String == "Garden" }?["color"] as? String == "#14B8A6")
+    }
+
+    @Test func editCancelledChangesNothingAndEditSavedChangesIt() throws {
+        _ = try memoss("add", "Dentist", "--date", "2099-03-02", "--time", "10:00")
+        let before = try stored().todo
+
+        let cancelled = try prompt("list", "edit 1", "Orthodontist", "", "", "", "", "", "n", "y", "quit")
+        #expect(cancelled.stdout.contains("Save? [Y/n/e/d] n\nDiscard Changes? Your changes to this reminder will be lost. [y/N] y"))
+        #expect(try stored().todo.map { $0["title"] as? String } == before.map { $0["title"] as? String })
+
+        let saved = try prompt("list", "edit 1", "Orthodontist", "", "", "11:15", "monthly", "2099-06-30", "", "y", "quit")
+        #expect(saved.stdout.contains("Saved \"Orthodontist\", due Mon 2 Mar 2099 11:15."))
+        let reminder = try #require(try stored().todo.first)
+        #expect(reminder["title"] as? String == "Orthodontist")
+        #expect(reminder["scheduledAt"] as? String == "2099-03-02T11:15:00-05:00")
+        #expect((reminder["recurrence"] as? [String: Any])?["label"] as? String == "Monthly on the 2nd")
+        #expect(reminder["endDate"] as? String == "2099-06-30")
+    }
+
+    @Test func deleteAnsweredNoKeepsItAndYesRemovesIt() throws {
+        _ = try memoss("add", "Old plan", "--date", "2099-03-02")
+        let kept = try prompt("list", "delete 1", "n", "quit")
+        #expect(kept.stdout.contains("Delete Reminder? This cannot be undone. [y/N] n\nKept \"Old plan\"."))
+        #expect(try stored().todo.count == 1)
+
+        let deleted = try prompt("list", "delete 1", "y", "quit")
+        #expect(deleted.stdout.contains("Deleted \"Old plan\"."))
+        #expect(try stored().todo.isEmpty)
+    }
+
+    @Test func rmDeletesWithoutAsking() throws {
+        _ = try memoss("add", "Quick one", "--date", "2099-03-02")
+        _ = try memoss("add", "Stays", "--date", "2099-03-03")
+        let result = try memoss("rm", "1")
+        #expect(result.stdout == "Deleted \"Quick one\".\n")
+        #expect(try stored().todo.map { $0["title"] as? String } == ["Stays"])
+    }
+
+    @Test func doneCompletesAOneTimeReminderAndAdvancesARepeatingOne() throws {
+        _ = try memoss("add", "Once", "--date", "2099-03-02")
+        _ = try memoss("add", "Weekly", "--date", "2099-03-03", "--repeat", "weekly")
+        let result = try prompt("list", "done 2", "done 1", "list", "done 2", "quit")
+        #expect(result.stdout.contains("Completed \"Weekly\"; next: Tue 10 Mar 2099 09:00."))
+        #expect(result.stdout.contains("Completed \"Once\"."))
+        #expect(result.stdout.contains("Reopened \"Once\"."))
+        let (todo, completed) = try stored()
+        // 10 March 2099 is after the clocks go forward (8 March): same 09:00, another offset.
+        #expect(todo.map { $0["scheduledAt"] as? String } == ["2099-03-02T09:00:00-05:00", "2099-03-10T09:00:00-04:00"])
+        #expect(completed.isEmpty)
+    }
+
+    @Test func listJSONHasTheDocumentedShape() throws {
+        _ = try memoss("add", "Pay rent", "--date", "2099-03-01", "--time", "08:00", "--repeat", "monthly",
+                       "--until", "2099-12-31", "--tag", "Home", "--notes", "Transfer")
+        _ = try memoss("add", "Done thing", "--date", "2099-03-05")
+        _ = try memoss("done", "2")
+        let (todo, completed) = try stored()
+        let reminder = try #require(todo.first)
+        #expect(Set(reminder.keys) == ["id", "title", "notes", "scheduledAt", "timeZone", "completed", "recurrence", "endDate", "tags"])
+        #expect(UUID(uuidString: reminder["id"] as? String ?? "") != nil)
+        #expect(reminder["timeZone"] as? String == "America/New_York")
+        #expect(reminder["completed"] as? Bool == false)
+        let recurrence = reminder["recurrence"] as? [String: Any]
+        #expect(recurrence?["rule"] as? String == "monthly")
+        #expect(recurrence?["day"] as? Int == 1)
+        #expect(recurrence?["weekday"] == nil)
+        #expect(recurrence?["label"] as? String == "Monthly on the 1st")
+        #expect(reminder["tags"] as? [String] == ["Home"])
+        #expect(completed.first?["completed"] as? Bool == true)
+        #expect(completed.first?["completedAt"] is String)
+    }
+
+    @Test func escapeSequencesInATitleArePrintedVisibly() throws {
+        let result = try prompt("add", "Pay\u{1B}[2J rent", "", "2099-03-02", "", "", "", "y", "list", "quit")
+        #expect(!result.stdout.contains("\u{1B}"))
+        #expect(result.stdout.contains("1. [ ] Pay\\u{1B}[2J rent  Mon 2 Mar 2099 09:00"))
+        #expect(try stored().todo.first?["title"] as? String == "Pay\u{1B}[2J rent")
+    }
+
+    @Test func unknownCommandsAndBadReferencesSayWhatToDoAndTheSessionGoesOn() throws {
+        let result = try prompt("frobnicate", "done 7", "edit abc", "list", "quit")
+        #expect(result.status == 0)
+        #expect(result.stdout.contains("Unknown command \"frobnicate\"; type help."))
+        #expect(result.stdout.contains("There is no reminder 7: the list is empty."))
+        #expect(result.stdout.contains("\"abc\" is not a reminder: give its number from `list` or at least 4 characters of its id."))
+        #expect(result.stdout.contains("Nothing to do."))
+    }
+}
