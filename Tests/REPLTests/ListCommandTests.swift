@@ -4,20 +4,16 @@ import Testing
 import TestSupport
 
 /// `memoss list` end to end: the real binary, a real store file, a fresh home for each test.
-final class ListCommandTests {
-    private let home: URL
+struct ListCommandTests {
+    private let temporary: TemporaryFolder
+    private var home: URL { temporary.url }
     private var environment: [String: String] {
         ["HOME": home.path, "XDG_DATA_HOME": home.appendingPathComponent("data").path, "TZ": "America/New_York",
          "PATH": "/usr/bin:/bin"]
     }
 
     init() throws {
-        home = FileManager.default.temporaryDirectory.appendingPathComponent("memoss-home-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
-    }
-
-    deinit {
-        try? FileManager.default.removeItem(at: home)
+        temporary = try TemporaryFolder("memoss-home")
     }
 
     private func mode(_ path: String) throws -> Int {

@@ -3,18 +3,14 @@ import Testing
 import TestSupport
 
 /// `memoss add` and the notification commands end to end, on a store in a fresh folder.
-final class NotificationCommandTests {
-    private let home: URL
+struct NotificationCommandTests {
+    private let temporary: TemporaryFolder
+    private var home: URL { temporary.url }
     private var store: String { home.appendingPathComponent("store.sqlite").path }
     private var environment: [String: String] { ["HOME": home.path, "TZ": "America/New_York", "PATH": "/usr/bin:/bin"] }
 
     init() throws {
-        home = FileManager.default.temporaryDirectory.appendingPathComponent("memoss-home-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
-    }
-
-    deinit {
-        try? FileManager.default.removeItem(at: home)
+        temporary = try TemporaryFolder("memoss-home")
     }
 
     private func memoss(_ arguments: String...) throws -> ChildProcess.Result {

@@ -4,18 +4,14 @@ import TestSupport
 
 /// The REPL driven by a script of lines on standard input, as the README says a person can use it:
 /// what it prints, and what it stored (read back with `list --json`).
-final class PromptFlowTests {
-    private let home: URL
+struct PromptFlowTests {
+    private let temporary: TemporaryFolder
+    private var home: URL { temporary.url }
     private var store: String { home.appendingPathComponent("store.sqlite").path }
     private var environment: [String: String] { ["HOME": home.path, "TZ": "America/New_York", "PATH": "/usr/bin:/bin"] }
 
     init() throws {
-        home = FileManager.default.temporaryDirectory.appendingPathComponent("memoss-flow-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
-    }
-
-    deinit {
-        try? FileManager.default.removeItem(at: home)
+        temporary = try TemporaryFolder("memoss-flow")
     }
 
     private func prompt(_ lines: String...) throws -> ChildProcess.Result {

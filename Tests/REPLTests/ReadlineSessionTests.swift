@@ -4,16 +4,12 @@ import TestSupport
 
 /// The readline mode through a pseudo-terminal (pexpect), as a person at a keyboard: completion,
 /// history across runs, Ctrl-C and Ctrl-D. Needs python3 with pexpect; fails, never skips, without it.
-final class ReadlineSessionTests {
-    private let folder: URL
+struct ReadlineSessionTests {
+    private let temporary: TemporaryFolder
+    private var folder: URL { temporary.url }
 
     init() throws {
-        folder = FileManager.default.temporaryDirectory.appendingPathComponent("memoss-pty-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-    }
-
-    deinit {
-        try? FileManager.default.removeItem(at: folder)
+        temporary = try TemporaryFolder("memoss-pty")
     }
 
     @Test func completionHistoryAndInterruptWorkAtARealTerminal() throws {

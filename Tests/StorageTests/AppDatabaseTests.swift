@@ -6,16 +6,12 @@ import Testing
 import TestSupport
 
 /// Opening store files on disk, each test in its own temporary folder.
-final class AppDatabaseTests {
-    private let folder: URL
+struct AppDatabaseTests {
+    private let temporary: TemporaryFolder
+    private var folder: URL { temporary.url }
 
     init() throws {
-        folder = FileManager.default.temporaryDirectory.appendingPathComponent("memoss-tests-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-    }
-
-    deinit {
-        try? FileManager.default.removeItem(at: folder)
+        temporary = try TemporaryFolder("memoss-tests")
     }
 
     private func mode(_ url: URL) throws -> Int {
