@@ -44,7 +44,12 @@ let package = Package(
             dependencies: ["Shared", "CReadline", .product(name: "ArgumentParser", package: "swift-argument-parser")],
             path: "Frontends/REPL"
         ),
-        .executableTarget(name: "memoss-import", path: "Frontends/Importer"),
+        .target(name: "CSVReader", path: "Frontends/CSVReader"),
+        .executableTarget(
+            name: "memoss-import",
+            dependencies: ["Shared", "CSVReader", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            path: "Frontends/Importer"
+        ),
 
         // MARK: Tools
         .target(name: "BenchmarkSupport", path: "Tools/BenchmarkSupport"),
@@ -81,9 +86,15 @@ let package = Package(
             path: "Tests/PresentationTests"
         ),
         .testTarget(
+            name: "ImporterTests",
+            dependencies: ["TestSupport", "CSVReader", "memoss-import", "memoss"],
+            path: "Tests/ImporterTests"
+        ),
+        .testTarget(
             name: "REPLTests",
             dependencies: ["TestSupport", "memoss"],
-            path: "Tests/REPLTests"
+            path: "Tests/REPLTests",
+            exclude: ["Scripts"]
         ),
     ],
     swiftLanguageModes: [.v6]

@@ -1,13 +1,141 @@
+import ArgumentParser
+import CSVReader
 import Foundation
+import Shared
 
-/// `memoss-import`: bulk-loads reminders from CSV. The importer itself is not built yet;
-/// until it is, the command says so plainly instead of pretending to import.
+/// `memoss-import [--db PATH] [--dry-run] [--strict] [--allow-past] [--json] FILE.csv`.
 @main
-enum MemossImport {
-    static func main() {
-        FileHandle.standardError.write(Data(
-            "memoss-import: CSV import is not available in this version of Memoss yet; nothing was read or written.\n".utf8
-        ))
-        exit(2)
+struct MemossImport: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "memoss-import",
+        abstract: "Import reminders from a CSV file, each row checked by the same rules as the add form.",
+        discussion: """
+            The header row names the columns, in any order and case: title (required), notes, date \
+            (YYYY-MM-DD; tomorrow when empty), time (HH:mm; 09:00 when empty), repeat (never, daily, weekly, \
+            monthly), end_date, tags (separated by ;), completed (true/false/yes/no/1/0), timezone (IANA; \
+            yours when empty), id (a UUID). Everything is written in one transaction: an interrupted import \
+            leaves the store as it was. Importing a file again adds nothing it added before, nor what you \
+            deleted since. Exit status: 0 when no row was refused, 1 when some were, 2 when the file or \
+            its header could not be used.
+            """
+    )
+
+    @Option(name: .long, help: ArgumentHelp("The store file to use instead of the default.", valueName: "path"))
+    var db: String?
+    @Flag(help: "Check and count everything, write nothing.") var dryRun = false
+    @Flag(help: "Write nothing if any row is refused.") var strict = false
+    @Flag(help: "Accept open reminders dated in the past (completed rows always may be).") var allowPast = false
+    @Flag(help: "Print the counts and every refusal as JSON.") var json = false
+    @Argument(help: "The CSV file, or - for standard input.") var file: String
+
+    /// Runs the command line; usage errors exit with status 2.
+    static func main() async {
+        do {
+            var command = try parseAsRoot()
+            if var command = command as? AsyncParsableCommand { try await command.run() } else { try command.run() }
+        } catch {
+            let code = exitCode(for: error)
+            if code == .success { print(fullMessage(for: error)); Foundation.exit(0) }
+            FileHandle.standardError.write(Data((fullMessage(for: error) + "\n").utf8))
+            Foundation.exit(code == .validationFailure ? 2 : code.rawValue)
+        }
+    }
+
+    @MainActor
+    func run() async throws {
+        Interruption.install()
+        let name = file == "-" ? "-" : file
+        let core: MemossCore
+        do {
+            core = try await MemossCore.open(explicitPath: db, processEnvironment: ProcessInfo.processInfo.environment,
+                                             environment: .live)
+        } catch {
+            fail(ErrorMessage.describe(error))
+        }
+        guard let handle = file == "-" ? FileHandle.standardInput : FileHandle(forReadingAtPath: file) else {
+            fail("cannot read \(file): no such file, or no permission to read it")
+        }
+        let size = file == "-" ? nil : (try? FileManager.default.attributesOfItem(atPath: file)[.size] as? Int)
+        let reader = CSVReader(handle)
+
+        let importModel: ImportModel
+        do {
+            guard let headerRecord = try reader.next() else { throw ImportFileError.empty }
+            let header = try ImportModel.Header(headerRecord.fields)
+            for column in header.unknown {
+                warn("\(name):\(headerRecord.line): unknown column \"\(VisibleText.escaped(column))\" is ignored")
+            }
+            importModel = try core.importModel(header: header, allowPast: allowPast)
+        } catch let error as CSVError {
+            fail("\(name):\(error.line): \(error.message); nothing was imported")
+        } catch let error as ImportFileError {
+            fail("\(name): \(error.message); nothing was imported")
+        } catch {
+            fail("\(ErrorMessage.describe(error)) Nothing was imported.")
+        }
+
+        let progress = Progress(totalBytes: size)
+        do {
+            while let record = try reader.next() {
+                try importModel.add(record.fields, line: record.line)
+                progress.update(rows: importModel.rowsRead, bytes: reader.bytesRead)
+            }
+        } catch {
+            progress.clear()
+            _ = try? await importModel.finish(keep: false)
+            if let error = error as? CSVError { fail("\(name):\(error.line): \(error.message); nothing was imported") }
+            fail("\(ErrorMessage.describe(error)) Nothing was imported.")
+        }
+        progress.clear()
+
+        let refusedAny = importModel.counts.refused > 0
+        let keep = !dryRun && !(strict && refusedAny)
+        let counts: ImportCounts
+        do {
+            counts = try await importModel.finish(keep: keep)
+        } catch {
+            fail("\(ErrorMessage.describe(error)) Nothing was imported.")
+        }
+        report(counts, refusals: importModel.refusals, name: name, written: keep)
+        if refusedAny { throw ExitCode(1) }
+    }
+
+    private func report(_ counts: ImportCounts, refusals: [ImportModel.Refusal], name: String, written: Bool) {
+        let summary: String
+        if written {
+            summary = "Imported \(counts.imported), skipped \(counts.skipped) already present, refused \(counts.refused)."
+        } else if dryRun {
+            summary = "Dry run: would import \(counts.imported), skip \(counts.skipped) already present, refuse \(counts.refused); nothing was written."
+        } else {
+            summary = "Refused \(counts.refused) with --strict, so nothing was written (would import \(counts.imported), skip \(counts.skipped) already present)."
+        }
+        if json {
+            struct Report: Encodable {
+                struct Refusal: Encodable { let line: Int; let field: String; let message: String }
+                let file: String, imported: Int, skipped: Int, refused: Int, tagsCreated: Int, written: Bool, dryRun: Bool
+                let refusals: [Refusal]
+            }
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+            let report = Report(file: name, imported: counts.imported, skipped: counts.skipped, refused: counts.refused,
+                                tagsCreated: counts.tagsCreated, written: written, dryRun: dryRun,
+                                refusals: refusals.map { .init(line: $0.line, field: $0.field, message: $0.message) })
+            let data = (try? encoder.encode(report)) ?? Data("{}".utf8)
+            print(String(decoding: data, as: UTF8.self))
+            return
+        }
+        for refusal in refusals {
+            FileHandle.standardError.write(Data("\(name):\(refusal.line): \(refusal.field): \(VisibleText.escaped(refusal.message))\n".utf8))
+        }
+        print(summary + (counts.tagsCreated > 0 ? " Created \(counts.tagsCreated) tag\(counts.tagsCreated == 1 ? "" : "s")." : ""))
+    }
+
+    private func warn(_ message: String) {
+        FileHandle.standardError.write(Data("memoss-import: warning: \(message)\n".utf8))
+    }
+
+    private func fail(_ message: String) -> Never {
+        FileHandle.standardError.write(Data("memoss-import: \(message)\n".utf8))
+        Foundation.exit(2)
     }
 }

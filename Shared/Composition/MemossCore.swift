@@ -15,6 +15,7 @@ package struct MemossCore: Sendable {
     private let repository: GRDBReminderRepository
     private let tagRepository: GRDBTagRepository
     private let center: GRDBNotificationRepository
+    private let database: AppDatabase
 
     /// The core over an already open store.
     package init(database: AppDatabase, storePath: String?, environment: AppEnvironment) {
@@ -23,6 +24,7 @@ package struct MemossCore: Sendable {
         self.repository = GRDBReminderRepository(database: database)
         self.tagRepository = GRDBTagRepository(database: database)
         self.center = GRDBNotificationRepository(database: database)
+        self.database = database
     }
 
     /// Opens the store the user chose: `explicitPath` (`--db`), else `MEMOSS_DB`, else the
@@ -109,6 +111,17 @@ package struct MemossCore: Sendable {
     /// The notification centre as a list.
     @MainActor package func notificationListModel() -> NotificationListModel {
         NotificationListModel(environment: environment, listNotifications: listNotifications)
+    }
+
+    /// An import of CSV rows laid out as `header`, all in one transaction until `finish`.
+    /// - Throws: `StoreError` when the store cannot be written.
+    @MainActor package func importModel(header: ImportModel.Header, allowPast: Bool) throws -> ImportModel {
+        let importer = try ImportRemindersUseCase(database: database, environment: environment, plan: planNotifications)
+        return ImportModel(header: header, allowPast: allowPast, environment: environment, importer: importer) { zone in
+            var zoned = self.environment
+            zoned.timeZone = zone
+            return MemossCore(database: self.database, storePath: self.storePath, environment: zoned).formModel(.add)
+        }
     }
 
     /// An add (`.add`) or edit (`.edit(reminder)`) form over this store.

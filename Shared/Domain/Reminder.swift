@@ -48,6 +48,15 @@ package struct Reminder: Identifiable, Hashable, Sendable {
         self.nominalTime = nominalTime
     }
 
+    /// A new open (or, with `completedAt`, done) reminder from values that passed the rules.
+    package init(id: UUID, values: ValidReminderValues, now: Date, completedAt: Date? = nil) {
+        self.init(
+            id: id, title: values.title, notes: values.notes, scheduledAt: values.scheduledAt,
+            timeZoneID: values.timeZoneID, isCompleted: completedAt != nil, completedAt: completedAt,
+            createdAt: now, updatedAt: now,
+            recurrence: values.recurrence, recurrenceEnd: values.recurrenceEnd, nominalTime: values.nominalTime)
+    }
+
     /// The zone named by `timeZoneID`, or UTC if this system does not know it.
     package var timeZone: TimeZone { TimeZone(identifier: timeZoneID) ?? .gmt }
 

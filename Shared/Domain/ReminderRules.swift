@@ -50,15 +50,16 @@ package enum ReminderRules {
     }
 
     /// Every rule `draft` breaks, one error per field, in form order (title, date, repeat, end, zone).
+    /// `allowingPast` lifts only the future rule (a completed row of an import, or `--allow-past`).
     package static func problems(
-        in draft: ReminderDraft, previously previous: Date?, now: Date
+        in draft: ReminderDraft, previously previous: Date?, now: Date, allowingPast: Bool = false
     ) -> [ReminderValidationError] {
         var problems: [ReminderValidationError] = []
         do { _ = try validTitle(draft.title) } catch { problems.append(error) }
         do {
             _ = try validTimeZone(draft.timeZoneID)
             let scheduledAt = try firstOccurrence(of: draft)
-            try checkSchedule(scheduledAt, previously: previous, now: now)
+            if !allowingPast { try checkSchedule(scheduledAt, previously: previous, now: now) }
         } catch {
             problems.append(error)
         }
@@ -67,9 +68,9 @@ package enum ReminderRules {
 
     /// Checks every field of `draft` and returns the values to store.
     package static func validate(
-        _ draft: ReminderDraft, previously previous: Date?, now: Date
+        _ draft: ReminderDraft, previously previous: Date?, now: Date, allowingPast: Bool = false
     ) throws(ReminderValidationError) -> ValidReminderValues {
-        if let first = problems(in: draft, previously: previous, now: now).first { throw first }
+        if let first = problems(in: draft, previously: previous, now: now, allowingPast: allowingPast).first { throw first }
         let scheduledAt = try firstOccurrence(of: draft)
         let zone = draft.series.timeZone
         return ValidReminderValues(

@@ -70,6 +70,20 @@ package final class ReminderFormModel {
     @ObservationIgnored private let updateReminder: UpdateReminderUseCase
     @ObservationIgnored private let deleteReminder: DeleteReminderUseCase
 
+    /// What a new reminder starts with on `today`: the next day at 09:00.
+    package struct Defaults: Sendable {
+        /// The day: tomorrow.
+        package let date: LocalDate
+        /// The time: 09:00.
+        package let time: LocalTime
+
+        /// The defaults for a user whose day is `today`.
+        package init(today: LocalDate) {
+            date = today.adding(days: 1)
+            time = .nineAM
+        }
+    }
+
     /// A form in `mode`: a new reminder starts tomorrow at 09:00 in the user's zone with no
     /// tags, an edited one starts with its stored values in its own zone.
     package init(
@@ -83,7 +97,7 @@ package final class ReminderFormModel {
     ) {
         let start: ReminderDraft = switch mode {
         case .add:
-            ReminderDraft(title: "", date: environment.today.adding(days: 1), time: .nineAM,
+            ReminderDraft(title: "", date: Defaults(today: environment.today).date, time: Defaults(today: environment.today).time,
                           timeZoneID: environment.timeZone.identifier)
         case .edit(let reminder):
             ReminderDraft(title: reminder.title, notes: reminder.notes ?? "",
@@ -151,6 +165,29 @@ package final class ReminderFormModel {
     package func problem(for field: ReminderField) -> String? {
         ReminderRules.problems(in: draft, previously: editedReminder?.scheduledAt, now: environment.now())
             .first { $0.field == field || (field == .date && $0.field == .time) }?.message
+    }
+
+    /// The values to store, or every refused field, under the same rules as `saveTapped()`;
+    /// `allowingPast` lifts the future rule (an import's completed rows, or `--allow-past`).
+    package func validated(allowingPast: Bool) -> Validation {
+        let now = environment.now()
+        let problems = ReminderRules.problems(in: draft, previously: editedReminder?.scheduledAt, now: now,
+                                              allowingPast: allowingPast)
+        guard problems.isEmpty else { return .refused(problems) }
+        do {
+            return .valid(try ReminderRules.validate(draft, previously: editedReminder?.scheduledAt, now: now,
+                                                     allowingPast: allowingPast))
+        } catch {
+            return .refused([error])
+        }
+    }
+
+    /// The outcome of `validated(allowingPast:)`.
+    package enum Validation: Sendable {
+        /// Every field keeps the rules; these are the values to store.
+        case valid(ValidReminderValues)
+        /// The fields the rules refuse, with their messages.
+        case refused([ReminderValidationError])
     }
 
     /// The user asked to save: shows every refused field, or stores the reminder and sets `outcome`.

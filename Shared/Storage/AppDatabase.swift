@@ -118,6 +118,17 @@ extension AppDatabase {
                 t.column("value", .text).notNull()
             }
         }
+        migrator.registerMigration("v6") { db in
+            // Imports: a reminder remembers the row it came from (`id:<uuid>` or `fp:<fingerprint>`),
+            // and deleting an imported reminder leaves a tombstone so importing again skips it.
+            try db.alter(table: "reminder") { t in t.add(column: "importKey", .text) }
+            try db.create(index: "reminder_on_importKey", on: "reminder", columns: ["importKey"], unique: true)
+            try db.create(table: "importTombstone") { t in t.column("importKey", .text).primaryKey() }
+            try db.execute(sql: """
+                CREATE TRIGGER reminder_importTombstone AFTER DELETE ON reminder WHEN old.importKey IS NOT NULL
+                BEGIN INSERT OR IGNORE INTO importTombstone (importKey) VALUES (old.importKey); END
+                """)
+        }
         return migrator
     }
 }

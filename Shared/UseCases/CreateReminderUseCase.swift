@@ -21,12 +21,7 @@ package struct CreateReminderUseCase: Sendable {
     package func callAsFunction(_ draft: ReminderDraft) async throws -> ReminderWithTags {
         let now = environment.now()
         let values = try ReminderRules.validate(draft, previously: nil, now: now)
-        let reminder = Reminder(
-            id: environment.uuid(), title: values.title, notes: values.notes,
-            scheduledAt: values.scheduledAt, timeZoneID: values.timeZoneID,
-            createdAt: now, updatedAt: now,
-            recurrence: values.recurrence, recurrenceEnd: values.recurrenceEnd, nominalTime: values.nominalTime
-        )
+        let reminder = Reminder(id: environment.uuid(), values: values, now: now)
         try await repository.insert(reminder, tagIDs: Array(draft.tagIDs))
         try await plan()
         return try await repository.reminderWithTags(id: reminder.id) ?? ReminderWithTags(reminder: reminder, tags: [])

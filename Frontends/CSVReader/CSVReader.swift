@@ -1,0 +1,153 @@
+import Foundation
+
+/// One CSV record and the physical line it starts on.
+package struct CSVRecord: Sendable {
+    /// The fields, decoded from UTF-8.
+    package let fields: [String]
+    /// The 1-based line of the file where the record starts.
+    package let line: Int
+}
+
+/// Why a CSV file cannot be read on.
+package enum CSVError: Error, Hashable, Sendable {
+    /// A quoted field opened on `line` is never closed.
+    case unterminatedQuote(line: Int)
+    /// The record starting on `line` is not valid UTF-8.
+    case invalidUTF8(line: Int)
+
+    /// The line the problem is on.
+    package var line: Int {
+        switch self {
+        case .unterminatedQuote(let line), .invalidUTF8(let line): line
+        }
+    }
+
+    /// The sentence shown after `FILE:LINE: `.
+    package var message: String {
+        switch self {
+        case .unterminatedQuote:
+            "a quoted field starting here is never closed; close it with \" (write a quote inside as \"\")"
+        case .invalidUTF8:
+            "this record is not valid UTF-8; save the file as UTF-8"
+        }
+    }
+}
+
+/// Reads RFC 4180 CSV as a stream, a chunk at a time, so memory does not grow with the file:
+/// quoted fields with commas, doubled quotes and line breaks; LF, CRLF or CR line ends; UTF-8
+/// with or without a byte-order mark. A quote inside an unquoted field is kept as it is (as
+/// Python's csv module does); a line with nothing on it is not a record.
+package final class CSVReader {
+    private enum State { case fieldStart, unquoted, quoted, quoteInQuoted }
+
+    private let handle: FileHandle
+    private let chunkSize: Int
+    private var buffer: [UInt8] = []
+    private var position = 0
+    private var isAtEnd = false
+    private var atFileStart = true
+    private var line = 1
+    private var pendingCR = false
+
+    /// The bytes consumed so far, for progress.
+    package private(set) var bytesRead = 0
+
+    /// A reader of `handle`, reading `chunkSize` bytes at a time.
+    package init(_ handle: FileHandle, chunkSize: Int = 1 << 20) {
+        self.handle = handle
+        self.chunkSize = chunkSize
+    }
+
+    /// The next record, or `nil` at the end of the file.
+    package func next() throws(CSVError) -> CSVRecord? {
+        var fields: [String] = []
+        var field: [UInt8] = []
+        var state = State.fieldStart
+        var recordLine = line
+        var sawAnything = false
+
+        func endField() throws(CSVError) {
+            guard let text = String(validating: field, as: UTF8.self) else { throw .invalidUTF8(line: recordLine) }
+            fields.append(text)
+            field.removeAll(keepingCapacity: true)
+        }
+
+        while let byte = nextByte() {
+            if pendingCR {
+                pendingCR = false
+                if byte == 0x0A { continue }  // the LF of a CRLF already counted
+            }
+            if !sawAnything {
+                recordLine = line
+                sawAnything = true
+            }
+            switch state {
+            case .quoted:
+                if byte == 0x22 { state = .quoteInQuoted; continue }
+                field.append(byte)
+                if byte == 0x0A { line += 1 }
+                if byte == 0x0D {
+                    line += 1
+                    field.append(contentsOf: takeLF())
+                }
+            case .fieldStart, .unquoted, .quoteInQuoted:
+                switch byte {
+                case 0x22 where state == .fieldStart:
+                    state = .quoted
+                case 0x22 where state == .quoteInQuoted:
+                    field.append(0x22)
+                    state = .quoted
+                case 0x2C:
+                    try endField()
+                    state = .fieldStart
+                case 0x0A, 0x0D:
+                    line += 1
+                    if byte == 0x0D { pendingCR = true }
+                    if state == .fieldStart && fields.isEmpty && field.isEmpty {
+                        sawAnything = false  // an empty line: not a record
+                        continue
+                    }
+                    try endField()
+                    return CSVRecord(fields: fields, line: recordLine)
+                default:
+                    field.append(byte)
+                    state = .unquoted
+                }
+            }
+        }
+        if state == .quoted { throw .unterminatedQuote(line: recordLine) }
+        guard sawAnything else { return nil }
+        try endField()
+        return CSVRecord(fields: fields, line: recordLine)
+    }
+
+    /// Inside a quoted field, a CR may be followed by an LF that belongs to the same line break.
+    private func takeLF() -> [UInt8] {
+        guard let byte = peekByte(), byte == 0x0A else { return [] }
+        _ = nextByte()
+        return [0x0A]
+    }
+
+    private func nextByte() -> UInt8? {
+        guard let byte = peekByte() else { return nil }
+        position += 1
+        bytesRead += 1
+        return byte
+    }
+
+    private func peekByte() -> UInt8? {
+        if position >= buffer.count {
+            guard !isAtEnd else { return nil }
+            let chunk = handle.readData(ofLength: chunkSize)
+            if chunk.isEmpty { isAtEnd = true; return nil }
+            buffer = [UInt8](chunk)
+            position = 0
+            if atFileStart {
+                atFileStart = false
+                if buffer.starts(with: [0xEF, 0xBB, 0xBF]) { position = 3; bytesRead += 3 }
+            }
+            if position >= buffer.count { return peekByte() }
+        }
+        return buffer[position]
+    }
+}

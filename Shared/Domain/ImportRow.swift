@@ -1,0 +1,56 @@
+import Foundation
+
+/// One accepted row of an import, ready to store.
+package struct ImportedReminder: Sendable {
+    /// The reminder to add.
+    package var reminder: Reminder
+    /// The names of its tags, as the row gave them (trimmed, valid); unknown ones are created.
+    package var tagNames: [String]
+    /// What identifies the row across imports: `id:<uuid>` or `fp:<fingerprint>`.
+    package var importKey: String
+
+    /// Creates an accepted row.
+    package init(reminder: Reminder, tagNames: [String], importKey: String) {
+        self.reminder = reminder
+        self.tagNames = tagNames
+        self.importKey = importKey
+    }
+
+    /// The key of a row without an `id`: a 128-bit FNV-1a fingerprint of its title, due instant,
+    /// zone and repeat rule, so the same row imported twice is recognised. A row with no date
+    /// (due tomorrow, as the form defaults) is keyed by its time of day instead, so importing it
+    /// again another day still finds it.
+    package static func fingerprint(_ values: ValidReminderValues, dated: Bool) -> String {
+        let rule = switch values.recurrence {
+        case .never: "never"
+        case .daily: "daily"
+        case .weekly(let weekday): "weekly:\(weekday)"
+        case .monthly(let day): "monthly:\(day)"
+        }
+        let when = dated ? String(Int64(values.scheduledAt.timeIntervalSince1970))
+            : "undated " + (values.nominalTime ?? LocalTime(of: values.scheduledAt, in: TimeZone(identifier: values.timeZoneID) ?? .gmt)).description
+        let text = [values.title, when, values.timeZoneID, rule,
+                    values.recurrenceEnd?.description ?? ""].joined(separator: "\u{1F}")
+        var high: UInt64 = 0xCBF2_9CE4_8422_2325, low: UInt64 = 0x84222325_CBF29CE4
+        for byte in text.utf8 {
+            high = (high ^ UInt64(byte)) &* 0x0000_0100_0000_01B3
+            low = (low ^ UInt64(byte)) &* 0x0000_0100_0000_01B3 ^ (low >> 29)
+        }
+        return "fp:" + String(high, radix: 16) + String(low, radix: 16)
+    }
+}
+
+/// How an import went.
+package struct ImportCounts: Hashable, Sendable {
+    /// Rows stored (or that would be, in a dry run).
+    package var imported = 0
+    /// Rows already in the store, imported before (even if deleted since), or repeated in the file.
+    package var skipped = 0
+    /// Rows refused by the rules.
+    package var refused = 0
+    /// Tags the import created.
+    package var tagsCreated = 0
+
+    /// No counts yet.
+    package init() {}
+}

@@ -1,0 +1,195 @@
+import Domain
+import Foundation
+import UseCases
+
+/// Imports CSV rows the way a person fills the add form: each row's values go into a
+/// `ReminderFormModel` and are accepted or refused by its rules, with its messages.
+@MainActor
+package final class ImportModel {
+    /// The columns a header may name, in any order and case.
+    package enum Column: String, CaseIterable, Sendable {
+        case title, notes, date, time, `repeat`, endDate = "end_date", tags, completed, timezone, id
+    }
+
+    /// What a header row says: where each known column is, and the names it did not know.
+    package struct Header: Sendable {
+        let index: [Column: Int]
+        /// Unknown column names, each once, in file order.
+        package let unknown: [String]
+
+        /// Reads a header row; throws `ImportFileError.noTitleColumn` when no column is `title`.
+        package init(_ names: [String]) throws {
+            var index: [Column: Int] = [:]
+            var unknown: [String] = []
+            for (position, raw) in names.enumerated() {
+                let name = raw.trimmingCharacters(in: .whitespaces)
+                if let column = Column(rawValue: name.lowercased()) {
+                    if index[column] == nil { index[column] = position }
+                } else if !unknown.contains(name) {
+                    unknown.append(name)
+                }
+            }
+            guard index[.title] != nil else { throw ImportFileError.noTitleColumn(names) }
+            self.index = index
+            self.unknown = unknown
+        }
+    }
+
+    /// A refused row: the line where its record starts, the field, and the form's message.
+    package struct Refusal: Hashable, Sendable {
+        /// The physical line the record starts on.
+        package let line: Int
+        /// The column, e.g. `date`.
+        package let field: String
+        /// The message, e.g. "Must be in the future".
+        package let message: String
+    }
+
+    /// How many accepted rows are written at once, inside the one transaction.
+    package static let batchSize = 2_000
+
+    /// Every refusal so far, in file order.
+    package private(set) var refusals: [Refusal] = []
+
+    private let header: Header
+    private let allowPast: Bool
+    private let environment: AppEnvironment
+    private let makeForm: (TimeZone) -> ReminderFormModel
+    private let importer: ImportRemindersUseCase
+    private var forms: [String: ReminderFormModel] = [:]
+    private var batch: [ImportedReminder] = []
+
+    /// An import of rows laid out as `header`, through `importer`, with forms from `makeForm`.
+    package init(header: Header, allowPast: Bool, environment: AppEnvironment,
+                 importer: ImportRemindersUseCase, makeForm: @escaping (TimeZone) -> ReminderFormModel) {
+        self.header = header
+        self.allowPast = allowPast
+        self.environment = environment
+        self.importer = importer
+        self.makeForm = makeForm
+    }
+
+    /// The counts so far (rows written in earlier batches, refused rows).
+    package var counts: ImportCounts { importer.currentCounts }
+
+    /// Rows read so far, written, waiting or refused.
+    package var rowsRead: Int { counts.imported + counts.skipped + counts.refused + batch.count }
+
+    /// Takes one record that starts on `line`: refused rows are noted, accepted ones written in batches.
+    package func add(_ record: [String], line: Int) throws {
+        var problems: [(String, String)] = []
+        func value(_ column: Column) -> String {
+            guard let position = header.index[column], position < record.count else { return "" }
+            return record[position].trimmingCharacters(in: .whitespaces)
+        }
+        func refuse(_ column: Column, _ message: String) { problems.append((column.rawValue, message)) }
+
+        let zone: TimeZone
+        if value(.timezone).isEmpty {
+            zone = environment.timeZone
+        } else if let named = TimeZone(identifier: value(.timezone)) {
+            zone = named
+        } else {
+            zone = environment.timeZone
+            refuse(.timezone, ReminderValidationError.unknownTimeZone(value(.timezone)).message)
+        }
+        let form = forms[zone.identifier] ?? makeForm(zone)
+        forms[zone.identifier] = form
+        let defaults = ReminderFormModel.Defaults(today: LocalDate(containing: environment.now(), in: zone))
+        form.title = position(.title).map { $0 < record.count ? record[$0] : "" } ?? ""
+        form.notes = header.index[.notes].map { $0 < record.count ? record[$0] : "" } ?? ""
+        form.date = defaults.date
+        if !value(.date).isEmpty {
+            if let date = LocalDate(iso: value(.date)) { form.date = date } else { refuse(.date, "Must be a date written YYYY-MM-DD") }
+        }
+        form.time = value(.time).isEmpty ? defaults.time : LocalTime(hhmm: value(.time)) ?? defaults.time
+        if !value(.time).isEmpty, LocalTime(hhmm: value(.time)) == nil { refuse(.time, "Must be a time written HH:mm (24-hour)") }
+        let repeatText = value(.repeat).lowercased()
+        let kind = repeatText.isEmpty ? .never : RecurrencePickerModel.Kind(rawValue: repeatText)
+        if kind == nil { refuse(.repeat, "Must be never, daily, weekly or monthly") }
+        form.recurrencePicker.kind = kind ?? .never
+        form.recurrencePicker.hasEndDate = false
+        if !value(.endDate).isEmpty {
+            if let end = LocalDate(iso: value(.endDate)) {
+                form.recurrencePicker.hasEndDate = true
+                form.recurrencePicker.endDate = end
+            } else {
+                refuse(.endDate, "Must be a date written YYYY-MM-DD")
+            }
+        }
+        let completed = Self.flag(value(.completed))
+        if completed == nil { refuse(.completed, "Must be true, false, yes, no, 1 or 0") }
+        var tagNames: [String] = []
+        for name in value(.tags).split(separator: ";").map({ $0.trimmingCharacters(in: .whitespaces) }) where !name.isEmpty {
+            do { tagNames.append(try TagRules.validName(name)) } catch { refuse(.tags, "\(error.message): \"\(name)\"") }
+        }
+        var id: UUID?
+        if !value(.id).isEmpty {
+            id = UUID(uuidString: value(.id))
+            if id == nil { refuse(.id, "Must be a UUID such as 5F0C3A9E-1B2D-4C3E-8F40-123456789ABC") }
+        }
+
+        switch form.validated(allowingPast: allowPast || completed == true) {
+        case .refused(let errors):
+            for error in errors { problems.append((error.field.rawValue, error.message)) }
+        case .valid(let values) where problems.isEmpty:
+            let now = environment.now()
+            let key = id.map { "id:\($0.uuidString)" }
+                ?? ImportedReminder.fingerprint(values, dated: !value(.date).isEmpty)
+            let reminder = Reminder(id: id ?? environment.uuid(), values: values, now: now,
+                                    completedAt: completed == true ? now : nil)
+            // A key seen before (in the store, deleted since, or earlier in this file) is skipped when written.
+            batch.append(ImportedReminder(reminder: reminder, tagNames: tagNames, importKey: key))
+            return try flushIfFull()
+        case .valid:
+            break
+        }
+        importer.refuse()
+        refusals += problems.map { Refusal(line: line, field: $0.0, message: $0.1) }
+    }
+
+    /// Writes what is waiting and ends the import: kept (committed, notifications replanned once)
+    /// or, for a dry run or a strict import with refusals, rolled back.
+    package func finish(keep: Bool) async throws -> ImportCounts {
+        try flush()
+        return try await importer.finish(keep: keep)
+    }
+
+    private func position(_ column: Column) -> Int? { header.index[column] }
+
+    private func flushIfFull() throws {
+        if batch.count >= Self.batchSize { try flush() }
+    }
+
+    private func flush() throws {
+        guard !batch.isEmpty else { return }
+        try importer.add(batch)
+        batch.removeAll(keepingCapacity: true)
+    }
+
+    /// true/false/yes/no/1/0 in any case; empty is false; anything else `nil`.
+    private static func flag(_ text: String) -> Bool? {
+        switch text.lowercased() {
+        case "", "false", "no", "0": false
+        case "true", "yes", "1": true
+        default: nil
+        }
+    }
+}
+
+/// Why a CSV file as a whole could not be imported (exit status 2; nothing is written).
+package enum ImportFileError: Error, Hashable, Sendable {
+    /// The header names no `title` column.
+    case noTitleColumn([String])
+    /// The file has no header row.
+    case empty
+
+    /// The sentence the user reads (after the file's name).
+    package var message: String {
+        switch self {
+        case .noTitleColumn(let names):
+            "the header has no title column (it has: \(names.joined(separator: ", "))); name one column title"
+        case .empty: "the file is empty; it needs a header row naming at least a title column"
+        }
+    }
+}
