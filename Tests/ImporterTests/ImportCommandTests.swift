@@ -1,0 +1,185 @@
+import Foundation
+import Testing
+import TestSupport
+
+/// `memoss-import` end to end: the built binary on files written by each test, a store in a
+/// temporary folder, and the result read back with `memoss list --json`.
+struct ImportCommandTests {
+    private let temporary: TemporaryFolder
+    private var store: String { temporary.path("store.sqlite") }
+    private let environment = ["HOME": "/nonexistent", "TZ": "America/New_York", "PATH": "/usr/bin:/bin"]
+
+    init() throws {
+        temporary = try TemporaryFolder("memoss-import")
+    }
+
+    private static func binary(_ name: String) -> URL {
+        var folder = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+        while !FileManager.default.fileExists(atPath: folder.appendingPathComponent(name).path), folder.path != "/" {
+            folder.deleteLastPathComponent()
+        }
+        return folder.appendingPathComponent(name)
+    }
+
+    private func write(_ text: String, as name: String = "in.csv") throws -> String {
+        let path = temporary.path(name)
+        try Data(text.utf8).write(to: URL(fileURLWithPath: path))
+        return path
+    }
+
+    private func importFile(_ path: String, _ options: String...) throws -> ChildProcess.Result {
+        try ChildProcess.run(Self.binary("memoss-import"), ["--db", store] + options + [path], environment: environment)
+    }
+
+    private func stored() throws -> (todo: [[String: Any]], completed: [[String: Any]]) {
+        let result = try ChildProcess.run(Self.binary("memoss"), ["--db", store, "list", "--json"], environment: environment)
+        let json = try JSONSerialization.jsonObject(with: result.stdoutData) as? [String: Any]
+        return (json?["todo"] as? [[String: Any]] ?? [], json?["completed"] as? [[String: Any]] ?? [])
+    }
+
+    private func titles() throws -> [String] {
+        let all = try stored()
+        return (all.todo + all.completed).compactMap { $0["title"] as? String }
+    }
+
+    @Test func columnsInAnyOrderAndCaseWithQuotedNewlinesCRLFAndBOM() throws {
+        let csv = "\u{FEFF}NOTES,Tags,title,Date,TIME\r\n\"first line\r\nsecond, line\",Work;errands,Buy milk,2099-01-05,10:00\r\n"
+        let result = try importFile(try write(csv))
+        #expect(result.status == 0)
+        #expect(result.stdout == "Imported 1, skipped 0 already present, refused 0. Created 1 tag.\n")
+        let reminder = try #require(try stored().todo.first)
+        #expect(reminder["title"] as? String == "Buy milk")
+        #expect(reminder["notes"] as? String == "first line\r\nsecond, line")
+        #expect(reminder["scheduledAt"] as? String == "2099-01-05T10:00:00-05:00")
+        #expect(reminder["tags"] as? [String] == ["errands", "Work"])
+    }
+
+    @Test func missingTitleColumnIsAnErrorBeforeAnythingIsRead() throws {
+        let result = try importFile(try write("name,date\nMilk,2099-01-05\n"))
+        #expect(result.status == 2)
+        #expect(result.stderr.hasSuffix("in.csv: the header has no title column (it has: name, date); name one column title; nothing was imported\n"))
+        #expect(try titles().isEmpty)
+    }
+
+    @Test func aRefusedRowIsReportedWithItsLineAndTheOthersAreImported() throws {
+        let path = try write("title,date,notes\nGood one,2099-01-05,\n\"\",2099-01-06,\"multi\nline\"\nToo late,2020-01-01,\nGood two,2099-01-07,\n")
+        let result = try importFile(path)
+        #expect(result.status == 1)
+        #expect(result.stderr == "\(path):3: title: Title is required\n\(path):5: date: Must be in the future\n")
+        #expect(result.stdout == "Imported 2, skipped 0 already present, refused 2.\n")
+        #expect(try titles() == ["Good one", "Good two"])
+    }
+
+    @Test func strictWritesNothingWhenARowIsRefused() throws {
+        let result = try importFile(try write("title,date\nGood,2099-01-05\nToo late,2020-01-01\n"), "--strict")
+        #expect(result.status == 1)
+        #expect(result.stdout.hasPrefix("Refused 1 with --strict, so nothing was written"))
+        #expect(try titles().isEmpty)
+    }
+
+    @Test func dryRunCountsExactlyAndWritesNothing() throws {
+        let path = try write("title,date,tags\nA,2099-01-05,New\nB,2099-01-06,New\nA,2099-01-05,\n")
+        let result = try importFile(path, "--dry-run")
+        #expect(result.status == 0)
+        #expect(result.stdout == "Dry run: would import 2, skip 1 already present, refuse 0; nothing was written. Created 1 tag.\n")
+        #expect(try titles().isEmpty)
+        let tags = try ChildProcess.run(Self.binary("memoss"), ["--db", store, "tags"], environment: environment)
+        #expect(!tags.stdout.contains("#New"))
+    }
+
+    @Test func importingTheSameFileTwiceAddsNothingAndDeletedRowsStayDeleted() throws {
+        let path = try write("title,date,id\nWith id,2099-01-05,5F0C3A9E-1B2D-4C3E-8F40-123456789ABC\nNo id,2099-01-06,\nUndated,,\n")
+        #expect(try importFile(path).stdout == "Imported 3, skipped 0 already present, refused 0.\n")
+        #expect(try importFile(path).stdout == "Imported 0, skipped 3 already present, refused 0.\n")
+
+        for title in ["No id", "With id"] {
+            let listed = try titles()
+            let number = (listed.firstIndex(of: title) ?? 0) + 1
+            _ = try ChildProcess.run(Self.binary("memoss"), ["--db", store, "rm", "\(number)"], environment: environment)
+        }
+        #expect(try titles() == ["Undated"])
+        #expect(try importFile(path).stdout == "Imported 0, skipped 3 already present, refused 0.\n")
+        #expect(try titles() == ["Undated"])
+    }
+
+    @Test func tagsAreCreatedOnceAcrossRowsInPaletteColours() throws {
+        let result = try importFile(try write("title,date,tags\nA,2099-01-05,Garden;garden\nB,2099-01-06,GARDEN;Bills\nC,2099-01-07,work\n"))
+        #expect(result.stdout.hasSuffix("Created 2 tags.\n"))
+        let tags = try ChildProcess.run(Self.binary("memoss"), ["--db", store, "tags", "--json"], environment: environment)
+        let list = try JSONSerialization.jsonObject(with: tags.stdoutData) as? [[String: String]] ?? []
+        #expect(list.map { $0["name"] ?? "" } == ["Bills", "Garden", "Health", "Personal", "Shopping", "Work"])
+        #expect(list.first { $0["name"] == "Garden" }?["color"] == "#8B5CF6")
+        #expect(list.first { $0["name"] == "Bills" }?["color"] == "#14B8A6")
+        #expect(try stored().todo.map { $0["tags"] as? [String] ?? [] } == [["Garden"], ["Bills", "Garden"], ["Work"]])
+    }
+
+    @Test func aRecurringRowLandsWithItsRuleAndEndDate() throws {
+        _ = try importFile(try write("title,date,time,repeat,end_date,timezone\nBins,2099-01-06,07:30,weekly,2099-03-31,Europe/London\n"))
+        let reminder = try #require(try stored().todo.first)
+        let recurrence = reminder["recurrence"] as? [String: Any]
+        #expect(recurrence?["rule"] as? String == "weekly")
+        #expect(recurrence?["weekday"] as? Int == 3)
+        #expect(reminder["endDate"] as? String == "2099-03-31")
+        #expect(reminder["timeZone"] as? String == "Europe/London")
+        #expect(reminder["scheduledAt"] as? String == "2099-01-06T07:30:00+00:00")
+    }
+
+    @Test func aPastOpenRowIsRefusedUnlessAllowedAndACompletedOneIsAlwaysAccepted() throws {
+        let path = try write("title,date,completed\nOld open,2020-01-01,no\nOld done,2020-01-02,yes\n")
+        let refused = try importFile(path)
+        #expect(refused.stderr == "\(path):2: date: Must be in the future\n")
+        #expect(try stored().completed.compactMap { $0["title"] as? String } == ["Old done"])
+
+        let allowed = try importFile(path, "--allow-past")
+        #expect(allowed.status == 0)
+        #expect(allowed.stdout == "Imported 1, skipped 1 already present, refused 0.\n")
+        #expect(try stored().todo.compactMap { $0["title"] as? String } == ["Old open"])
+    }
+
+    @Test func anUnterminatedQuoteStopsTheImportWithItsLineAndWritesNothing() throws {
+        let path = try write("title,date\nFine,2099-01-05\n\"Broken,2099-01-06\nmore\n")
+        let result = try importFile(path)
+        #expect(result.status == 2)
+        #expect(result.stderr.hasPrefix("memoss-import: \(path):3: a quoted field starting here is never closed"))
+        #expect(try titles().isEmpty)
+    }
+
+    @Test func jsonReportsCountsAndEveryRefusal() throws {
+        let result = try importFile(try write("title,date\n,2099-01-05\nOk,2099-01-06\n"), "--json")
+        let report = try JSONSerialization.jsonObject(with: result.stdoutData) as? [String: Any]
+        #expect(report?["imported"] as? Int == 1)
+        #expect(report?["refused"] as? Int == 1)
+        #expect(report?["written"] as? Bool == true)
+        let refusals = report?["refusals"] as? [[String: Any]]
+        #expect(refusals?.first?["line"] as? Int == 2)
+        #expect(refusals?.first?["field"] as? String == "title")
+        #expect(refusals?.first?["message"] as? String == "Title is required")
+    }
+
+    @Test func aKilledImportLeavesTheStoreUnchanged() throws {
+        _ = try importFile(try write("title,date\nAlready here,2099-01-01\n", as: "first.csv"))
+
+        let process = Process()
+        process.executableURL = Self.binary("memoss-import")
+        process.arguments = ["--db", store, "-"]
+        process.environment = environment
+        let input = Pipe()
+        process.standardInput = input
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        // Writing blocks while the importer is not reading, so when these 4 MB have gone
+        // through the 64 KiB pipe, it has read, checked and written all but the last few rows.
+        var rows = "title,date,notes\n"
+        for index in 0..<40_000 { rows += "Row \(index),2099-02-01,\(String(repeating: "x", count: 80))\n" }
+        input.fileHandleForWriting.write(Data(rows.utf8))
+        kill(process.processIdentifier, SIGKILL)
+        process.waitUntilExit()
+
+        #expect(process.terminationReason == .uncaughtSignal)
+        #expect(try titles() == ["Already here"])
+        // The store is still usable and the interrupted file imports whole on the next try.
+        try Data(rows.utf8).write(to: URL(fileURLWithPath: temporary.path("rows.csv")))
+        #expect(try importFile(temporary.path("rows.csv")).stdout == "Imported 40000, skipped 0 already present, refused 0.\n")
+    }
+}
