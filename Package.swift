@@ -22,7 +22,11 @@ let package = Package(
         .target(name: "Domain", path: "Shared/Domain"),
         .target(
             name: "Storage",
-            dependencies: ["Domain", .product(name: "GRDB", package: "GRDB.swift")],
+            dependencies: [
+                "Domain",
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "GRDBSQLite", package: "GRDB.swift"),
+            ],
             path: "Shared/Storage"
         ),
         .target(name: "UseCases", dependencies: ["Domain", "Storage"], path: "Shared/UseCases"),
@@ -62,6 +66,12 @@ let package = Package(
             name: "PlannerBenchmark",
             dependencies: ["BenchmarkSupport", "Domain", "Storage", "UseCases"],
             path: "Tools/PlannerBenchmark"
+        ),
+
+        .executableTarget(
+            name: "ImportBenchmark",
+            dependencies: ["BenchmarkSupport"],
+            path: "Tools/ImportBenchmark"
         ),
 
         // MARK: Tests

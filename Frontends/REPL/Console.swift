@@ -61,7 +61,7 @@ final class Console {
         }
         guard let raw else { return .endOfInput }
         let line = String(cString: raw)
-        if remember, !line.trimmingCharacters(in: .whitespaces).isEmpty {
+        if remember, !line.trimmingWhitespace().isEmpty {
             add_history(line)
             if let historyFile {
                 if append_history(1, historyFile) != 0 { write_history(historyFile) }

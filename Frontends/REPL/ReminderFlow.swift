@@ -131,7 +131,7 @@ struct ReminderFlow {
             }
             var chosen: [UUID] = []
             var unknown: [String] = []
-            for item in line.split(separator: ",").map({ $0.trimmingCharacters(in: .whitespaces) }) where item != "-" && !item.isEmpty {
+            for item in line.split(separator: ",").map({ $0.trimmingWhitespace() }) where item != "-" && !item.isEmpty {
                 if let number = Int(item), picker.allTags.indices.contains(number - 1) {
                     chosen.append(picker.allTags[number - 1].id)
                 } else if let tag = picker.tag(named: item) {
@@ -179,7 +179,7 @@ struct ReminderFlow {
         let shown = VisibleText.escaped(current)
         switch session.console.read(shown.isEmpty ? "\(label): " : "\(label) [\(shown)]: ") {
         case .line(let line):
-            let trimmed = line.trimmingCharacters(in: .whitespaces)
+            let trimmed = line.trimmingWhitespace()
             return trimmed.isEmpty ? nil : trimmed
         case .interrupted, .endOfInput:
             throw Abandoned()
@@ -195,7 +195,7 @@ struct ReminderFlow {
         if draft.recurrence.isRepeating {
             repeatText = " · \(draft.recurrence.label)" + (draft.recurrenceEnd.map { " until \($0)" } ?? "")
         }
-        var lines = ["  " + session.style.bold(VisibleText.escaped(draft.title.trimmingCharacters(in: .whitespaces))),
+        var lines = ["  " + session.style.bold(VisibleText.escaped(draft.title.trimmingWhitespace())),
                      "  \(when)\(repeatText)"]
         if let notes = ReminderRules.normalizedNotes(draft.notes) { lines.append("  Notes: \(VisibleText.escaped(notes))") }
         if !form.tagPicker.selected.isEmpty {
@@ -213,7 +213,7 @@ struct ReminderFlow {
             case .interrupted, .endOfInput:
                 throw Abandoned()
             case .line(let raw):
-                switch raw.trimmingCharacters(in: .whitespaces).lowercased() {
+                switch raw.trimmingWhitespace().lowercased() {
                 case "", "y", "yes":
                     await form.saveTapped()
                     if case .saved(let reminder) = form.outcome { return .saved(reminder) }

@@ -63,7 +63,7 @@ final class Session {
     /// Asks a yes/no question whose default is no; Ctrl-C or the end of input mean no.
     func confirm(_ question: String) -> Bool {
         switch console.read("\(question) [y/N] ") {
-        case .line(let answer): ["y", "yes"].contains(answer.trimmingCharacters(in: .whitespaces).lowercased())
+        case .line(let answer): ["y", "yes"].contains(answer.trimmingWhitespace().lowercased())
         case .interrupted, .endOfInput: false
         }
     }

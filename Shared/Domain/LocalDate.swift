@@ -19,12 +19,10 @@ package struct LocalDate: Hashable, Comparable, Sendable, CustomStringConvertibl
         self.day = day
     }
 
-    /// The local day on which `instant` falls in `timeZone`.
+    /// The local day on which `instant` falls in `timeZone` (from the zone's offset, without a Calendar).
     package init(containing instant: Date, in timeZone: TimeZone) {
-        let parts = Calendar.gregorian(in: timeZone).dateComponents([.year, .month, .day], from: instant)
-        self.year = parts.year ?? 1970
-        self.month = parts.month ?? 1
-        self.day = parts.day ?? 1
+        let local = instant.timeIntervalSince1970 + Double(timeZone.secondsFromGMT(for: instant))
+        self.init(daysSinceEpoch: Int((local / 86_400).rounded(.down)))
     }
 
     /// Parses `YYYY-MM-DD`; `nil` for anything else or for a day that does not exist.

@@ -24,11 +24,12 @@ package struct LocalTime: Hashable, Comparable, Sendable, CustomStringConvertibl
         self.init(hour: hour, minute: minute)
     }
 
-    /// The local time of `instant` in `timeZone`, seconds dropped.
+    /// The local time of `instant` in `timeZone`, seconds dropped (from the zone's offset, without a Calendar).
     package init(of instant: Date, in timeZone: TimeZone) {
-        let parts = Calendar.gregorian(in: timeZone).dateComponents([.hour, .minute], from: instant)
-        self.hour = parts.hour ?? 0
-        self.minute = parts.minute ?? 0
+        let local = Int((instant.timeIntervalSince1970 + Double(timeZone.secondsFromGMT(for: instant))).rounded(.down))
+        let secondOfDay = ((local % 86_400) + 86_400) % 86_400
+        self.hour = secondOfDay / 3_600
+        self.minute = secondOfDay % 3_600 / 60
     }
 
     private init(uncheckedHour hour: Int, minute: Int) {

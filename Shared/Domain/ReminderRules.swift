@@ -7,7 +7,7 @@ package enum ReminderRules {
 
     /// The title with surrounding white space removed, or the reason it cannot be used.
     package static func validTitle(_ raw: String) throws(ReminderValidationError) -> String {
-        let trimmed = raw.trimmingCharacters(in: .whitespacesAndNewlines)
+        let trimmed = raw.trimmingWhitespace()
         guard !trimmed.isEmpty else { throw .titleRequired }
         guard trimmed.count <= maxTitleLength else { throw .titleTooLong }
         return trimmed
@@ -15,7 +15,7 @@ package enum ReminderRules {
 
     /// The notes trimmed, `nil` when nothing is left.
     package static func normalizedNotes(_ raw: String) -> String? {
-        let trimmed = raw.trimmingCharacters(in: .whitespacesAndNewlines)
+        let trimmed = raw.trimmingWhitespace()
         return trimmed.isEmpty ? nil : trimmed
     }
 
@@ -54,34 +54,45 @@ package enum ReminderRules {
     package static func problems(
         in draft: ReminderDraft, previously previous: Date?, now: Date, allowingPast: Bool = false
     ) -> [ReminderValidationError] {
+        evaluate(draft, previously: previous, now: now, allowingPast: allowingPast).problems
+    }
+
+    /// Checks every field once: the problems, and the values to store when there are none.
+    package static func evaluate(
+        _ draft: ReminderDraft, previously previous: Date?, now: Date, allowingPast: Bool = false
+    ) -> (problems: [ReminderValidationError], values: ValidReminderValues?) {
         var problems: [ReminderValidationError] = []
-        do { _ = try validTitle(draft.title) } catch { problems.append(error) }
+        var title = ""
+        do { title = try validTitle(draft.title) } catch { problems.append(error) }
+        var scheduled: (at: Date, zone: TimeZone)?
         do {
-            _ = try validTimeZone(draft.timeZoneID)
+            let zone = try validTimeZone(draft.timeZoneID)
             let scheduledAt = try firstOccurrence(of: draft)
             if !allowingPast { try checkSchedule(scheduledAt, previously: previous, now: now) }
+            scheduled = (scheduledAt, zone)
         } catch {
             problems.append(error)
         }
-        return problems
+        guard problems.isEmpty, let scheduled else { return (problems, nil) }
+        return ([], ValidReminderValues(
+            title: title,
+            notes: normalizedNotes(draft.notes),
+            scheduledAt: scheduled.at,
+            timeZoneID: scheduled.zone.identifier,
+            recurrence: draft.recurrence,
+            recurrenceEnd: draft.recurrence.isRepeating ? draft.recurrenceEnd : nil,
+            nominalTime: LocalTime(of: scheduled.at, in: scheduled.zone) == draft.time ? nil : draft.time
+        ))
     }
 
     /// Checks every field of `draft` and returns the values to store.
     package static func validate(
         _ draft: ReminderDraft, previously previous: Date?, now: Date, allowingPast: Bool = false
     ) throws(ReminderValidationError) -> ValidReminderValues {
-        if let first = problems(in: draft, previously: previous, now: now, allowingPast: allowingPast).first { throw first }
-        let scheduledAt = try firstOccurrence(of: draft)
-        let zone = draft.series.timeZone
-        return ValidReminderValues(
-            title: draft.title.trimmingCharacters(in: .whitespacesAndNewlines),
-            notes: normalizedNotes(draft.notes),
-            scheduledAt: scheduledAt,
-            timeZoneID: zone.identifier,
-            recurrence: draft.recurrence,
-            recurrenceEnd: draft.recurrence.isRepeating ? draft.recurrenceEnd : nil,
-            nominalTime: LocalTime(of: scheduledAt, in: zone) == draft.time ? nil : draft.time
-        )
+        let result = evaluate(draft, previously: previous, now: now, allowingPast: allowingPast)
+        if let first = result.problems.first { throw first }
+        guard let values = result.values else { throw .titleRequired }
+        return values
     }
 }
 

@@ -22,7 +22,7 @@ package final class ImportModel {
             var index: [Column: Int] = [:]
             var unknown: [String] = []
             for (position, raw) in names.enumerated() {
-                let name = raw.trimmingCharacters(in: .whitespaces)
+                let name = raw.trimmingWhitespace()
                 if let column = Column(rawValue: name.lowercased()) {
                     if index[column] == nil { index[column] = position }
                 } else if !unknown.contains(name) {
@@ -80,7 +80,7 @@ package final class ImportModel {
         var problems: [(String, String)] = []
         func value(_ column: Column) -> String {
             guard let position = header.index[column], position < record.count else { return "" }
-            return record[position].trimmingCharacters(in: .whitespaces)
+            return record[position].trimmingWhitespace()
         }
         func refuse(_ column: Column, _ message: String) { problems.append((column.rawValue, message)) }
 
@@ -120,7 +120,7 @@ package final class ImportModel {
         let completed = Self.flag(value(.completed))
         if completed == nil { refuse(.completed, "Must be true, false, yes, no, 1 or 0") }
         var tagNames: [String] = []
-        for name in value(.tags).split(separator: ";").map({ $0.trimmingCharacters(in: .whitespaces) }) where !name.isEmpty {
+        for name in value(.tags).split(separator: ";").map({ $0.trimmingWhitespace() }) where !name.isEmpty {
             do { tagNames.append(try TagRules.validName(name)) } catch { refuse(.tags, "\(error.message): \"\(name)\"") }
         }
         var id: UUID?

@@ -145,7 +145,7 @@ package final class ReminderFormModel {
     /// Whether any field, the tags or the repeat differ from what the form opened with
     /// (white space at the ends aside).
     package var hasUnsavedChanges: Bool {
-        func trimmed(_ text: String) -> String { text.trimmingCharacters(in: .whitespacesAndNewlines) }
+        func trimmed(_ text: String) -> String { text.trimmingWhitespace() }
         return trimmed(title) != trimmed(original.title)
             || ReminderRules.normalizedNotes(notes) != ReminderRules.normalizedNotes(original.notes)
             || date != original.date
@@ -170,16 +170,10 @@ package final class ReminderFormModel {
     /// The values to store, or every refused field, under the same rules as `saveTapped()`;
     /// `allowingPast` lifts the future rule (an import's completed rows, or `--allow-past`).
     package func validated(allowingPast: Bool) -> Validation {
-        let now = environment.now()
-        let problems = ReminderRules.problems(in: draft, previously: editedReminder?.scheduledAt, now: now,
-                                              allowingPast: allowingPast)
-        guard problems.isEmpty else { return .refused(problems) }
-        do {
-            return .valid(try ReminderRules.validate(draft, previously: editedReminder?.scheduledAt, now: now,
-                                                     allowingPast: allowingPast))
-        } catch {
-            return .refused([error])
-        }
+        let result = ReminderRules.evaluate(draft, previously: editedReminder?.scheduledAt, now: environment.now(),
+                                            allowingPast: allowingPast)
+        if let values = result.values { return .valid(values) }
+        return .refused(result.problems)
     }
 
     /// The outcome of `validated(allowingPast:)`.

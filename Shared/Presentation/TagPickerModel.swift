@@ -39,7 +39,7 @@ package final class TagPickerModel {
 
     /// The new tag as it would look, `nil` while its name is blank.
     package var newTagPreview: TagChip? {
-        let name = newTagName.trimmingCharacters(in: .whitespacesAndNewlines)
+        let name = newTagName.trimmingWhitespace()
         return name.isEmpty ? nil : TagChip(name: name, colorHex: newTagColor)
     }
 

@@ -8,7 +8,7 @@ package enum TypedInput {
     /// `YYYY-MM-DD`, `today`, `tomorrow`, or a weekday name (`fri`, `Friday`: today when it is that
     /// day, else the next one); `nil` for anything else.
     package static func date(_ text: String, today: LocalDate) -> LocalDate? {
-        let word = text.trimmingCharacters(in: .whitespaces).lowercased()
+        let word = text.trimmingWhitespace().lowercased()
         switch word {
         case "today": return today
         case "tomorrow": return today.adding(days: 1)
@@ -22,10 +22,10 @@ package enum TypedInput {
 
     /// `HH:mm` (24-hour), or `9am`, `9:30pm`, `12am` (midnight), `12pm` (noon); `nil` for anything else.
     package static func time(_ text: String) -> LocalTime? {
-        let word = text.trimmingCharacters(in: .whitespaces).lowercased()
+        let word = text.trimmingWhitespace().lowercased()
         guard word.hasSuffix("am") || word.hasSuffix("pm") else { return LocalTime(hhmm: word) }
         let isPM = word.hasSuffix("pm")
-        let clock = word.dropLast(2).trimmingCharacters(in: .whitespaces)
+        let clock = word.dropLast(2).trimmingWhitespace()
         let parts = clock.split(separator: ":", omittingEmptySubsequences: false)
         guard (1...2).contains(parts.count), parts.allSatisfy({ !$0.isEmpty && $0.allSatisfy(\.isASCII) && $0.allSatisfy(\.isNumber) }),
               let hour = Int(parts[0]), (1...12).contains(hour), parts[0].count <= 2

@@ -139,11 +139,23 @@ package struct GRDBReminderRepository: ReminderRepository {
         }
     }
 
-    package func openRecurringReminders() async throws -> [Reminder] {
+    package func openRecurringReminders(
+        soonestBy firstCandidate: @escaping @Sendable (Reminder) -> Date?, limit: Int
+    ) async throws -> [(reminder: Reminder, first: Date)] {
         try await database.read { db in
-            try ReminderRecord.fetchAll(db, sql: """
+            var kept: [(reminder: Reminder, first: Date)] = []
+            let cursor = try ReminderRecord.fetchCursor(db, sql: """
                 SELECT * FROM reminder WHERE isCompleted = 0 AND recurrenceRule <> 'never'
-                """).map(\.reminder)
+                """)
+            while let record = try cursor.next() {
+                let reminder = record.reminder
+                guard let first = firstCandidate(reminder) else { continue }
+                if kept.count == limit, let last = kept.last, last.first <= first { continue }
+                let position = kept.firstIndex { $0.first > first } ?? kept.endIndex
+                kept.insert((reminder, first), at: position)
+                if kept.count > limit { kept.removeLast() }
+            }
+            return kept
         }
     }
 

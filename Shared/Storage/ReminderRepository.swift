@@ -28,8 +28,11 @@ package protocol ReminderRepository: Sendable {
     func completedReminders(tagged tagID: UUID?) async throws -> [ReminderWithTags]
     /// Open one-time reminders due at or after `instant`, soonest first, at most `limit`.
     func openOneTimeReminders(from instant: Date, limit: Int) async throws -> [Reminder]
-    /// Every open repeating reminder.
-    func openRecurringReminders() async throws -> [Reminder]
+    /// The open repeating reminders with the `limit` soonest values of `firstCandidate` (those
+    /// without one are passed over), soonest first, read as a stream so memory stays small.
+    func openRecurringReminders(
+        soonestBy firstCandidate: @escaping @Sendable (Reminder) -> Date?, limit: Int
+    ) async throws -> [(reminder: Reminder, first: Date)]
     /// Reminders, open or done, due within `interval`, by time.
     func reminders(scheduledIn interval: Range<Date>) async throws -> [Reminder]
     /// Completions made within `interval`, by time, with their reminders' titles.

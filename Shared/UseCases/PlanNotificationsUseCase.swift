@@ -21,8 +21,10 @@ package struct PlanNotificationsUseCase: Sendable {
     /// snoozed; returns the planned requests.
     ///
     /// Repeating reminders are merged with a heap of each series' next occurrence, so the cost
-    /// grows with the reminders and the 50 slots, not with the length of any series. When `start`
-    /// is in the past (catching up), a series contributes only its latest missed occurrence.
+    /// grows with the reminders and the 50 slots, not with the length of any series. Only series
+    /// whose first candidate is among the 50 soonest can fill a slot, so only those are kept while
+    /// the rest stream past: memory stays small however many reminders repeat. When `start` is in
+    /// the past (catching up), a series contributes only its latest missed occurrence.
     @discardableResult
     package func callAsFunction(from start: Date? = nil) async throws -> [NotificationRequest] {
         let now = environment.now()
@@ -42,10 +44,13 @@ package struct PlanNotificationsUseCase: Sendable {
             plan.append(request(reminder, at: reminder.scheduledAt, id: reminder.id.uuidString))
         }
 
-        let series = try await reminders.openRecurringReminders()
+        let slots = NotificationBudget.recurringSlots + taken.count
+        let series = try await reminders.openRecurringReminders(
+            soonestBy: { Self.firstCandidate($0.series, after: start, now: now) }, limit: slots
+        ).map(\.reminder)
         var heap = MinHeap<Candidate>()
         for (index, reminder) in series.enumerated() {
-            if let first = firstCandidate(reminder.series, after: start, now: now) {
+            if let first = Self.firstCandidate(reminder.series, after: start, now: now) {
                 heap.insert(Candidate(fireAt: first, index: index))
             }
         }
@@ -72,7 +77,7 @@ package struct PlanNotificationsUseCase: Sendable {
     }
 
     /// The first occurrence after `start`; when that is already past, the latest one not after `now`.
-    private func firstCandidate(_ series: RecurrenceSeries, after start: Date, now: Date) -> Date? {
+    private static func firstCandidate(_ series: RecurrenceSeries, after start: Date, now: Date) -> Date? {
         guard var occurrence = series.nextOccurrence(after: start) else { return nil }
         guard occurrence <= now else { return occurrence }
         while let next = series.nextOccurrence(after: occurrence), next <= now { occurrence = next }

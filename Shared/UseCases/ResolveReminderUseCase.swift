@@ -17,7 +17,7 @@ package struct ResolveReminderUseCase: Sendable {
     /// `1f2e` or `1F2E3D4C-5B…` an id prefix of at least 4 hex digits that only one id has.
     /// - Throws: `ReminderReferenceError`; `ReminderError.notFound` when a listed one was deleted since.
     package func callAsFunction(_ reference: String, listing: [UUID]) async throws -> ReminderWithTags {
-        let text = reference.trimmingCharacters(in: .whitespaces)
+        let text = reference.trimmingWhitespace()
         // Short numerals are listing numbers; a longer one is a number only when the listing has it.
         if let number = Int(text), text.count < Self.shortestPrefix || (number >= 1 && number <= listing.count) {
             guard number >= 1, number <= listing.count else {

@@ -71,3 +71,11 @@ struct TagFilterQueryPlanTests {
         #expect(plan.allSatisfy { !$0.hasPrefix("SCAN") })
     }
 }
+
+struct ImportDateTextTests {
+    @Test(arguments: [0, 1_795_000_000.123, 1_795_000_000.999, -86_400.5, 4_102_444_799.5])
+    func importWritesDatesExactlyAsGRDBDoes(_ seconds: Double) {
+        let date = Date(timeIntervalSince1970: seconds)
+        #expect(ImportTransaction.databaseText(date) == String.fromDatabaseValue(date.databaseValue))
+    }
+}

@@ -29,8 +29,8 @@ package enum ChildProcess {
         let outURL = scratch.appendingPathComponent("out"), errURL = scratch.appendingPathComponent("err")
         let inURL = scratch.appendingPathComponent("in")
         try (input ?? Data()).write(to: inURL)
-        FileManager.default.createFile(atPath: outURL.path, contents: nil)
-        FileManager.default.createFile(atPath: errURL.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: outURL.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: errURL.path, contents: nil)
 
         let process = Process()
         process.executableURL = executable
