@@ -77,6 +77,8 @@ package final class ImportModel {
 
     /// Takes one record that starts on `line`: refused rows are noted, accepted ones written in batches.
     package func add(_ record: [String], line: Int) throws {
+        // A row with nothing in it (spreadsheets end files with them) is a blank line, not a refusal.
+        guard record.contains(where: { !$0.trimmingWhitespace().isEmpty }) else { return }
         var problems: [(String, String)] = []
         func value(_ column: Column) -> String {
             guard let position = header.index[column], position < record.count else { return "" }
@@ -102,8 +104,10 @@ package final class ImportModel {
         if !value(.date).isEmpty {
             if let date = LocalDate(iso: value(.date)) { form.date = date } else { refuse(.date, "Must be a date written YYYY-MM-DD") }
         }
-        form.time = value(.time).isEmpty ? defaults.time : LocalTime(hhmm: value(.time)) ?? defaults.time
-        if !value(.time).isEmpty, LocalTime(hhmm: value(.time)) == nil { refuse(.time, "Must be a time written HH:mm (24-hour)") }
+        // HH:mm, and the 9am / 9:30 PM forms the prompt accepts.
+        let time = value(.time).isEmpty ? defaults.time : TypedInput.time(value(.time))
+        if time == nil { refuse(.time, TypedInput.timeHint) }
+        form.time = time ?? defaults.time
         let repeatText = value(.repeat).lowercased()
         let kind = repeatText.isEmpty ? .never : RecurrencePickerModel.Kind(rawValue: repeatText)
         if kind == nil { refuse(.repeat, "Must be never, daily, weekly or monthly") }

@@ -54,6 +54,14 @@ struct ImportCommandTests {
         #expect(reminder["tags"] as? [String] == ["errands", "Work"])
     }
 
+    @Test func spreadsheetHabitsAreUnderstoodRowsOfEmptyCellsSkippedAndAMPMTimesRead() throws {
+        let csv = "Title,Date,Time\r\n\"Lunch\",\"2099-01-05\",\"12:30 PM\"\r\n\"\",\"\",\"\"\r\n,,\r\n"
+        let result = try importFile(try write(csv))
+        #expect(result.status == 0)
+        #expect(result.stdout == "Imported 1, skipped 0 already present, refused 0.\n")
+        #expect(try stored().todo.first?["scheduledAt"] as? String == "2099-01-05T12:30:00-05:00")
+    }
+
     @Test func missingTitleColumnIsAnErrorBeforeAnythingIsRead() throws {
         let result = try importFile(try write("name,date\nMilk,2099-01-05\n"))
         #expect(result.status == 2)
