@@ -83,7 +83,7 @@ let package = Package(
             ],
             path: "Tests/TestSupport"
         ),
-        .testTarget(name: "DomainTests", dependencies: ["Domain", "TestSupport"], path: "Tests/DomainTests"),
+        .testTarget(name: "DomainTests", dependencies: ["Domain", "Presentation", "TestSupport"], path: "Tests/DomainTests"),
         .testTarget(
             name: "StorageTests",
             dependencies: ["Storage", "Shared", "TestSupport", .product(name: "GRDB", package: "GRDB.swift")],

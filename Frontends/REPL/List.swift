@@ -18,9 +18,7 @@ extension Memoss {
         func execute(in session: Session) async throws {
             let dashboard = session.core.dashboardModel()
             if let tag {
-                guard let found = try await session.core.listTags().first(where: { TagRules.key(for: $0.name) == TagRules.key(for: tag) })
-                else { throw Refusal(message: "No tag is named \"\(VisibleText.escaped(tag))\"; `tags` lists them.") }
-                await dashboard.filterTapped(found)
+                await dashboard.filterTapped(try await session.core.findTag(named: tag))
             } else {
                 await dashboard.load()
             }

@@ -53,22 +53,16 @@ extension Memoss {
                                                    colorHex: values.count > 1 ? values[1] : TagRules.nextColor(existingCount: existing.count))
                 session.say("Created \(session.style.tag(TagChip(tag))) (\(tag.colorHex)).")
             case .rm:
-                let tag = try await find(values[0], session)
+                let tag = try await core.findTag(named: values[0])
                 try await core.deleteTag(id: tag.id)
                 session.say("Deleted tag \"\(VisibleText.escaped(tag.name))\"; its reminders keep everything else.")
             case .rename:
-                let tag = try await core.renameTag(id: try await find(values[0], session).id, to: values[1])
+                let tag = try await core.renameTag(id: try await core.findTag(named: values[0]).id, to: values[1])
                 session.say("Renamed to \(session.style.tag(TagChip(tag))).")
             case .color:
-                let tag = try await core.recolorTag(id: try await find(values[0], session).id, colorHex: values[1])
+                let tag = try await core.recolorTag(id: try await core.findTag(named: values[0]).id, colorHex: values[1])
                 session.say("Recoloured \(session.style.tag(TagChip(tag))) (\(tag.colorHex)).")
             }
-        }
-
-        private func find(_ name: String, _ session: Session) async throws -> Domain.Tag {
-            guard let tag = try await session.core.listTags().first(where: { TagRules.key(for: $0.name) == TagRules.key(for: name) })
-            else { throw Refusal(message: "No tag is named \"\(VisibleText.escaped(name))\"; `tags` lists them.") }
-            return tag
         }
     }
 }

@@ -93,6 +93,8 @@ package struct MemossCore: Sendable {
     package var listTags: ListTagsUseCase { .init(repository: tagRepository) }
     /// Creates tags.
     package var createTag: CreateTagUseCase { .init(repository: tagRepository, environment: environment) }
+    /// Finds a tag by name.
+    package var findTag: FindTagUseCase { .init(repository: tagRepository) }
     /// Renames tags.
     package var renameTag: RenameTagUseCase { .init(repository: tagRepository) }
     /// Recolours tags.

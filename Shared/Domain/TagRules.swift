@@ -43,6 +43,12 @@ package enum TagRules {
         return trimmed.folding(options: [.caseInsensitive, .widthInsensitive], locale: nil)
     }
 
+    /// The tag among `tags` whose name equals `name` ignoring case, if any.
+    package static func tag(named name: String, in tags: [Tag]) -> Tag? {
+        let wanted = key(for: name)
+        return tags.first { key(for: $0.name) == wanted }
+    }
+
     /// Tags in the order every list shows them: by name, ignoring case.
     package static func sorted(_ tags: [Tag]) -> [Tag] {
         tags.sorted { (key(for: $0.name), $0.name) < (key(for: $1.name), $1.name) }
@@ -75,11 +81,14 @@ package enum TagValidationError: Error, Hashable, Sendable {
 package enum TagError: Error, Hashable, Sendable {
     /// No tag has this id (it may have been deleted elsewhere).
     case notFound(UUID)
+    /// No tag has this name.
+    case noSuchName(String)
 
     /// The sentence the user reads.
     package var message: String {
         switch self {
         case .notFound: "This tag no longer exists; it may have been deleted elsewhere."
+        case .noSuchName(let name): "No tag is named \"\(name)\"; `tags` lists them."
         }
     }
 }

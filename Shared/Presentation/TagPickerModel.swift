@@ -66,8 +66,7 @@ package final class TagPickerModel {
 
     /// The tag whose name equals `name` ignoring case, if any (how a typed name is chosen).
     package func tag(named name: String) -> Tag? {
-        let key = TagRules.key(for: name)
-        return allTags.first { TagRules.key(for: $0.name) == key }
+        TagRules.tag(named: name, in: allTags)
     }
 
     /// Chooses the tag named `name` ignoring case, creating it in the next palette colour when there is

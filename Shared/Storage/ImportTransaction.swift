@@ -14,23 +14,36 @@ package final class ImportTransaction: @unchecked Sendable {
     private var isOpen = true
 
     /// Begins the transaction on a new connection to the store file `database` was opened from.
-    package init(database: AppDatabase) throws {
+    package init(database: AppDatabase) throws(StoreError) {
         var config = AppDatabase.configuration
         config.allowsUnsafeTransactions = true  // the transaction spans several calls, by design
-        queue = try DatabaseQueue(path: database.writer.path, configuration: config)
-        try queue.inDatabase { db in
+        queue = try Self.mapped { try DatabaseQueue(path: database.writer.path, configuration: config) }
+        try Self.mapped { try queue.inDatabase { db in
             // A larger page cache keeps a big transaction's pages in memory instead of spilling them.
             try db.execute(sql: "PRAGMA cache_size = -16384")
             try db.beginTransaction(.immediate)
             for tag in try TagRecord.fetchAll(db) { tagIDsByKey[tag.nameKey] = tag.id }
             tagCount = tagIDsByKey.count
+        } }
+    }
+
+    /// Runs `body`, turning SQLite failures into the store's sentences.
+    private static func mapped<T>(_ body: () throws -> T) throws(StoreError) -> T {
+        do {
+            return try body()
+        } catch let error as DatabaseError {
+            throw StoreError(error)
+        } catch {
+            throw StoreError.other("\(error)")
         }
     }
 
     /// Stores `rows` unless their key is already in the store or was deleted after an earlier
     /// import; creates unknown tags in the palette's colours. Returns (added, skipped, tags created).
-    package func add(_ rows: [ImportedReminder], now: Date, newID: () -> UUID) throws -> (added: Int, skipped: Int, tagsCreated: Int) {
-        try queue.inDatabase { db in
+    package func add(_ rows: [ImportedReminder], now: Date, newID: () -> UUID) throws(StoreError)
+        -> (added: Int, skipped: Int, tagsCreated: Int)
+    {
+        try Self.mapped { try queue.inDatabase { db in
             let insert = try db.cachedStatement(sql: """
                 INSERT OR IGNORE INTO reminder (id, title, notes, scheduledAt, timeZoneID, isCompleted, completedAt,
                     createdAt, updatedAt, recurrenceRule, recurrenceWeekday, recurrenceDay, recurrenceEnd, nominalTime, importKey)
@@ -93,7 +106,7 @@ package final class ImportTransaction: @unchecked Sendable {
                 }
             }
             return (added, rows.count - added, created)
-        }
+        } }
     }
 
     /// A date as GRDB stores it: `yyyy-MM-dd HH:mm:ss.SSS` in UTC, written without a DateFormatter.
@@ -137,16 +150,16 @@ package final class ImportTransaction: @unchecked Sendable {
     }
 
     /// Makes everything added visible at once.
-    package func commit() throws {
+    package func commit() throws(StoreError) {
         guard isOpen else { return }
-        try queue.inDatabase { db in try db.commit() }
+        try Self.mapped { try queue.inDatabase { db in try db.commit() } }
         isOpen = false
     }
 
     /// Drops everything added.
-    package func rollback() throws {
+    package func rollback() throws(StoreError) {
         guard isOpen else { return }
-        try queue.inDatabase { db in try db.rollback() }
+        try Self.mapped { try queue.inDatabase { db in try db.rollback() } }
         isOpen = false
     }
 }

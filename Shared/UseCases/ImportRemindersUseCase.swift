@@ -14,13 +14,7 @@ package final class ImportRemindersUseCase: @unchecked Sendable {
     /// Begins an import into `database`.
     /// - Throws: `StoreError` when the store cannot be written (locked by another writer for 5 s, read-only …).
     package init(database: AppDatabase, environment: AppEnvironment, plan: PlanNotificationsUseCase) throws {
-        do {
-            transaction = try ImportTransaction(database: database)
-        } catch let error as StoreError {
-            throw error
-        } catch {
-            throw StoreError.other("\(error)")
-        }
+        transaction = try ImportTransaction(database: database)
         self.environment = environment
         self.plan = plan
     }

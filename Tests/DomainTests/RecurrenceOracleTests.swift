@@ -1,4 +1,5 @@
 import Domain
+import Presentation
 import Foundation
 import Testing
 import TestSupport
@@ -81,7 +82,7 @@ struct RecurrenceOracleTests {
             let series = try series(for: testCase)
             let after = try (testCase["after"] as? String).map { try instant($0, in: series.timeZone) }
             let ours = series.occurrences(after: after, count: testCase["count"] as? Int ?? 0)
-                .map { iso($0, in: series.timeZone) }
+                .map { ISO8601Text.string($0, in: series.timeZone) }
             occurrences += ours.count
             if ours != expectedList[index] {
                 mismatches.append("\(testCase["id"] ?? index) \(testCase): ours \(ours) oracle \(expectedList[index])")
@@ -116,13 +117,5 @@ struct RecurrenceOracleTests {
     static func instant(_ text: String, in zone: TimeZone) throws -> Date {
         if text.count == 16 { return try localDateTime(text).resolved(in: zone) }
         return try Date(text, strategy: .iso8601)
-    }
-
-    /// `YYYY-MM-DDTHH:MM:SS±HH:MM`, the local time and the offset in force, as the oracle prints.
-    static func iso(_ instant: Date, in zone: TimeZone) -> String {
-        let local = LocalDateTime(of: instant, in: zone)
-        let offset = zone.secondsFromGMT(for: instant)
-        let sign = offset < 0 ? "-" : "+"
-        return "\(local.date)T\(local.time):00\(sign)\(String(format: "%02d:%02d", abs(offset) / 3600, abs(offset) % 3600 / 60))"
     }
 }

@@ -13,13 +13,7 @@ struct ImportCommandTests {
         temporary = try TemporaryFolder("memoss-import")
     }
 
-    private static func binary(_ name: String) -> URL {
-        var folder = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-        while !FileManager.default.fileExists(atPath: folder.appendingPathComponent(name).path), folder.path != "/" {
-            folder.deleteLastPathComponent()
-        }
-        return folder.appendingPathComponent(name)
-    }
+    private static func binary(_ name: String) -> URL { BuiltProduct.url(name) }
 
     private func write(_ text: String, as name: String = "in.csv") throws -> String {
         let path = temporary.path(name)

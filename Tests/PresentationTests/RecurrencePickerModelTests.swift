@@ -94,7 +94,7 @@ struct RecurrencePickerModelTests {
     }
 
     @Test func cardShowsTheRepeatBadge() async throws {
-        try await world.core.createReminder(ReminderDraft(
+        _ = try await world.core.createReminder(ReminderDraft(
             title: "Run", date: day("2026-11-22"), time: time("07:00"), timeZoneID: "America/New_York", recurrence: .daily))
         try await world.addReminder("Dentist", on: "2026-11-23")
         let dashboard = world.core.dashboardModel()

@@ -37,6 +37,14 @@ struct TagUseCasesTests {
         #expect(try await world.core.listTags().map(\.name) == ["art", "Bills", "shopping", "Work"])
     }
 
+    @Test func aTagIsFoundByNameIgnoringCaseOrSaysItIsNotThere() async throws {
+        let world = try TestWorld()
+        let work = try await world.addTag("Work")
+        #expect(try await world.core.findTag(named: " wORK ") == work)
+        await #expect(throws: TagError.noSuchName("Play")) { try await world.core.findTag(named: "Play") }
+        #expect(TagError.noSuchName("Play").message == "No tag is named \"Play\"; `tags` lists them.")
+    }
+
     @Test func renameKeepsNamesUniqueButAllowsChangingTheCaseOfItsOwn() async throws {
         let world = try TestWorld()
         let work = try await world.addTag("work")
