@@ -20,10 +20,13 @@ let package = Package(
     targets: [
         // MARK: Shared core
         .target(name: "Domain", path: "Shared/Domain"),
+        // SQLite's session extension (changesets) for the undo journal; the system library has it.
+        .target(name: "CSQLiteSession", path: "Shared/CSQLiteSession", linkerSettings: [.linkedLibrary("sqlite3")]),
         .target(
             name: "Storage",
             dependencies: [
                 "Domain",
+                "CSQLiteSession",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "GRDBSQLite", package: "GRDB.swift"),
             ],

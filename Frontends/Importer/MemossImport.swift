@@ -66,7 +66,7 @@ struct MemossImport: AsyncParsableCommand {
             for column in header.unknown {
                 warn("\(name):\(headerRecord.line): unknown column \"\(VisibleText.escaped(column))\" is ignored")
             }
-            importModel = try core.importModel(header: header, allowPast: allowPast)
+            importModel = try core.importModel(header: header, allowPast: allowPast, source: name)
         } catch let error as CSVError {
             fail("\(name):\(error.line): \(error.message); nothing was imported")
         } catch let error as ImportFileError {

@@ -15,6 +15,7 @@ package struct MemossCore: Sendable {
     private let repository: GRDBReminderRepository
     private let tagRepository: GRDBTagRepository
     private let center: GRDBNotificationRepository
+    private let journal: GRDBJournalRepository
     private let database: AppDatabase
 
     /// The core over an already open store.
@@ -24,6 +25,7 @@ package struct MemossCore: Sendable {
         self.repository = GRDBReminderRepository(database: database)
         self.tagRepository = GRDBTagRepository(database: database)
         self.center = GRDBNotificationRepository(database: database)
+        self.journal = GRDBJournalRepository(database: database)
         self.database = database
     }
 
@@ -53,11 +55,33 @@ package struct MemossCore: Sendable {
         .init(repository: repository, environment: environment, plan: planNotifications)
     }
     /// Deletes reminders.
-    package var deleteReminder: DeleteReminderUseCase { .init(repository: repository, plan: planNotifications) }
-    /// Completes and reopens reminders.
-    package var toggleCompletion: ToggleCompletionUseCase {
+    package var deleteReminder: DeleteReminderUseCase {
         .init(repository: repository, environment: environment, plan: planNotifications)
     }
+    /// Completes reminders.
+    package var completeReminders: CompleteRemindersUseCase {
+        .init(repository: repository, environment: environment, plan: planNotifications)
+    }
+    /// Reopens done reminders.
+    package var reopenReminders: ReopenRemindersUseCase {
+        .init(repository: repository, environment: environment, plan: planNotifications)
+    }
+    /// Completes an open reminder or reopens a done one (a card's checkbox).
+    package var toggleCompletion: ToggleCompletionUseCase {
+        .init(repository: repository, complete: completeReminders, reopen: reopenReminders)
+    }
+    /// Undoes the last command.
+    package var undo: UndoUseCase { .init(journal: journal, plan: planNotifications) }
+    /// Redoes what undo took back.
+    package var redo: RedoUseCase { .init(journal: journal, plan: planNotifications) }
+    /// Reads and sizes the undo journal.
+    package var listJournal: ListJournalUseCase { .init(journal: journal) }
+    /// Which reminders changed since a store revision (for a sync).
+    package func changedReminders(since revision: Int64) async throws -> (ids: Set<UUID>, revision: Int64) {
+        try await journal.changedReminders(since: revision)
+    }
+    /// Remembers the order the last listing numbered reminders in.
+    package var saveListing: SaveListingUseCase { .init(repository: repository) }
     /// Removes today's one-time reminders.
     package var resetToday: ResetTodayUseCase {
         .init(repository: repository, environment: environment, plan: planNotifications)
@@ -83,7 +107,7 @@ package struct MemossCore: Sendable {
     /// Reads the dashboard.
     package var loadDashboard: LoadDashboardUseCase { .init(repository: repository, environment: environment) }
     /// Finds a reminder by listed number or id prefix.
-    package var resolveReminder: ResolveReminderUseCase { .init(repository: repository) }
+    package var resolveReminder: ResolveReminderUseCase { .init(repository: repository, loadDashboard: loadDashboard) }
     /// Previews a reminder's next occurrences.
     package var previewOccurrences: PreviewOccurrencesUseCase { .init(repository: repository) }
     /// Reads a day's history.
@@ -96,11 +120,11 @@ package struct MemossCore: Sendable {
     /// Finds a tag by name.
     package var findTag: FindTagUseCase { .init(repository: tagRepository) }
     /// Renames tags.
-    package var renameTag: RenameTagUseCase { .init(repository: tagRepository) }
+    package var renameTag: RenameTagUseCase { .init(repository: tagRepository, environment: environment) }
     /// Recolours tags.
-    package var recolorTag: RecolorTagUseCase { .init(repository: tagRepository) }
+    package var recolorTag: RecolorTagUseCase { .init(repository: tagRepository, environment: environment) }
     /// Deletes tags.
-    package var deleteTag: DeleteTagUseCase { .init(repository: tagRepository) }
+    package var deleteTag: DeleteTagUseCase { .init(repository: tagRepository, environment: environment) }
     /// Seeds the default tags on a store's first use.
     package var seedDefaultTags: SeedDefaultTagsUseCase { .init(repository: tagRepository, environment: environment) }
 
@@ -117,8 +141,9 @@ package struct MemossCore: Sendable {
 
     /// An import of CSV rows laid out as `header`, all in one transaction until `finish`.
     /// - Throws: `StoreError` when the store cannot be written.
-    @MainActor package func importModel(header: ImportModel.Header, allowPast: Bool) throws -> ImportModel {
-        let importer = try ImportRemindersUseCase(database: database, environment: environment, plan: planNotifications)
+    @MainActor package func importModel(header: ImportModel.Header, allowPast: Bool, source: String) throws -> ImportModel {
+        let importer = try ImportRemindersUseCase(database: database, source: source, environment: environment,
+                                                  plan: planNotifications)
         return ImportModel(header: header, allowPast: allowPast, environment: environment, importer: importer) { zone in
             var zoned = self.environment
             zoned.timeZone = zone

@@ -68,6 +68,8 @@ package enum NotificationBudget {
 package enum NotificationError: Error, Hashable, Sendable {
     /// No delivered or pending notification has this identifier.
     case notFound(String)
+    /// More than one notification id starts with this prefix.
+    case ambiguous(String)
     /// A snooze must be a positive whole number of minutes.
     case invalidSnooze
 
@@ -75,6 +77,7 @@ package enum NotificationError: Error, Hashable, Sendable {
     package var message: String {
         switch self {
         case .notFound(let id): "No notification has the id \(id); `memoss notifications` lists them."
+        case .ambiguous(let prefix): "More than one notification id starts with \(prefix); type more of it."
         case .invalidSnooze: "Snooze for a whole number of minutes from 1 to 10080 (a week)."
         }
     }

@@ -4,11 +4,17 @@ import Foundation
 package enum ReminderError: Error, Hashable, Sendable {
     /// No reminder has this id (it may have been deleted elsewhere).
     case notFound(UUID)
+    /// A one-time reminder is done already (carries its title).
+    case alreadyDone(String)
+    /// The reminder is open, so there is nothing to reopen (carries its title).
+    case notDone(String)
 
     /// The sentence the user reads.
     package var message: String {
         switch self {
         case .notFound: "This reminder no longer exists; it may have been deleted elsewhere."
+        case .alreadyDone(let title): "\"\(title)\" is already done; `reopen` opens it again."
+        case .notDone(let title): "\"\(title)\" is not done, so there is nothing to reopen; `undo` takes back the last command."
         }
     }
 }

@@ -4,6 +4,12 @@ import Foundation
 package enum ReminderReferenceError: Error, Hashable, Sendable {
     /// The number is not in the last listing, which had `listed` reminders.
     case noSuchNumber(Int, listed: Int)
+    /// The reminder the number named in the last listing was deleted since.
+    case deletedSinceListing(Int)
+    /// A range of numbers that is not low-high with 1 ≤ low ≤ high.
+    case badRange(String)
+    /// No reference was given.
+    case noneGiven
     /// Too short, or not hex, to be an id prefix.
     case notAReference(String)
     /// No reminder id starts with the prefix.
@@ -18,6 +24,12 @@ package enum ReminderReferenceError: Error, Hashable, Sendable {
             "There is no reminder \(number): the list is empty."
         case .noSuchNumber(let number, let listed):
             "There is no reminder \(number) in the list (1–\(listed)); run `list` to see the numbers."
+        case .deletedSinceListing(let number):
+            "Reminder \(number) of the last list was deleted; list again."
+        case .badRange(let text):
+            "\"\(text)\" is not a range of numbers; write it low-high, as 5-7."
+        case .noneGiven:
+            "Name a reminder: its number from `list` or at least 4 characters of its id."
         case .notAReference(let text):
             "\"\(text)\" is not a reminder: give its number from `list` or at least 4 characters of its id."
         case .noMatch(let prefix): "No reminder id starts with \(prefix)."

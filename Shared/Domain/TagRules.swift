@@ -81,14 +81,18 @@ package enum TagValidationError: Error, Hashable, Sendable {
 package enum TagError: Error, Hashable, Sendable {
     /// No tag has this id (it may have been deleted elsewhere).
     case notFound(UUID)
-    /// No tag has this name.
-    case noSuchName(String)
+    /// No tag has this name; carries the closest names there are and, when creating is one
+    /// step away, how to do it ("Use --new-tag Wrok to create it").
+    case noSuchName(String, closest: [String] = [], howToCreate: String? = nil)
 
     /// The sentence the user reads.
     package var message: String {
         switch self {
         case .notFound: "This tag no longer exists; it may have been deleted elsewhere."
-        case .noSuchName(let name): "No tag is named \"\(name)\"; `tags` lists them."
+        case .noSuchName(let name, let closest, let howToCreate):
+            "No tag named \"\(name)\""
+                + (closest.isEmpty ? "" : "; did you mean " + closest.map { "\"\($0)\"" }.joined(separator: " or ") + "?")
+                + (howToCreate.map { " \($0)." } ?? (closest.isEmpty ? "; `tags` lists them." : " `tags` lists them."))
         }
     }
 }

@@ -129,6 +129,32 @@ extension AppDatabase {
                 BEGIN INSERT OR IGNORE INTO importTombstone (importKey) VALUES (old.importKey); END
                 """)
         }
+        migrator.registerMigration("v7") { db in
+            // The undo journal: each command's changes as a SQLite changeset, in order; `commandID`
+            // groups the entries of one command, `revision` is the store revision of its last
+            // record, undo or redo (for "what changed since").
+            try db.create(table: "journalEntry") { t in
+                t.autoIncrementedPrimaryKey("id")
+                t.column("commandID", .integer).notNull().indexed()
+                t.column("summary", .text).notNull()
+                t.column("createdAt", .datetime).notNull()
+                t.column("changes", .blob).notNull()
+                t.column("isUndone", .boolean).notNull()
+                t.column("revision", .integer).notNull().indexed()
+            }
+            // The reminder ids in the order the last listing numbered them (16 bytes each).
+            try db.create(table: "lastListing") { t in
+                t.column("id", .integer).primaryKey().check { $0 == 1 }
+                t.column("reminderIDs", .blob).notNull()
+            }
+            // Undoing an import (or redoing a delete) is not a user deleting an imported reminder.
+            try db.execute(sql: "DROP TRIGGER reminder_importTombstone")
+            try db.execute(sql: """
+                CREATE TRIGGER reminder_importTombstone AFTER DELETE ON reminder
+                WHEN old.importKey IS NOT NULL AND NOT EXISTS (SELECT 1 FROM storeFlag WHERE name = 'applyingJournal')
+                BEGIN INSERT OR IGNORE INTO importTombstone (importKey) VALUES (old.importKey); END
+                """)
+        }
         return migrator
     }
 }

@@ -46,16 +46,48 @@ package struct GRDBReminderRepository: ReminderRepository {
         }
     }
 
-    package func complete(_ reminder: Reminder, logging completion: Completion) async throws {
-        try await updateExisting(reminder) { db in try CompletionRecord(completion).insert(db) }
+    package func delete(ids: [UUID]) async throws {
+        try await database.write { db in
+            for id in ids where try !ReminderRecord.deleteOne(db, key: id) { throw ReminderError.notFound(id) }
+        }
     }
 
-    package func reopen(_ reminder: Reminder, occurrence: Date) async throws {
-        try await updateExisting(reminder) { db in
-            try CompletionRecord
-                .filter(CompletionRecord.Columns.reminderID == reminder.id)
-                .filter(CompletionRecord.Columns.occurrence == occurrence)
-                .deleteAll(db)
+    package func complete(_ completions: [(reminder: Reminder, completion: Completion)]) async throws {
+        try await database.write { db in
+            for (reminder, completion) in completions {
+                try Self.updateExisting(reminder, db)
+                try CompletionRecord(completion).insert(db)
+            }
+        }
+    }
+
+    package func reopen(_ reopenings: [(reminder: Reminder, occurrence: Date)]) async throws {
+        try await database.write { db in
+            for (reminder, occurrence) in reopenings {
+                try Self.updateExisting(reminder, db)
+                try CompletionRecord
+                    .filter(CompletionRecord.Columns.reminderID == reminder.id)
+                    .filter(CompletionRecord.Columns.occurrence == occurrence)
+                    .deleteAll(db)
+            }
+        }
+    }
+
+    package func saveListing(_ ids: [UUID]) async throws {
+        var blob = Data(capacity: ids.count * 16)
+        for id in ids { withUnsafeBytes(of: id.uuid) { blob.append(contentsOf: $0) } }
+        try await database.write { [blob] db in
+            try db.execute(sql: "INSERT OR REPLACE INTO lastListing (id, reminderIDs) VALUES (1, ?)", arguments: [blob])
+        }
+    }
+
+    package func lastListing() async throws -> [UUID]? {
+        let blob = try await database.read { db in
+            try Data.fetchOne(db, sql: "SELECT reminderIDs FROM lastListing WHERE id = 1")
+        }
+        guard let blob else { return nil }
+        return stride(from: 0, to: blob.count - blob.count % 16, by: 16).map { start in
+            blob.withUnsafeBytes { UUID(uuid: $0.loadUnaligned(fromByteOffset: start, as: uuid_t.self)) }
         }
     }
 
@@ -87,21 +119,23 @@ package struct GRDBReminderRepository: ReminderRepository {
     private func updateExisting(
         _ reminder: Reminder, alsoDo: @escaping @Sendable (Database) throws -> Void = { _ in }
     ) async throws {
-        let found = try await database.write { db in
-            guard try ReminderRecord.exists(db, key: reminder.id) else { return false }
-            try ReminderRecord(reminder).update(db)
+        try await database.write { db in
+            try Self.updateExisting(reminder, db)
             try alsoDo(db)
-            return true
         }
-        if !found { throw ReminderError.notFound(reminder.id) }
     }
 
-    package func deleteOneTime(scheduledIn interval: Range<Date>) async throws -> Int {
-        try await database.write { db in
-            try ReminderRecord
-                .filter(interval.contains(ReminderRecord.Columns.scheduledAt))
-                .filter(ReminderRecord.Columns.recurrenceRule == "never")
-                .deleteAll(db)
+    /// Stores `reminder` over its row; throws `ReminderError.notFound` when the row is gone.
+    private static func updateExisting(_ reminder: Reminder, _ db: Database) throws {
+        guard try ReminderRecord.exists(db, key: reminder.id) else { throw ReminderError.notFound(reminder.id) }
+        try ReminderRecord(reminder).update(db)
+    }
+
+    package func oneTimeReminders(scheduledIn interval: Range<Date>) async throws -> [ReminderWithTags] {
+        try await database.read { db in
+            try Self.fetchWithTags(ReminderQuery(
+                condition: "reminder.scheduledAt >= ? AND reminder.scheduledAt < ? AND reminder.recurrenceRule = 'never'",
+                arguments: [interval.lowerBound, interval.upperBound], order: "reminder.scheduledAt, reminder.id"), db)
         }
     }
 

@@ -12,6 +12,8 @@ package final class ImportTransaction: @unchecked Sendable {
     private var keyCache: [String: String] = [:]
     private var tagCount = 0
     private var isOpen = true
+    /// Records the import's changes for the undo journal (released before the connection).
+    private var recorder: JournalLog.Recorder?
 
     /// Begins the transaction on a new connection to the store file `database` was opened from.
     package init(database: AppDatabase) throws(StoreError) {
@@ -22,6 +24,7 @@ package final class ImportTransaction: @unchecked Sendable {
             // A larger page cache keeps a big transaction's pages in memory instead of spilling them.
             try db.execute(sql: "PRAGMA cache_size = -16384")
             try db.beginTransaction(.immediate)
+            recorder = try JournalLog.Recorder(db, tables: JournalLog.reminderTables)
             for tag in try TagRecord.fetchAll(db) { tagIDsByKey[tag.nameKey] = tag.id }
             tagCount = tagIDsByKey.count
         } }
@@ -149,16 +152,24 @@ package final class ImportTransaction: @unchecked Sendable {
         }
     }
 
-    /// Makes everything added visible at once.
-    package func commit() throws(StoreError) {
+    /// Makes everything added visible at once, recorded in the undo journal as `summary`.
+    package func commit(summary: String, at instant: Date) throws(StoreError) {
         guard isOpen else { return }
-        try Self.mapped { try queue.inDatabase { db in try db.commit() } }
+        try Self.mapped { try queue.inDatabase { db in
+            if let recorder {
+                let note = Journal.Note(summary: summary, at: instant, scope: .reminders)
+                try JournalLog.append(try recorder.changeset(), note: note, group: nil, db)
+            }
+            recorder = nil
+            try db.commit()
+        } }
         isOpen = false
     }
 
     /// Drops everything added.
     package func rollback() throws(StoreError) {
         guard isOpen else { return }
+        recorder = nil
         try Self.mapped { try queue.inDatabase { db in try db.rollback() } }
         isOpen = false
     }

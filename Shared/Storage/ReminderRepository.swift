@@ -14,12 +14,21 @@ package protocol ReminderRepository: Sendable {
     func reminder(id: UUID) async throws -> Reminder?
     /// The reminder with this id and its tags, if any.
     func reminderWithTags(id: UUID) async throws -> ReminderWithTags?
-    /// Stores `reminder` (marked done or advanced) and logs `completion`, in one transaction.
-    func complete(_ reminder: Reminder, logging completion: Completion) async throws
-    /// Stores `reminder` reopened and drops the log entries of the occurrence it reopened.
-    func reopen(_ reminder: Reminder, occurrence: Date) async throws
-    /// Removes the one-time reminders due within `interval`; returns how many went.
-    func deleteOneTime(scheduledIn interval: Range<Date>) async throws -> Int
+    /// Removes the reminders `ids` (with their completion logs) in one transaction: all of them,
+    /// or none when one is gone (`ReminderError.notFound`).
+    func delete(ids: [UUID]) async throws
+    /// Stores each reminder (marked done or advanced) and logs its completion, in one transaction;
+    /// `ReminderError.notFound` (and nothing stored) when one is gone.
+    func complete(_ completions: [(reminder: Reminder, completion: Completion)]) async throws
+    /// Stores each reminder reopened and drops the log entries of the occurrence it reopened, in
+    /// one transaction; `ReminderError.notFound` (and nothing stored) when one is gone.
+    func reopen(_ reopenings: [(reminder: Reminder, occurrence: Date)]) async throws
+    /// Remembers the reminder ids as the last listing numbered them.
+    func saveListing(_ ids: [UUID]) async throws
+    /// The reminder ids as the last listing numbered them, `nil` when nothing was listed yet.
+    func lastListing() async throws -> [UUID]?
+    /// The one-time reminders, open or done, due within `interval`, by time.
+    func oneTimeReminders(scheduledIn interval: Range<Date>) async throws -> [ReminderWithTags]
     /// Up to `limit` reminders whose id, written as hex without dashes, starts with `hexPrefix`.
     func reminders(idPrefix hexPrefix: String, limit: Int) async throws -> [ReminderWithTags]
     /// Open reminders with their tags, soonest first; only those carrying `tagID` when given.

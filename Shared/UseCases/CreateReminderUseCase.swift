@@ -22,7 +22,9 @@ package struct CreateReminderUseCase: Sendable {
         let now = environment.now()
         let values = try ReminderRules.validate(draft, previously: nil, now: now)
         let reminder = Reminder(id: environment.uuid(), values: values, now: now)
-        try await repository.insert(reminder, tagIDs: Array(draft.tagIDs))
+        try await Journal.record("Added \"\(reminder.title)\"", at: now) {
+            try await repository.insert(reminder, tagIDs: Array(draft.tagIDs))
+        }
         try await plan()
         return try await repository.reminderWithTags(id: reminder.id) ?? ReminderWithTags(reminder: reminder, tags: [])
     }

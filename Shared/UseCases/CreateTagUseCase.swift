@@ -19,7 +19,7 @@ package struct CreateTagUseCase: Sendable {
     package func callAsFunction(name: String, colorHex: String) async throws -> Tag {
         let tag = Tag(id: environment.uuid(), name: try TagRules.validName(name),
                       colorHex: try TagRules.validColor(colorHex), createdAt: environment.now())
-        try await repository.insert(tag)
+        try await Journal.record("Created tag \"\(tag.name)\"", at: tag.createdAt) { try await repository.insert(tag) }
         return tag
     }
 }

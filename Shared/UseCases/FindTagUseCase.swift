@@ -11,10 +11,12 @@ package struct FindTagUseCase: Sendable {
         self.repository = repository
     }
 
-    /// The tag named `name`.
-    /// - Throws: `TagError.noSuchName`; `StoreError`.
-    package func callAsFunction(named name: String) async throws -> Tag {
-        guard let tag = try await repository.tag(named: name) else { throw TagError.noSuchName(name) }
-        return tag
+    /// The tag named `name` (ignoring case); never creates one.
+    /// - Throws: `TagError.noSuchName` with the closest names and `howToCreate`; `StoreError`.
+    package func callAsFunction(named name: String, howToCreate: String? = nil) async throws -> Tag {
+        if let tag = try await repository.tag(named: name) { return tag }
+        let names = try await repository.allTags().map(\.name)
+        throw TagError.noSuchName(name, closest: Suggestions.closest(to: name.trimmingWhitespace(), among: names),
+                                  howToCreate: howToCreate)
     }
 }

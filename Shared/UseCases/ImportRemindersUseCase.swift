@@ -10,11 +10,14 @@ package final class ImportRemindersUseCase: @unchecked Sendable {
     private let environment: AppEnvironment
     private let plan: PlanNotificationsUseCase
     private var counts = ImportCounts()
+    private let source: String
 
     /// Begins an import into `database`.
     /// - Throws: `StoreError` when the store cannot be written (locked by another writer for 5 s, read-only …).
-    package init(database: AppDatabase, environment: AppEnvironment, plan: PlanNotificationsUseCase) throws {
+    /// `source` names what is imported (a file name) in the undo journal.
+    package init(database: AppDatabase, source: String, environment: AppEnvironment, plan: PlanNotificationsUseCase) throws {
         transaction = try ImportTransaction(database: database)
+        self.source = source
         self.environment = environment
         self.plan = plan
     }
@@ -37,7 +40,8 @@ package final class ImportRemindersUseCase: @unchecked Sendable {
     /// Ends the import: `keep` commits and replans notifications once, otherwise nothing is written.
     package func finish(keep: Bool) async throws -> ImportCounts {
         if keep {
-            try transaction.commit()
+            let count = counts.imported == 1 ? "1 reminder" : "\(counts.imported) reminders"
+            try transaction.commit(summary: "Imported \(count) from \(source)", at: environment.now())
             try await plan()
         } else {
             try transaction.rollback()

@@ -70,9 +70,9 @@ package struct PlanNotificationsUseCase: Sendable {
         return plan
     }
 
-    /// A reminder was completed: its delivered notifications are answered, and the plan is rebuilt.
-    package func reminderCompleted(_ id: UUID) async throws {
-        try await center.removeDelivered(forReminder: id)
+    /// Reminders were completed: their delivered notifications are answered, and the plan is rebuilt.
+    package func remindersCompleted(_ ids: [UUID]) async throws {
+        for id in ids { try await center.removeDelivered(forReminder: id) }
         try await callAsFunction()
     }
 

@@ -15,10 +15,22 @@ package struct ResetTodayUseCase: Sendable {
         self.plan = plan
     }
 
+    /// What a reset would remove now: the one-time reminders due today, open or done, by time.
+    package func preview() async throws -> [ReminderWithTags] {
+        try await repository.oneTimeReminders(scheduledIn: environment.today.interval(in: environment.timeZone))
+    }
+
     /// Deletes the one-time reminders due today, open or done, and returns how many went.
     package func callAsFunction() async throws -> Int {
-        let count = try await repository.deleteOneTime(scheduledIn: environment.today.interval(in: environment.timeZone))
+        try await callAsFunction(removing: preview().map(\.id))
+    }
+
+    /// Deletes exactly `ids` (what `preview()` showed) as one change, and returns how many went.
+    package func callAsFunction(removing ids: [UUID]) async throws -> Int {
+        guard !ids.isEmpty else { return 0 }
+        let summary = "Reset today, removing \(ids.count == 1 ? "1 reminder" : "\(ids.count) reminders")"
+        try await Journal.record(summary, at: environment.now()) { try await repository.delete(ids: ids) }
         try await plan()
-        return count
+        return ids.count
     }
 }

@@ -2,31 +2,80 @@ import Domain
 import Foundation
 import Storage
 
-/// Finds the reminder a person means by a number from the last listing or a prefix of its id.
+/// Finds the reminders a person means by numbers from the last listing or prefixes of their ids.
+///
+/// Numbers keep naming what the last listing showed, across processes, until the next listing:
+/// the listing is kept in the store. A number whose reminder was deleted since says so instead
+/// of shifting to another reminder.
 package struct ResolveReminderUseCase: Sendable {
     /// The fewest id characters accepted as a prefix.
     package static let shortestPrefix = 4
     private let repository: any ReminderRepository
+    private let loadDashboard: LoadDashboardUseCase
 
-    /// A use case reading through `repository`.
-    package init(repository: any ReminderRepository) {
+    /// A use case reading through `repository`; `loadDashboard` numbers reminders when nothing was listed yet.
+    package init(repository: any ReminderRepository, loadDashboard: LoadDashboardUseCase) {
         self.repository = repository
+        self.loadDashboard = loadDashboard
     }
 
-    /// The reminder `reference` names: `3` is the third of `listing` (the ids as last listed),
-    /// `1f2e` or `1F2E3D4C-5B…` an id prefix of at least 4 hex digits that only one id has.
-    /// - Throws: `ReminderReferenceError`; `ReminderError.notFound` when a listed one was deleted since.
-    package func callAsFunction(_ reference: String, listing: [UUID]) async throws -> ReminderWithTags {
-        let text = reference.trimmingWhitespace()
-        // Short numerals are listing numbers; a longer one is a number only when the listing has it.
-        if let number = Int(text), text.count < Self.shortestPrefix || (number >= 1 && number <= listing.count) {
-            guard number >= 1, number <= listing.count else {
-                throw ReminderReferenceError.noSuchNumber(number, listed: listing.count)
+    /// The reminder `reference` names; see `callAsFunction(_:listing:)` for many.
+    package func callAsFunction(_ reference: String, listing: [UUID]? = nil) async throws -> ReminderWithTags {
+        try await callAsFunction([reference], listing: listing)[0]
+    }
+
+    /// The reminders `references` name, in order and each once: `3` is the third of the listing
+    /// (`listing` when given, else the last one stored; with none, the dashboard as it is now,
+    /// which is then stored so that the numbers stay), `5-7` a range of numbers, `1f2e` or
+    /// `1F2E3D4C-5B…` an id prefix of at least 4 hex digits that only one id has.
+    /// - Throws: the first bad reference's `ReminderReferenceError`, naming none when any is bad.
+    package func callAsFunction(_ references: [String], listing: [UUID]? = nil) async throws -> [ReminderWithTags] {
+        guard !references.isEmpty else { throw ReminderReferenceError.noneGiven }
+        var numbered = listing
+        var found: [ReminderWithTags] = []
+        for reference in references {
+            let text = reference.trimmingWhitespace()
+            if let numbers = try Self.numbers(text) {
+                if numbered == nil { numbered = try await storedListing() }
+                for number in numbers { found.append(try await listed(number, in: numbered ?? [])) }
+            } else {
+                found.append(try await byPrefix(text))
             }
-            let id = listing[number - 1]
-            guard let reminder = try await repository.reminderWithTags(id: id) else { throw ReminderError.notFound(id) }
-            return reminder
         }
+        var seen = Set<UUID>()
+        return found.filter { seen.insert($0.id).inserted }
+    }
+
+    /// `3` → [3], `5-7` → [5, 6, 7]; `nil` when the text is not numbers (an id prefix, say).
+    private static func numbers(_ text: String) throws -> [Int]? {
+        // Short numerals are listing numbers; 4 digits or more may be an id prefix too.
+        if let number = Int(text), text.count < shortestPrefix { return [number] }
+        let parts = text.split(separator: "-", omittingEmptySubsequences: false)
+        guard parts.count == 2, let low = Int(parts[0]), let high = Int(parts[1]), parts.allSatisfy({ $0.count < shortestPrefix })
+        else { return nil }
+        guard low >= 1, low <= high else { throw ReminderReferenceError.badRange(text) }
+        return Array(low...high)
+    }
+
+    private func storedListing() async throws -> [UUID] {
+        if let stored = try await repository.lastListing() { return stored }
+        let dashboard = try await loadDashboard()
+        let ids = (dashboard.toDo + dashboard.completed).map(\.id)
+        try await repository.saveListing(ids)
+        return ids
+    }
+
+    private func listed(_ number: Int, in listing: [UUID]) async throws -> ReminderWithTags {
+        guard number >= 1, number <= listing.count else {
+            throw ReminderReferenceError.noSuchNumber(number, listed: listing.count)
+        }
+        guard let reminder = try await repository.reminderWithTags(id: listing[number - 1]) else {
+            throw ReminderReferenceError.deletedSinceListing(number)
+        }
+        return reminder
+    }
+
+    private func byPrefix(_ text: String) async throws -> ReminderWithTags {
         let hex = text.replacingOccurrences(of: "-", with: "")
         guard hex.count >= Self.shortestPrefix, hex.count <= 32, hex.allSatisfy({ $0.isHexDigit && $0.isASCII }) else {
             throw ReminderReferenceError.notAReference(text)
@@ -35,5 +84,20 @@ package struct ResolveReminderUseCase: Sendable {
         guard let first = matches.first else { throw ReminderReferenceError.noMatch(text) }
         guard matches.count == 1 else { throw ReminderReferenceError.ambiguous(text) }
         return first
+    }
+}
+
+/// Remembers the order a listing numbered reminders in, for the numbers typed after it.
+package struct SaveListingUseCase: Sendable {
+    private let repository: any ReminderRepository
+
+    /// A use case storing through `repository`.
+    package init(repository: any ReminderRepository) {
+        self.repository = repository
+    }
+
+    /// Stores `ids` as the last listing.
+    package func callAsFunction(_ ids: [UUID]) async throws {
+        try await repository.saveListing(ids)
     }
 }

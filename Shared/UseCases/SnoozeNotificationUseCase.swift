@@ -23,8 +23,12 @@ package struct SnoozeNotificationUseCase: Sendable {
         var request = try await center.find(id).request
         request.fireAt = environment.now().addingTimeInterval(TimeInterval(minutes * 60))
         request.isSnoozed = true
-        try await center.removeDelivered([id])
-        try await center.add(request)
+        try await Journal.record("Snoozed \"\(request.title)\"", at: environment.now(), scope: .notifications) {
+            try await Journal.command {
+                try await center.removeDelivered([id])
+                try await center.add(request)
+            }
+        }
         return request
     }
 }

@@ -30,7 +30,9 @@ package struct UpdateReminderUseCase: Sendable {
         reminder.recurrenceEnd = values.recurrenceEnd
         reminder.nominalTime = values.nominalTime
         reminder.updatedAt = now
-        try await repository.update(reminder, tagIDs: Array(draft.tagIDs))
+        try await Journal.record("Edited \"\(reminder.title)\"", at: now) {
+            try await repository.update(reminder, tagIDs: Array(draft.tagIDs))
+        }
         try await plan()
         guard let stored = try await repository.reminderWithTags(id: id) else { throw ReminderError.notFound(id) }
         return stored

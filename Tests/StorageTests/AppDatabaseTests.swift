@@ -111,8 +111,8 @@ private struct ToggleLog {
         var done = reminder
         done.isCompleted = true
         done.completedAt = testNow
-        try await repository.complete(done, logging: Completion(
-            id: UUID(), reminderID: reminder.id, occurrence: reminder.scheduledAt, completedAt: testNow))
+        try await repository.complete([(done, Completion(
+            id: UUID(), reminderID: reminder.id, occurrence: reminder.scheduledAt, completedAt: testNow))])
         return done
     }
 }

@@ -36,8 +36,8 @@ struct GRDBReminderRepositoryTests {
         try await repository.insert(done, tagIDs: [])
         done.isCompleted = true
         done.completedAt = testNow
-        try await repository.complete(done, logging: Completion(
-            id: UUID(), reminderID: done.id, occurrence: done.scheduledAt, completedAt: testNow))
+        try await repository.complete([(done, Completion(
+            id: UUID(), reminderID: done.id, occurrence: done.scheduledAt, completedAt: testNow))])
         let wholeDay = instant("2026-11-21T00:00:00Z")..<instant("2026-11-22T00:00:00Z")
         #expect(try await repository.completions(madeIn: wholeDay).map(\.title) == ["Run"])
 

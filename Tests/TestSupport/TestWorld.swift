@@ -13,6 +13,7 @@ package final class TestWorld: Sendable {
     /// The core under test.
     package let core: MemossCore
     private let storeFile: String?
+    private let queue: DatabaseQueue
 
     /// A new, empty world at `now` in `timeZone`; its store is in memory, or in a new temporary
     /// file when `onDisk` (needed by `readOnlyCore()`).
@@ -30,6 +31,7 @@ package final class TestWorld: Sendable {
             queue = try DatabaseQueue(configuration: AppDatabase.configuration)
             storeFile = nil
         }
+        self.queue = queue
         core = MemossCore(database: try AppDatabase(queue), storePath: storeFile, environment: environment)
     }
 
@@ -45,6 +47,19 @@ package final class TestWorld: Sendable {
         config.readonly = true
         let readOnly = try DatabaseQueue(path: storeFile, configuration: config)
         return MemossCore(database: try AppDatabase(readOnly), storePath: nil, environment: environment)
+    }
+
+    /// Every row of the user's data and of the pending notifications, table by table, as text:
+    /// two snapshots are equal exactly when the store holds the same reminders, tags, links,
+    /// completions, import tombstones and pending notifications.
+    package func snapshot() throws -> [String: [String]] {
+        try queue.read { db in
+            var tables: [String: [String]] = [:]
+            for table in ["reminder", "tag", "reminderTag", "completion", "importTombstone", "notificationRequest"] {
+                tables[table] = try Row.fetchAll(db, sql: "SELECT * FROM \(table)").map(\.description).sorted()
+            }
+            return tables
+        }
     }
 
     /// Creates a reminder through the create use case, due on `date` at `time` in the world's zone.

@@ -42,7 +42,21 @@ struct TagUseCasesTests {
         let work = try await world.addTag("Work")
         #expect(try await world.core.findTag(named: " wORK ") == work)
         await #expect(throws: TagError.noSuchName("Play")) { try await world.core.findTag(named: "Play") }
-        #expect(TagError.noSuchName("Play").message == "No tag is named \"Play\"; `tags` lists them.")
+        #expect(TagError.noSuchName("Play").message == "No tag named \"Play\"; `tags` lists them.")
+    }
+
+    @Test func aMistypedTagNameIsRefusedWithTheClosestNamesAndNothingIsCreated() async throws {
+        let world = try TestWorld()
+        _ = try await world.addTag("Work")
+        _ = try await world.addTag("Word games")
+        _ = try await world.addTag("Health")
+
+        let error = await #expect(throws: TagError.self) {
+            try await world.core.findTag(named: "Wrok", howToCreate: "Use --new-tag Wrok to create it")
+        }
+
+        #expect(error?.message == "No tag named \"Wrok\"; did you mean \"Work\"? Use --new-tag Wrok to create it.")
+        #expect(try await world.core.listTags().map(\.name) == ["Health", "Word games", "Work"])
     }
 
     @Test func renameKeepsNamesUniqueButAllowsChangingTheCaseOfItsOwn() async throws {

@@ -1,0 +1,33 @@
+#ifndef MEMOSS_SESSION_H
+#define MEMOSS_SESSION_H
+
+// A narrow window on SQLite's session extension (changesets), which Debian's libsqlite3 is
+// built with but whose declarations sqlite3.h hides unless SQLITE_ENABLE_SESSION is defined.
+// Connections are passed as the `sqlite3 *` GRDB hands out, typed here as `void *`.
+
+/// Starts recording the changes made on `db` to the `count` tables named in `tables`.
+/// Returns the session, or NULL with `*rc` set to the SQLite error code.
+void *memoss_session_begin(void *db, const char *const *tables, int count, int *rc);
+
+/// The changes recorded so far, as a changeset the caller frees with `memoss_free`.
+int memoss_session_changeset(void *session, int *size, void **bytes);
+
+/// Stops recording and frees the session.
+void memoss_session_end(void *session);
+
+/// The changeset that undoes `bytes`; free it with `memoss_free`.
+int memoss_changeset_invert(int size, const void *bytes, int *outSize, void **out);
+
+/// Applies a changeset on `db` inside the current transaction. A row changed since (outside the
+/// journal) takes the changeset's value; a row already gone is passed over; a change that breaks
+/// a constraint or a foreign key aborts everything and returns an error code.
+int memoss_changeset_apply(void *db, int size, const void *bytes);
+
+/// Calls `visit` with the primary key (a blob) of every row of `table` the changeset touches.
+int memoss_changeset_blob_keys(int size, const void *bytes, const char *table,
+                               void (*visit)(const void *key, int keySize, void *context), void *context);
+
+/// Frees memory SQLite allocated.
+void memoss_free(void *pointer);
+
+#endif

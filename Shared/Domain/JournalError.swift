@@ -1,0 +1,21 @@
+/// Why `undo` or `redo` could not do what it was asked.
+package enum JournalError: Error, Hashable, Sendable {
+    /// Nothing is left to undo.
+    case nothingToUndo
+    /// Nothing was undone since the last command, so nothing can be redone.
+    case nothingToRedo
+    /// The store no longer agrees with what the journal recorded.
+    case cannotApply
+    /// The journal's size is out of range.
+    case invalidLimit(Int)
+
+    /// The sentence the user reads.
+    package var message: String {
+        switch self {
+        case .nothingToUndo: "There is nothing to undo."
+        case .nothingToRedo: "There is nothing to redo; redo follows undo, before any other change."
+        case .cannotApply: "That command cannot be undone or redone any more: the reminders it changed have changed in a way it cannot reverse."
+        case .invalidLimit(let limit): "The journal keeps 1 to 10000 commands, not \(limit); give a number in that range."
+        }
+    }
+}

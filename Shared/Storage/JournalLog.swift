@@ -1,0 +1,229 @@
+import CSQLiteSession
+import GRDBSQLite
+import Domain
+import Foundation
+import GRDB
+
+/// The undo journal in the store: each user command's changes as SQLite changesets, written in
+/// the same transaction as the changes, so the journal and the data always agree.
+///
+/// Undo applies a command's changesets inverted, newest first; redo applies them again. Every
+/// record, undo and redo takes the next store revision, so a sync can ask which reminders
+/// changed since a revision it saw (`changedReminders(since:)`).
+enum JournalLog {
+    /// The tables a command on reminders and tags changes.
+    static let reminderTables = ["reminder", "tag", "reminderTag", "completion", "importTombstone"]
+    /// The tables a notification answer changes.
+    static let notificationTables = ["notificationRequest", "deliveredNotification"]
+    /// How many commands are kept when the user has not said.
+    static let defaultLimit = 100
+    /// The setting that holds the user's limit.
+    static let limitSetting = "undoLimit"
+    private static let revisionSetting = "revision"
+    /// While set, deleting an imported reminder leaves no tombstone (undo of an import is not a user delete).
+    static let applyingFlag = "applyingJournal"
+
+    /// The tables `scope` covers.
+    static func tables(_ scope: Journal.Scope) -> [String] {
+        scope == .reminders ? reminderTables : notificationTables
+    }
+
+    /// Records, on the connection `db` inside its transaction, the changes made to `tables`.
+    final class Recorder {
+        private let session: UnsafeMutableRawPointer
+
+        init(_ db: Database, tables: [String]) throws {
+            var code: Int32 = 0
+            let names = tables.map { strdup($0) }
+            defer { names.forEach { free($0) } }
+            let pointers = names.map { UnsafePointer($0) }
+            let session = pointers.withUnsafeBufferPointer { buffer in
+                memoss_session_begin(UnsafeMutableRawPointer(db.sqliteConnection), buffer.baseAddress, Int32(tables.count), &code)
+            }
+            guard let session else { throw DatabaseError(resultCode: ResultCode(rawValue: code), message: "cannot record changes") }
+            self.session = session
+        }
+
+        deinit { memoss_session_end(session) }
+
+        /// The changes so far; empty when nothing changed.
+        func changeset() throws -> Data {
+            var size: Int32 = 0
+            var bytes: UnsafeMutableRawPointer?
+            let code = memoss_session_changeset(session, &size, &bytes)
+            defer { memoss_free(bytes) }
+            guard code == SQLITE_OK else { throw DatabaseError(resultCode: ResultCode(rawValue: code), message: "cannot read the changes") }
+            guard let bytes, size > 0 else { return Data() }
+            return Data(bytes: bytes, count: Int(size))
+        }
+    }
+
+    /// Stores `changes` as a new journal entry of `note` (in `group`'s command, else its own),
+    /// drops what could be redone (a new command ends the redo path) and keeps the newest commands only.
+    static func append(_ changes: Data, note: Journal.Note, group: Journal.Group?, _ db: Database) throws {
+        guard !changes.isEmpty else { return }
+        if group?.id == nil {
+            try db.execute(sql: "DELETE FROM journalEntry WHERE isUndone = 1")
+        }
+        try db.execute(sql: """
+            INSERT INTO journalEntry (commandID, summary, createdAt, changes, isUndone, revision)
+            VALUES (?, ?, ?, ?, 0, ?)
+            """, arguments: [group?.id ?? 0, note.summary, note.at, changes, try nextRevision(db)])
+        let id = db.lastInsertedRowID
+        if group?.id == nil {
+            // The command's number is its first entry's.
+            group?.id = id
+            try db.execute(sql: "UPDATE journalEntry SET commandID = id WHERE id = ?", arguments: [id])
+        }
+        try prune(db)
+    }
+
+    /// Keeps only the newest `limit` commands.
+    private static func prune(_ db: Database) throws {
+        try db.execute(sql: """
+            DELETE FROM journalEntry WHERE commandID NOT IN (
+                SELECT DISTINCT commandID FROM journalEntry ORDER BY commandID DESC LIMIT ?)
+            """, arguments: [try limit(db)])
+    }
+
+    /// How many commands the journal keeps.
+    static func limit(_ db: Database) throws -> Int {
+        try String.fetchOne(db, sql: "SELECT value FROM storeSetting WHERE name = ?", arguments: [limitSetting])
+            .flatMap(Int.init) ?? defaultLimit
+    }
+
+    /// Sets how many commands the journal keeps, dropping older ones at once.
+    static func setLimit(_ limit: Int, _ db: Database) throws {
+        try db.execute(sql: "INSERT OR REPLACE INTO storeSetting (name, value) VALUES (?, ?)",
+                       arguments: [limitSetting, String(limit)])
+        try prune(db)
+    }
+
+    /// The store's next revision (a counter that only grows).
+    private static func nextRevision(_ db: Database) throws -> Int64 {
+        let current = try String.fetchOne(db, sql: "SELECT value FROM storeSetting WHERE name = ?", arguments: [revisionSetting])
+            .flatMap { Int64($0) } ?? 0
+        try db.execute(sql: "INSERT OR REPLACE INTO storeSetting (name, value) VALUES (?, ?)",
+                       arguments: [revisionSetting, String(current + 1)])
+        return current + 1
+    }
+
+    /// The store's current revision.
+    static func revision(_ db: Database) throws -> Int64 {
+        try String.fetchOne(db, sql: "SELECT value FROM storeSetting WHERE name = ?", arguments: [revisionSetting])
+            .flatMap { Int64($0) } ?? 0
+    }
+
+    /// Undoes the newest command not undone yet; returns it, `nil` when there is none.
+    static func undo(_ db: Database) throws -> JournalCommand? {
+        guard let commandID = try Int64.fetchOne(db, sql: "SELECT max(commandID) FROM journalEntry WHERE isUndone = 0")
+        else { return nil }
+        let entries = try Row.fetchAll(db, sql: "SELECT id, changes FROM journalEntry WHERE commandID = ? ORDER BY id DESC",
+                                       arguments: [commandID])
+        try whileApplying(db) {
+            for entry in entries {
+                try apply(try inverted(entry["changes"]), db)
+                try db.execute(sql: "UPDATE journalEntry SET isUndone = 1, revision = ? WHERE id = ?",
+                               arguments: [try nextRevision(db), entry["id"] as Int64])
+            }
+        }
+        return try command(commandID, db)
+    }
+
+    /// Redoes the oldest undone command; returns it, `nil` when there is none.
+    static func redo(_ db: Database) throws -> JournalCommand? {
+        guard let commandID = try Int64.fetchOne(db, sql: "SELECT min(commandID) FROM journalEntry WHERE isUndone = 1")
+        else { return nil }
+        let entries = try Row.fetchAll(db, sql: "SELECT id, changes FROM journalEntry WHERE commandID = ? ORDER BY id",
+                                       arguments: [commandID])
+        try whileApplying(db) {
+            for entry in entries {
+                try apply(entry["changes"], db)
+                try db.execute(sql: "UPDATE journalEntry SET isUndone = 0, revision = ? WHERE id = ?",
+                               arguments: [try nextRevision(db), entry["id"] as Int64])
+            }
+        }
+        return try command(commandID, db)
+    }
+
+    /// The commands kept, newest first.
+    static func commands(_ db: Database) throws -> [JournalCommand] {
+        let rows = try Row.fetchAll(db, sql: """
+            SELECT commandID, summary, createdAt, isUndone FROM journalEntry ORDER BY commandID DESC, id
+            """)
+        var commands: [JournalCommand] = []
+        for row in rows {
+            let id: Int64 = row["commandID"]
+            if let last = commands.last, last.id == id {
+                commands[commands.count - 1] = JournalCommand(id: id, summaries: last.summaries + [row["summary"]],
+                                                              at: last.at, isUndone: last.isUndone)
+            } else {
+                commands.append(JournalCommand(id: id, summaries: [row["summary"]], at: row["createdAt"], isUndone: row["isUndone"]))
+            }
+        }
+        return commands
+    }
+
+    private static func command(_ id: Int64, _ db: Database) throws -> JournalCommand? {
+        try commands(db).first { $0.id == id }
+    }
+
+    /// The ids of the reminders whose rows changed after `revision` (by a command, an undo or a redo
+    /// the journal still holds), and the store's revision now.
+    static func changedReminders(since revision: Int64, _ db: Database) throws -> (ids: Set<UUID>, revision: Int64) {
+        var ids = Set<UUID>()
+        for changes in try Data.fetchAll(db, sql: "SELECT changes FROM journalEntry WHERE revision > ?", arguments: [revision]) {
+            ids.formUnion(try blobKeys(changes, table: "reminder").compactMap(UUID.init(blob:)))
+        }
+        return (ids, try self.revision(db))
+    }
+
+    private static func whileApplying(_ db: Database, _ body: () throws -> Void) throws {
+        try db.execute(sql: "INSERT OR IGNORE INTO storeFlag (name) VALUES (?)", arguments: [applyingFlag])
+        try body()
+        try db.execute(sql: "DELETE FROM storeFlag WHERE name = ?", arguments: [applyingFlag])
+    }
+
+    private static func inverted(_ changes: Data) throws -> Data {
+        try changes.withUnsafeBytes { buffer in
+            var size: Int32 = 0
+            var out: UnsafeMutableRawPointer?
+            let code = memoss_changeset_invert(Int32(buffer.count), buffer.baseAddress, &size, &out)
+            defer { memoss_free(out) }
+            guard code == SQLITE_OK, let out else {
+                throw DatabaseError(resultCode: ResultCode(rawValue: code), message: "the journal entry cannot be read")
+            }
+            return Data(bytes: out, count: Int(size))
+        }
+    }
+
+    private static func apply(_ changes: Data, _ db: Database) throws {
+        let code = changes.withUnsafeBytes { buffer in
+            memoss_changeset_apply(UnsafeMutableRawPointer(db.sqliteConnection), Int32(buffer.count), buffer.baseAddress)
+        }
+        guard code == SQLITE_OK else {
+            throw JournalError.cannotApply
+        }
+    }
+
+    private static func blobKeys(_ changes: Data, table: String) throws -> [Data] {
+        final class Keys { var all: [Data] = [] }
+        let keys = Keys()
+        let code = changes.withUnsafeBytes { buffer in
+            memoss_changeset_blob_keys(Int32(buffer.count), buffer.baseAddress, table, { key, size, context in
+                guard let key, let context else { return }
+                Unmanaged<Keys>.fromOpaque(context).takeUnretainedValue().all.append(Data(bytes: key, count: Int(size)))
+            }, Unmanaged.passUnretained(keys).toOpaque())
+        }
+        guard code == SQLITE_OK else { throw JournalError.cannotApply }
+        return keys.all
+    }
+}
+
+private extension UUID {
+    /// The id stored as a 16-byte blob.
+    init?(blob: Data) {
+        guard blob.count == 16 else { return nil }
+        self = blob.withUnsafeBytes { UUID(uuid: $0.load(as: uuid_t.self)) }
+    }
+}

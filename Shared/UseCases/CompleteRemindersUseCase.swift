@@ -1,0 +1,50 @@
+import Domain
+import Foundation
+import Storage
+
+/// Completes reminders: a one-time one is done, a repeating one advances to its next occurrence
+/// (or is done when its end date leaves none); the completion log records each.
+package struct CompleteRemindersUseCase: Sendable {
+    private let repository: any ReminderRepository
+    private let environment: AppEnvironment
+    private let plan: PlanNotificationsUseCase
+
+    /// A use case storing through `repository`, with time and ids from `environment`, replanning notifications with `plan`.
+    package init(repository: any ReminderRepository, environment: AppEnvironment, plan: PlanNotificationsUseCase) {
+        self.repository = repository
+        self.environment = environment
+        self.plan = plan
+    }
+
+    /// Completes the reminders `ids` in one change, all or none, and returns them as stored.
+    ///
+    /// Completing logs which occurrence was done and when. A repeating reminder then moves to
+    /// the occurrence after the one completed and stays open; past its end date it is marked
+    /// done instead.
+    /// - Throws: `ReminderError.alreadyDone` for a done reminder and `ReminderError.notFound` for
+    ///   a missing one (nothing is completed then); `StoreError` when storage fails.
+    package func callAsFunction(ids: [UUID]) async throws -> [Reminder] {
+        let now = environment.now()
+        var changes: [(reminder: Reminder, completion: Completion)] = []
+        for id in ids {
+            guard var reminder = try await repository.reminder(id: id) else { throw ReminderError.notFound(id) }
+            guard !reminder.isCompleted else { throw ReminderError.alreadyDone(reminder.title) }
+            let completion = Completion(id: environment.uuid(), reminderID: id, occurrence: reminder.scheduledAt, completedAt: now)
+            reminder.updatedAt = now
+            if let next = reminder.series.nextOccurrence(after: reminder.scheduledAt) {
+                let nominal = reminder.localScheduled.time
+                reminder.scheduledAt = next
+                reminder.nominalTime = LocalTime(of: next, in: reminder.timeZone) == nominal ? nil : nominal
+            } else {
+                reminder.isCompleted = true
+                reminder.completedAt = now
+            }
+            changes.append((reminder, completion))
+        }
+        try await Journal.record("Completed \(JournalText.titles(changes.map(\.reminder.title)))", at: now) {
+            try await repository.complete(changes)
+        }
+        try await plan.remindersCompleted(ids)
+        return changes.map(\.reminder)
+    }
+}

@@ -1,0 +1,69 @@
+import Domain
+import Foundation
+import Storage
+
+/// Undoes the last command as a whole (then the one before it, and so on) and replans notifications.
+package struct UndoUseCase: Sendable {
+    private let journal: any JournalRepository
+    private let plan: PlanNotificationsUseCase
+
+    /// A use case over `journal`, replanning with `plan`.
+    package init(journal: any JournalRepository, plan: PlanNotificationsUseCase) {
+        self.journal = journal
+        self.plan = plan
+    }
+
+    /// Undoes the newest command not undone yet and returns it.
+    /// - Throws: `JournalError.nothingToUndo`; `JournalError.cannotApply`; `StoreError`.
+    package func callAsFunction() async throws -> JournalCommand {
+        guard let command = try await journal.undo() else { throw JournalError.nothingToUndo }
+        try await plan()
+        return command
+    }
+}
+
+/// Redoes the command undo took back most recently and replans notifications.
+package struct RedoUseCase: Sendable {
+    private let journal: any JournalRepository
+    private let plan: PlanNotificationsUseCase
+
+    /// A use case over `journal`, replanning with `plan`.
+    package init(journal: any JournalRepository, plan: PlanNotificationsUseCase) {
+        self.journal = journal
+        self.plan = plan
+    }
+
+    /// Redoes the oldest undone command and returns it.
+    /// - Throws: `JournalError.nothingToRedo`; `JournalError.cannotApply`; `StoreError`.
+    package func callAsFunction() async throws -> JournalCommand {
+        guard let command = try await journal.redo() else { throw JournalError.nothingToRedo }
+        try await plan()
+        return command
+    }
+}
+
+/// Reads and sizes the undo journal.
+package struct ListJournalUseCase: Sendable {
+    /// The most commands the journal may keep.
+    package static let maximumLimit = 10_000
+    private let journal: any JournalRepository
+
+    /// A use case over `journal`.
+    package init(journal: any JournalRepository) {
+        self.journal = journal
+    }
+
+    /// What `undo` would take back, in the order it would (newest first), and what `redo` would
+    /// apply again, in its order.
+    package func callAsFunction() async throws -> (undoable: [JournalCommand], redoable: [JournalCommand], limit: Int) {
+        let commands = try await journal.commands()
+        return (commands.filter { !$0.isUndone }, commands.filter(\.isUndone).reversed(), try await journal.limit())
+    }
+
+    /// Keeps the newest `limit` commands from now on.
+    /// - Throws: `JournalError.invalidLimit` outside 1…10000; `StoreError`.
+    package func setLimit(_ limit: Int) async throws {
+        guard (1...Self.maximumLimit).contains(limit) else { throw JournalError.invalidLimit(limit) }
+        try await journal.setLimit(limit)
+    }
+}
