@@ -18,6 +18,8 @@ enum Answer: Equatable {
 final class Console {
     /// Whether standard input is a terminal.
     let isTerminal: Bool
+    /// How many lines were read from a script so far (the line number of the last one).
+    private(set) var linesRead = 0
     private let historyFile: String?
 
     /// A console; on a terminal, history is read from and kept in `historyFile`.
@@ -47,6 +49,7 @@ final class Console {
                 FileHandle.standardOutput.write(Data("\n".utf8))
                 return .endOfInput
             }
+            linesRead += 1
             FileHandle.standardOutput.write(Data((VisibleText.escaped(line) + "\n").utf8))
             return .line(line)
         }

@@ -23,7 +23,7 @@ extension Memoss {
                 await dashboard.load()
             }
             if let error = dashboard.error { throw Refusal(message: error) }
-            session.lastListing = dashboard.cards.map(\.id)
+            try await session.listed(dashboard.cards.map(\.id))
             if json {
                 session.say(JSONShapes.encode(JSONShapes.DashboardJSON(
                     toDo: dashboard.sections.first?.cards.map(\.reminder) ?? [],

@@ -3,82 +3,117 @@ import Foundation
 import Shared
 
 extension Memoss {
-    /// `memoss edit N`: the add flow over a stored reminder, prefilled, with delete.
+    /// `memoss edit N [--title T] [--date D] …`: changes the named fields at once, or walks the form.
     struct Edit: SessionCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Edit a reminder field by field (Enter keeps a value); d at the end deletes it.")
+            abstract: "Edit a reminder: the fields given as options at once, else field by field (d at the end deletes it).",
+            discussion: "--tag +Work adds a tag, --tag -Home removes one; --notes \"\" clears the notes, --until none the end date.")
 
         @OptionGroup var store: StoreOptions
         @ParentCommand var memoss: Memoss
         @Argument(help: "Its number in the last list, or at least 4 characters of its id.") var reminder: String
+        @Option(parsing: .unconditional, help: "A new title.") var title: String?
+        @OptionGroup var fields: ReminderFieldOptions
 
         func execute(in session: Session) async throws {
             let found = try await session.resolve(reminder)
-            switch await ReminderFlow(session: session, form: session.core.formModel(.edit(found))).run() {
-            case .saved(let saved): session.say("Saved \"\(VisibleText.escaped(saved.title))\", due \(session.timeFormatter.string(for: saved.scheduledAt)).")
-            case .deleted(let title): session.say("Deleted \"\(VisibleText.escaped(title))\".")
-            case .cancelled: break
+            let form = session.core.formModel(.edit(found))
+            try await Journal.command {
+                guard title == nil && fields.isEmpty else {
+                    await form.load()
+                    if let title { form.title = title }
+                    try await fields.fill(form, today: session.core.environment.today)
+                    guard form.hasUnsavedChanges else { return session.say("Nothing changed in \"\(VisibleText.escaped(found.title))\".") }
+                    let saved = try await ReminderFieldOptions.save(form)
+                    return session.say("Saved \"\(VisibleText.escaped(saved.title))\", due \(session.timeFormatter.string(for: saved.scheduledAt)).")
+                }
+                switch await ReminderFlow(session: session, form: form).run() {
+                case .saved(let saved): session.say("Saved \"\(VisibleText.escaped(saved.title))\", due \(session.timeFormatter.string(for: saved.scheduledAt)).")
+                case .deleted(let title): session.say("Deleted \"\(VisibleText.escaped(title))\"; `undo` brings it back.")
+                case .cancelled: break
+                }
             }
         }
     }
 
-    /// `memoss delete N`: deletes a reminder after asking.
+    /// `memoss delete N…`: deletes reminders after asking, naming each.
     struct Delete: SessionCommand {
-        static let configuration = CommandConfiguration(abstract: "Delete a reminder, after asking.")
+        static let configuration = CommandConfiguration(abstract: "Delete reminders, after asking (undo brings them back).")
 
         @OptionGroup var store: StoreOptions
         @ParentCommand var memoss: Memoss
-        @Argument(help: "Its number in the last list, or at least 4 characters of its id.") var reminder: String
+        @Argument(help: "Numbers in the last list (3, 5-7), or at least 4 characters of ids.") var reminders: [String]
 
         func execute(in session: Session) async throws {
-            let form = session.core.formModel(.edit(try await session.resolve(reminder)))
-            let title = VisibleText.escaped(form.title)
-            form.deleteTapped()
-            guard let question = form.deleteConfirmation, session.confirm("\(question.title) \(question.message)") else {
-                form.deleteCancelled()
-                session.say("Kept \"\(title)\".")
-                return
+            let found = try await session.resolve(reminders)
+            let question = found.count == 1
+                ? "Delete \(session.named(found[0]))? `undo` brings it back."
+                : "Delete these \(found.count) reminders? `undo` brings them back."
+            if found.count > 1 { for reminder in found { session.say("  \(session.named(reminder))") } }
+            guard session.confirm(question) else {
+                return session.say(found.count == 1 ? "Kept \"\(VisibleText.escaped(found[0].title))\"." : "Kept them.")
             }
-            await form.deleteConfirmed()
-            if let error = form.error { throw Refusal(message: error) }
-            session.say("Deleted \"\(title)\".")
+            try await session.core.deleteReminder(ids: found.map(\.id))
+            Rm.sayDeleted(found, session)
         }
     }
 
-    /// `memoss rm N`: deletes a reminder at once, as a swipe does.
+    /// `memoss rm N…`: deletes reminders at once, as a swipe does.
     struct Rm: SessionCommand {
-        static let configuration = CommandConfiguration(abstract: "Delete a reminder at once, without asking.")
+        static let configuration = CommandConfiguration(abstract: "Delete reminders at once, without asking (undo brings them back).")
 
         @OptionGroup var store: StoreOptions
         @ParentCommand var memoss: Memoss
-        @Argument(help: "Its number in the last list, or at least 4 characters of its id.") var reminder: String
+        @Argument(help: "Numbers in the last list (3, 5-7), or at least 4 characters of ids.") var reminders: [String]
 
         func execute(in session: Session) async throws {
-            let found = try await session.resolve(reminder)
-            try await session.core.deleteReminder(id: found.id)
-            session.say("Deleted \"\(VisibleText.escaped(found.title))\".")
+            let found = try await session.resolve(reminders)
+            try await session.core.deleteReminder(ids: found.map(\.id))
+            Self.sayDeleted(found, session)
+        }
+
+        @MainActor
+        static func sayDeleted(_ found: [ReminderWithTags], _ session: Session) {
+            for reminder in found { session.say("Deleted \"\(VisibleText.escaped(reminder.title))\".") }
         }
     }
 
-    /// `memoss done N`: completes a reminder (a repeating one moves on) or reopens a done one.
+    /// `memoss done N…`: completes reminders (a repeating one moves on).
     struct Done: SessionCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Complete a reminder: a one-time one is done (or reopened), a repeating one moves to its next time.")
+            abstract: "Complete reminders: a one-time one is done, a repeating one moves to its next time.",
+            discussion: "A done reminder is refused; reopen opens it again. Several at once are all done, or none.")
 
         @OptionGroup var store: StoreOptions
         @ParentCommand var memoss: Memoss
-        @Argument(help: "Its number in the last list, or at least 4 characters of its id.") var reminder: String
+        @Argument(help: "Numbers in the last list (3, 5-7), or at least 4 characters of ids.") var reminders: [String]
 
         func execute(in session: Session) async throws {
-            let before = try await session.resolve(reminder)
-            let after = try await session.core.toggleCompletion(id: before.id)
-            let title = VisibleText.escaped(after.title)
-            if !after.isCompleted && before.isCompleted {
-                session.say("Reopened \"\(title)\".")
-            } else if after.isCompleted {
-                session.say("Completed \"\(title)\".")
-            } else {
-                session.say("Completed \"\(title)\"; next: \(session.timeFormatter.string(for: after.scheduledAt)).")
+            let found = try await session.resolve(reminders)
+            for after in try await session.core.completeReminders(ids: found.map(\.id)) {
+                let title = VisibleText.escaped(after.title)
+                if after.isCompleted {
+                    session.say("Completed \"\(title)\".")
+                } else {
+                    session.say("Completed \"\(title)\"; next: \(session.timeFormatter.string(for: after.scheduledAt)).")
+                }
+            }
+        }
+    }
+
+    /// `memoss reopen N…`: reopens done reminders.
+    struct Reopen: SessionCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Reopen done reminders (also: undone).", aliases: ["undone"])
+
+        @OptionGroup var store: StoreOptions
+        @ParentCommand var memoss: Memoss
+        @Argument(help: "Numbers in the last list (3, 5-7), or at least 4 characters of ids.") var reminders: [String]
+
+        func execute(in session: Session) async throws {
+            let found = try await session.resolve(reminders)
+            for after in try await session.core.reopenReminders(ids: found.map(\.id)) {
+                session.say("Reopened \"\(VisibleText.escaped(after.title))\", due \(session.timeFormatter.string(for: after.scheduledAt)).")
             }
         }
     }
@@ -140,20 +175,73 @@ extension Memoss {
         }
     }
 
-    /// `memoss reset-today`: removes today's one-time reminders.
+    /// `memoss reset-today [--yes]`: removes today's one-time reminders, after showing them and asking.
     struct ResetToday: SessionCommand {
         static let configuration = CommandConfiguration(
-            commandName: "reset-today", abstract: "Remove today's one-time reminders (done or not); repeating ones stay.")
+            commandName: "reset-today",
+            abstract: "Remove today's one-time reminders (done or not), after asking; repeating ones stay.")
+
+        @OptionGroup var store: StoreOptions
+        @ParentCommand var memoss: Memoss
+        @Flag(help: "Do not ask (for scripts).") var yes = false
+
+        func execute(in session: Session) async throws {
+            let going = try await session.core.resetToday.preview()
+            guard !going.isEmpty else { return session.say("No one-time reminders are due today; nothing to remove.") }
+            session.say("Today's one-time reminders:")
+            for reminder in going { session.say("  \(session.named(reminder))") }
+            let count = going.count == 1 ? "this reminder" : "these \(going.count) reminders"
+            guard yes || session.confirm("Remove \(count)? `undo` brings \(going.count == 1 ? "it" : "them") back.") else {
+                return session.say("Kept them.")
+            }
+            let removed = try await session.core.resetToday(removing: going.map(\.id))
+            session.say("Removed \(removed == 1 ? "1 reminder" : "\(removed) reminders") due today; `undo` brings \(removed == 1 ? "it" : "them") back.")
+        }
+    }
+
+    /// `memoss undo [--list] [--limit N]`: takes back the last command, as a whole.
+    struct Undo: SessionCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Undo the last command (again to go further back); --list shows what would be undone.",
+            discussion: "The journal is kept in the store, so undo works after a restart. It keeps the last 100 commands unless --limit says otherwise.")
+
+        @OptionGroup var store: StoreOptions
+        @ParentCommand var memoss: Memoss
+        @Flag(help: "Show what undo and redo would do, newest first, without doing it.") var list = false
+        @Option(help: "Keep the last N commands (1–10000) from now on.") var limit: Int?
+
+        func execute(in session: Session) async throws {
+            if let limit {
+                try await session.core.listJournal.setLimit(limit)
+                return session.say("The journal keeps the last \(limit) commands.")
+            }
+            guard list else {
+                let command = try await session.core.undo()
+                return session.say("Undid: \(VisibleText.escaped(command.sentence)).")
+            }
+            let journal = try await session.core.listJournal()
+            if journal.undoable.isEmpty { session.say("Nothing to undo.") }
+            for (index, command) in journal.undoable.enumerated() {
+                session.say("  \(index + 1). \(VisibleText.escaped(command.sentence))  \(session.style.dim(session.timeFormatter.string(for: command.at)))")
+            }
+            if !journal.redoable.isEmpty {
+                session.say("redo would apply again:")
+                for command in journal.redoable { session.say("  \(VisibleText.escaped(command.sentence))") }
+            }
+            session.say(session.style.dim("(keeps the last \(journal.limit) commands)"))
+        }
+    }
+
+    /// `memoss redo`: applies again what undo took back.
+    struct Redo: SessionCommand {
+        static let configuration = CommandConfiguration(abstract: "Redo what undo took back (before any other change).")
 
         @OptionGroup var store: StoreOptions
         @ParentCommand var memoss: Memoss
 
         func execute(in session: Session) async throws {
-            let dashboard = session.core.dashboardModel()
-            await dashboard.resetTodayTapped()
-            if let error = dashboard.error { throw Refusal(message: error) }
-            session.lastListing = nil
-            session.say(dashboard.status ?? "")
+            let command = try await session.core.redo()
+            session.say("Redid: \(VisibleText.escaped(command.sentence)).")
         }
     }
 }

@@ -123,31 +123,18 @@ struct ReminderFlow {
             let numbered = picker.allTags.enumerated().map { "\($0.offset + 1) \(session.style.tag(TagChip($0.element)))" }
             session.say("Tags: " + (numbered.isEmpty ? "none yet" : numbered.joined(separator: "  ")))
             let current = picker.selected.map { VisibleText.escaped($0.name) }.joined(separator: ", ")
-            guard let line = try read("Tags (names or numbers, - for none, +Name [1–8] creates)",
+            guard let line = try read("Tags (names or numbers, by commas or spaces, - for none, +Name [1–8] creates)",
                                       current: current.isEmpty ? "none" : current) else { return }
             if line.hasPrefix("+") {
                 await create(String(line.dropFirst()))
                 continue
             }
-            var chosen: [UUID] = []
-            var unknown: [String] = []
-            for item in line.split(separator: ",").map({ $0.trimmingWhitespace() }) where item != "-" && !item.isEmpty {
-                if let number = Int(item), picker.allTags.indices.contains(number - 1) {
-                    chosen.append(picker.allTags[number - 1].id)
-                } else if let tag = picker.tag(named: item) {
-                    chosen.append(tag.id)
-                } else {
-                    unknown.append(item)
-                }
+            do {
+                try picker.chooseTyped(line) { "Type +\($0) to create it" }
+                return
+            } catch {
+                session.say(session.style.red(error.message))
             }
-            guard unknown.isEmpty else {
-                let names = unknown.map { "\"\(VisibleText.escaped($0))\"" }.joined(separator: ", ")
-                session.say(session.style.red("No tag named \(names); type +Name to create one"))
-                continue
-            }
-            for tag in picker.selected { picker.deselect(tag.id) }
-            for id in chosen { picker.select(id) }
-            return
         }
     }
 

@@ -12,10 +12,15 @@ extension Memoss {
 
         @OptionGroup var store: StoreOptions
         @ParentCommand var memoss: Memoss
+        @Flag(help: "In a script (standard input not a terminal): go on after a refused command (the default), or stop at the first.")
+        var onError: OnError = .keepGoing
+
+        enum OnError: EnumerableFlag {
+            case keepGoing, stopOnError
+        }
 
         /// The commands the prompt offers on Tab, and that `help` lists.
-        static let commandNames = ["list", "add", "edit", "delete", "rm", "done", "next", "history", "reset-today",
-                                   "tags", "tag", "notifications", "due", "complete-notification", "snooze", "help", "quit"]
+        static var commandNames: [String] { Memoss.commandNames + ["help", "quit"] }
 
         @MainActor
         func run() async throws {
@@ -33,50 +38,65 @@ extension Memoss {
                 switch session.console.read(session.style.bold("memoss> "), remember: true) {
                 case .endOfInput:
                     if session.console.isTerminal { session.say("") }
-                    return
+                    return finish(session)
                 case .interrupted:
                     continue
                 case .line(let line):
-                    if await !perform(line, in: session) { return }
+                    if await !perform(line, in: session) { return finish(session) }
+                    if !session.console.isTerminal, onError == .stopOnError, session.refusedCount > 0 { return finish(session) }
                 }
             }
+        }
+
+        /// Ends the run: a script in which a command was refused exits with status 1.
+        @MainActor
+        private func finish(_ session: Session) {
+            guard !session.console.isTerminal, session.refusedCount > 0 else { return }
+            let count = session.refusedCount == 1 ? "1 command was" : "\(session.refusedCount) commands were"
+            Terminal.fail("\(count) refused; see the lines above.")
         }
 
         /// Runs one line; `false` when it asks to quit.
         @MainActor
         private func perform(_ line: String, in session: Session) async -> Bool {
             let words: [String]
-            do { words = try Words.split(line) } catch { session.say(session.style.red(error.message)); return true }
+            do { words = try Words.split(line) } catch { session.refuse(error.message); return true }
             guard let name = words.first else { return true }
             switch name {
             case "quit", "exit", "q": return false
             case "help", "?": help(words.dropFirst().first, session); return true
-            case "watch", "repl": session.say(session.style.red("\(name) runs on its own: start it from the shell.")); return true
+            case "watch", "repl": session.refuse("\(name) runs on its own: start it from the shell."); return true
             default: break
             }
-            guard Memoss.configuration.subcommands.contains(where: { $0._commandName == name }) else {
-                session.say(session.style.red("Unknown command \"\(VisibleText.escaped(name))\"; type help."))
+            guard Memoss.commandNames.contains(name) else {
+                session.refuse(CommandLine.unknownCommandMessage(name, help: "help"))
                 return true
             }
             do {
-                guard let command = try Memoss.parseAsRoot(words) as? any SessionCommand else { return true }
+                guard let command = try Memoss.parseAsRoot(CommandLine.normalized(words)) as? any SessionCommand else { return true }
                 try await command.execute(in: session)
             } catch let refusal as Refusal {
-                session.say(session.style.red(refusal.message))
+                session.refuse(refusal.message)
             } catch let problem as UsageProblem {
-                session.say(session.style.red(problem.message))
+                session.refuse(problem.message)
             } catch {
                 let message = Memoss.message(for: error)
                 let isParserError = !(error is StoreError || error is ReminderError || error is ReminderValidationError
-                    || error is TagError || error is TagValidationError || error is NotificationError || error is ReminderReferenceError)
-                session.say(session.style.red(isParserError && !message.isEmpty ? message : ErrorMessage.describe(error)))
+                    || error is TagError || error is TagValidationError || error is NotificationError
+                    || error is ReminderReferenceError || error is JournalError)
+                session.refuse(isParserError && !message.isEmpty ? message : ErrorMessage.describe(error))
             }
             return true
         }
 
         @MainActor
         private func help(_ topic: String?, _ session: Session) {
-            if let topic, let command = Memoss.configuration.subcommands.first(where: { $0._commandName == topic }) {
+            if let topic {
+                guard let command = Memoss.configuration.subcommands.first(where: {
+                    $0._commandName == topic || $0.configuration.aliases.contains(topic)
+                }) else {
+                    return session.refuse(CommandLine.unknownCommandMessage(topic, help: "help"))
+                }
                 session.say(Memoss.helpMessage(for: command, columns: session.style.width))
                 return
             }
@@ -96,19 +116,26 @@ extension Memoss {
         }
 
         /// What Tab offers: command names first, then tag names or listed numbers where they fit.
+        /// A tag name with spaces is offered quoted (only its closing quote when one is open).
         static func candidates(line: String, word: String, tags: [String], listed: Int) -> [String] {
-            let before = (try? Words.split(String(line.dropLast(word.count)))) ?? []
+            let typedBefore = String(line.dropLast(word.count))
+            let quoteOpen = typedBefore.last == "\""
+            let before = (try? Words.split(quoteOpen ? String(typedBefore.dropLast()) : typedBefore)) ?? []
+            let quotedTags = tags.map { name in
+                name.contains(where: \.isWhitespace) ? (quoteOpen ? name + "\"" : "\"\(name)\"") : name
+            }
             let options: [String]
             switch before.first {
             case nil: options = commandNames
-            case "list" where before.last == "--tag", "tag" where before.count >= 2 && before[1] != "add": options = tags
-            case "add" where before.last == "--tag": options = tags
+            case "list" where before.last == "--tag", "tag" where before.count >= 2 && before[1] != "add": options = quotedTags
+            case "add" where before.last == "--tag", "edit" where before.last == "--tag": options = quotedTags
             case "tag" where before.count == 1: options = TagCommand.Action.allCases.map(\.rawValue)
-            case "edit", "delete", "rm", "done", "next": options = before.count == 1 ? (0..<listed).map { String($0 + 1) } : []
+            case "edit", "next": options = before.count == 1 ? (0..<listed).map { String($0 + 1) } : []
+            case "delete", "rm", "done", "reopen", "undone": options = (0..<listed).map { String($0 + 1) }
             case "help": options = before.count == 1 ? commandNames : []
             default: options = []
             }
-            return options.filter { $0.lowercased().hasPrefix(word.lowercased()) }
+            return options.filter { $0.replacingOccurrences(of: "\"", with: "").lowercased().hasPrefix(word.lowercased()) }
         }
     }
 }

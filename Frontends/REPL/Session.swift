@@ -25,8 +25,11 @@ final class Session {
     let style: Style
     /// Whether this is the interactive REPL (as opposed to one command from the shell).
     let isREPL: Bool
-    /// The reminder ids as the last `list` numbered them, `nil` before any listing.
+    /// The reminder ids as this prompt's last `list` numbered them, `nil` before it listed
+    /// (numbers then name what the store's last listing showed).
     var lastListing: [UUID]?
+    /// How many commands of a script were refused.
+    var refusedCount = 0
 
     init(core: MemossCore, console: Console, style: Style, isREPL: Bool) {
         self.core = core
@@ -48,16 +51,33 @@ final class Session {
         FileHandle.standardOutput.write(Data((text + "\n").utf8))
     }
 
-    /// The ids numbered by the last listing, or by the dashboard as it is now when nothing was listed.
-    func listing() async throws -> [UUID] {
-        if let lastListing { return lastListing }
-        let dashboard = try await core.loadDashboard()
-        return (dashboard.toDo + dashboard.completed).map(\.id)
-    }
-
     /// The reminder a typed number or id prefix names.
     func resolve(_ reference: String) async throws -> ReminderWithTags {
-        try await core.resolveReminder(reference, listing: listing())
+        try await core.resolveReminder(reference, listing: lastListing)
+    }
+
+    /// The reminders typed numbers (`3`, `5-7`) or id prefixes name, each once; refused whole when one is bad.
+    func resolve(_ references: [String]) async throws -> [ReminderWithTags] {
+        try await core.resolveReminder(references, listing: lastListing)
+    }
+
+    /// Remembers `ids` as the numbers the listing just shown gave, here and in the store.
+    func listed(_ ids: [UUID]) async throws {
+        lastListing = ids
+        try await core.saveListing(ids)
+    }
+
+    /// Reports a refused command on standard error: in a script with its line number, so
+    /// `memoss < plan.txt` tells which line failed (and exits 1 at the end).
+    func refuse(_ message: String) {
+        let line = console.isTerminal ? style.red(message) : "memoss: line \(console.linesRead): \(message)"
+        FileHandle.standardError.write(Data((line + "\n").utf8))
+        refusedCount += 1
+    }
+
+    /// "“Buy milk” (due Tomorrow 09:00)": which reminder a confirmation is about.
+    func named(_ reminder: ReminderWithTags) -> String {
+        "\"\(VisibleText.escaped(reminder.title))\" (due \(timeFormatter.string(for: reminder.scheduledAt)))"
     }
 
     /// Asks a yes/no question whose default is no; Ctrl-C or the end of input mean no.

@@ -55,15 +55,18 @@ package enum Journal {
 
     /// Runs `body` with its changes recorded under `summary`.
     package static func record<T>(
-        _ summary: String, at instant: Date, scope: Scope = .reminders, _ body: () async throws -> T
+        _ summary: String, at instant: Date, scope: Scope = .reminders,
+        isolation: isolated (any Actor)? = #isolation, _ body: () async throws -> T
     ) async rethrows -> T {
-        try await $current.withValue(Note(summary: summary, at: instant, scope: scope), operation: body)
+        try await $current.withValue(Note(summary: summary, at: instant, scope: scope), operation: body, isolation: isolation)
     }
 
     /// Runs `body` as one command: everything it records is undone and redone together.
-    package static func command<T>(_ body: () async throws -> T) async rethrows -> T {
+    package static func command<T>(
+        isolation: isolated (any Actor)? = #isolation, _ body: () async throws -> T
+    ) async rethrows -> T {
         if group != nil { return try await body() }
-        return try await $group.withValue(Group(), operation: body)
+        return try await $group.withValue(Group(), operation: body, isolation: isolation)
     }
 }
 

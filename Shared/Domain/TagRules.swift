@@ -91,8 +91,8 @@ package enum TagError: Error, Hashable, Sendable {
         case .notFound: "This tag no longer exists; it may have been deleted elsewhere."
         case .noSuchName(let name, let closest, let howToCreate):
             "No tag named \"\(name)\""
-                + (closest.isEmpty ? "" : "; did you mean " + closest.map { "\"\($0)\"" }.joined(separator: " or ") + "?")
-                + (howToCreate.map { " \($0)." } ?? (closest.isEmpty ? "; `tags` lists them." : " `tags` lists them."))
+                + (closest.isEmpty ? "." : "; did you mean " + closest.map { "\"\($0)\"" }.joined(separator: " or ") + "?")
+                + (howToCreate.map { " \($0)." } ?? " `tags` lists them.")
         }
     }
 }

@@ -9,10 +9,12 @@ package struct Confirmation: Hashable, Sendable {
     /// The label of the button that backs out.
     package let cancelLabel: String
 
-    /// Asked before deleting a reminder from its edit form.
-    package static let deleteReminder = Confirmation(
-        title: "Delete Reminder?", message: "This cannot be undone.", confirmLabel: "Delete", cancelLabel: "Cancel"
-    )
+    /// Asked before deleting a reminder: names it and its due time, and says truthfully that
+    /// `undo` brings it back.
+    package static func deleteReminder(titled title: String, due: String) -> Confirmation {
+        Confirmation(title: "Delete \"\(title)\" (due \(due))?", message: "`undo` brings it back.",
+                     confirmLabel: "Delete", cancelLabel: "Cancel")
+    }
 
     /// Asked before closing a form whose changes were not saved.
     package static let discardChanges = Confirmation(

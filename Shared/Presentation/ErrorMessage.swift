@@ -12,6 +12,7 @@ package enum ErrorMessage {
         case let error as TagValidationError: error.message
         case let error as NotificationError: error.message
         case let error as ReminderReferenceError: error.message
+        case let error as JournalError: error.message
         default: "Something went wrong: \(error)."
         }
     }

@@ -208,10 +208,12 @@ package final class ReminderFormModel {
         }
     }
 
-    /// The user asked to delete the edited reminder: asks "Delete Reminder?" first.
+    /// The user asked to delete the edited reminder: asks first, naming it and its due time.
     package func deleteTapped() {
-        guard isEditing, outcome == nil else { return }
-        deleteConfirmation = .deleteReminder
+        guard let editedReminder, outcome == nil else { return }
+        let due = CardTimeFormatter(today: environment.today, timeZone: environment.timeZone)
+            .string(for: editedReminder.scheduledAt)
+        deleteConfirmation = .deleteReminder(titled: editedReminder.title, due: due)
     }
 
     /// The user backed out of deleting.

@@ -69,9 +69,39 @@ package final class TagPickerModel {
         TagRules.tag(named: name, in: allTags)
     }
 
-    /// Chooses the tag named `name` ignoring case, creating it in the next palette colour when there is
-    /// none (as the importer does); returns the tag, or `nil` with `creationError` set when refused.
-    package func chooseOrCreate(named name: String) async -> Tag? {
+    /// Chooses the tag named `name` (ignoring case). Never creates one: an unknown name is
+    /// refused with the closest names there are and `howToCreate`.
+    package func choose(named name: String, howToCreate: String? = nil) throws(TagError) -> Tag {
+        guard let tag = tag(named: name) else {
+            throw .noSuchName(name.trimmingWhitespace(),
+                              closest: Suggestions.closest(to: name.trimmingWhitespace(), among: allTags.map(\.name)),
+                              howToCreate: howToCreate)
+        }
+        select(tag.id)
+        return tag
+    }
+
+    /// Chooses the tags a person typed as a list: names or their numbers in `allTags` (from 1),
+    /// separated by commas or spaces, a name with spaces in quotes (or between commas, as it is
+    /// written); `-` or `none` for none. All or nothing: an unknown name chooses nothing.
+    package func chooseTyped(_ line: String, howToCreate: (String) -> String? = { _ in nil }) throws(TagError) {
+        var chosen: [UUID] = []
+        for item in TypedInput.listItems(line, wholeItems: { self.tag(named: $0) != nil }) where !["-", "none"].contains(item.lowercased()) {
+            if let number = Int(item), allTags.indices.contains(number - 1) {
+                chosen.append(allTags[number - 1].id)
+            } else if let tag = tag(named: item) {
+                chosen.append(tag.id)
+            } else {
+                throw .noSuchName(item, closest: Suggestions.closest(to: item, among: allTags.map(\.name)),
+                                  howToCreate: howToCreate(item))
+            }
+        }
+        selectedIDs = Set(chosen)
+    }
+
+    /// Creates a tag named `name` in the next palette colour and chooses it; a tag of that name
+    /// already there is chosen instead. `nil` (with `creationError`) when the name is refused.
+    package func createAndChoose(named name: String) async -> Tag? {
         if let tag = tag(named: name) {
             select(tag.id)
             return tag

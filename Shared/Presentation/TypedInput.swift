@@ -39,4 +39,31 @@ package enum TypedInput {
     package static let dateHint = "Enter a date as YYYY-MM-DD, today, tomorrow or a weekday name"
     /// The hint shown when a time was not understood.
     package static let timeHint = "Enter a time as HH:mm (24-hour), 9am or 9:30pm"
+
+    /// The items of a typed list: separated by commas; within an item, words separated by
+    /// spaces are items of their own unless quoted ("Word games") or the item is one of
+    /// `wholeItems` as written (so `Word games, Work` keeps its two names).
+    package static func listItems(_ line: String, wholeItems: (String) -> Bool = { _ in false }) -> [String] {
+        var items: [String] = []
+        for part in splitOutsideQuotes(line, at: { $0 == "," }) {
+            let trimmed = part.trimmingWhitespace()
+            if trimmed.isEmpty { continue }
+            if wholeItems(trimmed) { items.append(trimmed); continue }
+            for word in splitOutsideQuotes(trimmed, at: \.isWhitespace) where !word.isEmpty {
+                items.append(word.replacingOccurrences(of: "\"", with: ""))
+            }
+        }
+        return items
+    }
+
+    private static func splitOutsideQuotes(_ text: String, at isSeparator: (Character) -> Bool) -> [String] {
+        var parts: [String] = [], current = "", quoted = false
+        for character in text {
+            if character == "\"" { quoted.toggle(); current.append(character) }
+            else if !quoted && isSeparator(character) { parts.append(current); current = "" }
+            else { current.append(character) }
+        }
+        parts.append(current)
+        return parts
+    }
 }

@@ -292,8 +292,8 @@ struct ReminderFormModelTests {
         let form = editForm(for: reminder)
 
         form.deleteTapped()
-        #expect(form.deleteConfirmation?.title == "Delete Reminder?")
-        #expect(form.deleteConfirmation?.message == "This cannot be undone.")
+        #expect(form.deleteConfirmation?.title == "Delete \"Buy milk\" (due Tomorrow 09:00)?")
+        #expect(form.deleteConfirmation?.message == "`undo` brings it back.")
         #expect(try await world.allReminders().count == 2)
 
         await form.deleteConfirmed()

@@ -19,7 +19,7 @@ struct NotificationCommandTests {
 
     @Test func addedRepeatingReminderIsPlannedAndListed() throws {
         let added = try memoss("add", "Water the plants", "--date", "2099-03-03", "--time", "7:30pm",
-                               "--repeat", "weekly", "--until", "2099-03-17", "--tag", "Home", "--notes", "the fern too")
+                               "--repeat", "weekly", "--until", "2099-03-17", "--new-tag", "Home", "--notes", "the fern too")
         #expect(added.status == 0)
         #expect(added.stdout == "Added \"Water the plants\", due Tue 3 Mar 2099 19:30, repeating Weekly on Tuesday until 2099-03-17.\n")
 

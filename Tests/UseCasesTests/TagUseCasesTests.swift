@@ -42,7 +42,7 @@ struct TagUseCasesTests {
         let work = try await world.addTag("Work")
         #expect(try await world.core.findTag(named: " wORK ") == work)
         await #expect(throws: TagError.noSuchName("Play")) { try await world.core.findTag(named: "Play") }
-        #expect(TagError.noSuchName("Play").message == "No tag named \"Play\"; `tags` lists them.")
+        #expect(TagError.noSuchName("Play").message == "No tag named \"Play\". `tags` lists them.")
     }
 
     @Test func aMistypedTagNameIsRefusedWithTheClosestNamesAndNothingIsCreated() async throws {
