@@ -16,8 +16,9 @@ struct MemossImport: AsyncParsableCommand {
             yours when empty), id (a UUID). Everything is written in one transaction: an interrupted import \
             leaves the store as it was. Importing a file again adds nothing it added before, nor what you \
             deleted since. Exit status: 0 when no row was refused, 1 when some were, 2 when the file or \
-            its header could not be used.
-            """
+            its header could not be used. `memoss undo` takes back a whole import.
+            """,
+        version: "memoss-import \(MemossVersion.current)"
     )
 
     @Option(name: .long, help: ArgumentHelp("The store file to use instead of the default.", valueName: "path"))

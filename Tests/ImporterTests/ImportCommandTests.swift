@@ -1,4 +1,5 @@
 import Foundation
+import Shared
 import Testing
 import TestSupport
 
@@ -183,5 +184,25 @@ struct ImportCommandTests {
         // The store is still usable and the interrupted file imports whole on the next try.
         try Data(rows.utf8).write(to: URL(fileURLWithPath: temporary.path("rows.csv")))
         #expect(try importFile(temporary.path("rows.csv")).stdout == "Imported 40000, skipped 0 already present, refused 0.\n")
+
+        // The journal agrees with the data: the killed import left no entry, the finished one
+        // is undone as a whole (and leaves no tombstones: importing again adds the rows again).
+        let memoss = Self.binary("memoss")
+        let journal = try ChildProcess.run(memoss, ["--db", store, "undo", "--list"], environment: environment)
+        #expect(journal.stdout.components(separatedBy: "\n").prefix(2).map { $0.components(separatedBy: "  ").dropFirst().first ?? "" }
+            == ["1. Imported 40000 reminders from \(temporary.path("rows.csv"))", "2. Imported 1 reminder from \(temporary.path("first.csv"))"])
+        let undone = try ChildProcess.run(memoss, ["--db", store, "undo"], environment: environment)
+        #expect(undone.stdout == "Undid: Imported 40000 reminders from \(temporary.path("rows.csv")).\n")
+        #expect(try titles() == ["Already here"])
+        _ = try ChildProcess.run(memoss, ["--db", store, "redo"], environment: environment)
+        #expect(try titles().count == 40_001)
+        _ = try ChildProcess.run(memoss, ["--db", store, "undo"], environment: environment)
+        #expect(try importFile(temporary.path("rows.csv")).stdout == "Imported 40000, skipped 0 already present, refused 0.\n")
+    }
+
+    @Test func versionIsPrinted() throws {
+        let result = try ChildProcess.run(Self.binary("memoss-import"), ["--version"], environment: environment)
+        #expect(result.status == 0)
+        #expect(result.stdout == "memoss-import \(MemossVersion.current)\n")
     }
 }
