@@ -16,11 +16,13 @@ extension Memoss {
 
         @OptionGroup var store: StoreOptions
         @ParentCommand var memoss: Memoss
-        @Argument(help: "What to be reminded of; leave it out to be asked for every field.") var title: String?
+        @Argument(help: "What to be reminded of (its words, quoted or not); leave it out to be asked for every field.")
+        var titleWords: [String] = []
         @OptionGroup var fields: ReminderFieldOptions
 
         func execute(in session: Session) async throws {
             let form = session.core.formModel(.add)
+            let title = titleWords.isEmpty ? nil : titleWords.joined(separator: " ")
             try await Journal.command {
                 guard let title else {
                     if case .saved(let reminder) = await ReminderFlow(session: session, form: form).run() {
