@@ -51,11 +51,7 @@ struct ReminderFieldOptions: ParsableArguments {
         let picker = form.tagPicker
         for tag in tags {
             if tag.hasPrefix("-"), tag.count > 1 {
-                let name = String(tag.dropFirst())
-                guard let found = picker.tag(named: name) else {
-                    throw Refusal(message: TagError.noSuchName(name, closest: Suggestions.closest(to: name, among: picker.allTags.map(\.name))).message)
-                }
-                picker.deselect(found.id)
+                try picker.unchoose(named: String(tag.dropFirst()))
             } else {
                 let name = tag.hasPrefix("+") ? String(tag.dropFirst()) : tag
                 _ = try picker.choose(named: name, howToCreate: "Use --new-tag \(Self.shellWord(name)) to create it")

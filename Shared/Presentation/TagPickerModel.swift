@@ -81,6 +81,15 @@ package final class TagPickerModel {
         return tag
     }
 
+    /// Unchooses the tag named `name` (ignoring case); an unknown name is refused with the closest names.
+    package func unchoose(named name: String) throws(TagError) {
+        guard let tag = tag(named: name) else {
+            throw .noSuchName(name.trimmingWhitespace(),
+                              closest: Suggestions.closest(to: name.trimmingWhitespace(), among: allTags.map(\.name)))
+        }
+        deselect(tag.id)
+    }
+
     /// Chooses the tags a person typed as a list: names or their numbers in `allTags` (from 1),
     /// separated by commas or spaces, a name with spaces in quotes (or between commas, as it is
     /// written); `-` or `none` for none. All or nothing: an unknown name chooses nothing.

@@ -32,10 +32,6 @@ package struct GRDBReminderRepository: ReminderRepository {
         try await updateExisting(reminder) { db in try Self.setTags(tagIDs, of: reminder.id, db) }
     }
 
-    package func delete(id: UUID) async throws -> Bool {
-        try await database.write { db in try ReminderRecord.deleteOne(db, key: id) }
-    }
-
     package func reminder(id: UUID) async throws -> Reminder? {
         try await database.read { db in try ReminderRecord.fetchOne(db, key: id)?.reminder }
     }

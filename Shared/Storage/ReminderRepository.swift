@@ -8,8 +8,6 @@ package protocol ReminderRepository: Sendable {
     /// Replaces a stored reminder's values and tags; throws `ReminderError.notFound` when it
     /// is gone and `TagError.notFound` for an unknown tag.
     func update(_ reminder: Reminder, tagIDs: [UUID]) async throws
-    /// Removes a reminder and its completion log; returns whether it existed.
-    func delete(id: UUID) async throws -> Bool
     /// The reminder with this id, if any.
     func reminder(id: UUID) async throws -> Reminder?
     /// The reminder with this id and its tags, if any.

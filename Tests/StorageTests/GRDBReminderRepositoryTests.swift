@@ -41,9 +41,9 @@ struct GRDBReminderRepositoryTests {
         let wholeDay = instant("2026-11-21T00:00:00Z")..<instant("2026-11-22T00:00:00Z")
         #expect(try await repository.completions(madeIn: wholeDay).map(\.title) == ["Run"])
 
-        #expect(try await repository.delete(id: done.id))
+        try await repository.delete(ids: [done.id])
         #expect(try await repository.completions(madeIn: wholeDay).isEmpty)
-        #expect(try await repository.delete(id: done.id) == false)
+        await #expect(throws: ReminderError.notFound(done.id)) { try await repository.delete(ids: [done.id]) }
     }
 
     @Test func openRemindersComeSoonestFirst() async throws {
