@@ -48,9 +48,12 @@ struct MemossImport: AsyncParsableCommand {
         Interruption.install()
         let name = file == "-" ? "-" : file
         let core: MemossCore
+        let processEnvironment = ProcessInfo.processInfo.environment
+        let zone = UserTimeZone(processEnvironment: processEnvironment)
+        if let problem = zone.problem { warn(problem.message) }
         do {
-            core = try await MemossCore.open(explicitPath: db, processEnvironment: ProcessInfo.processInfo.environment,
-                                             environment: .live)
+            core = try await MemossCore.open(explicitPath: db, processEnvironment: processEnvironment,
+                                             environment: .live(timeZone: zone.timeZone))
         } catch {
             fail(ErrorMessage.describe(error))
         }

@@ -45,7 +45,7 @@ extension Memoss {
                 summary += ", repeating \(reminder.recurrence.label)"
                 if let end = reminder.recurrenceEnd { summary += " until \(end)" }
             }
-            return summary + "."
+            return summary + "." + (reminder.reminder.gapNote.map { " " + $0 } ?? "")
         }
     }
 }

@@ -25,14 +25,21 @@ extension Memoss {
                     try await fields.fill(form, today: session.core.environment.today)
                     guard form.hasUnsavedChanges else { return session.say("Nothing changed in \"\(VisibleText.escaped(found.title))\".") }
                     let saved = try await ReminderFieldOptions.save(form)
-                    return session.say("Saved \"\(VisibleText.escaped(saved.title))\", due \(session.timeFormatter.string(for: saved.scheduledAt)).")
+                    return session.say(Self.saved(saved, session))
                 }
                 switch await ReminderFlow(session: session, form: form).run() {
-                case .saved(let saved): session.say("Saved \"\(VisibleText.escaped(saved.title))\", due \(session.timeFormatter.string(for: saved.scheduledAt)).")
+                case .saved(let saved): session.say(Self.saved(saved, session))
                 case .deleted(let title): session.say("Deleted \"\(VisibleText.escaped(title))\"; `undo` brings it back.")
                 case .cancelled: break
                 }
             }
+        }
+
+        /// "Saved "Call Mum", due Sun 8 Mar 2026 03:30." and what a DST gap did to the time.
+        @MainActor
+        static func saved(_ reminder: ReminderWithTags, _ session: Session) -> String {
+            "Saved \"\(VisibleText.escaped(reminder.title))\", due \(session.timeFormatter.string(for: reminder.scheduledAt))."
+                + (reminder.reminder.gapNote.map { " " + $0 } ?? "")
         }
     }
 
@@ -155,9 +162,8 @@ extension Memoss {
 
         func execute(in session: Session) async throws {
             let environment = session.core.environment
-            guard let day = date.map({ TypedInput.date($0, today: environment.today) }) ?? environment.today else {
-                throw UsageProblem(message: "\(TypedInput.dateHint).")
-            }
+            let day = try date.map { try ReminderFieldOptions.day($0, option: "history", today: environment.today) }
+                ?? environment.today
             let history = try await session.core.loadDayHistory(day: day)
             if json { return session.say(JSONShapes.encode(JSONShapes.HistoryJSON(history, zone: environment.timeZone))) }
             session.say(session.style.bold("Due on \(day)"))

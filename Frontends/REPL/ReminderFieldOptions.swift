@@ -28,8 +28,7 @@ struct ReminderFieldOptions: ParsableArguments {
     func fill(_ form: ReminderFormModel, today: LocalDate) async throws {
         if let notes { form.notes = notes }
         if let date {
-            guard let day = TypedInput.date(date, today: today) else { throw UsageProblem(message: "--date: \(TypedInput.dateHint).") }
-            form.date = day
+            form.date = try Self.day(date, option: "--date", today: today)
         }
         if let time {
             guard let value = TypedInput.time(time) else { throw UsageProblem(message: "--time: \(TypedInput.timeHint).") }
@@ -43,9 +42,8 @@ struct ReminderFieldOptions: ParsableArguments {
             if ["none", "never", "-"].contains(until.lowercased()) {
                 form.recurrencePicker.hasEndDate = false
             } else {
-                guard let day = TypedInput.date(until, today: today) else { throw UsageProblem(message: "--until: \(TypedInput.dateHint).") }
                 form.recurrencePicker.hasEndDate = true
-                form.recurrencePicker.endDate = day
+                form.recurrencePicker.endDate = try Self.day(until, option: "--until", today: today)
             }
         }
         let picker = form.tagPicker
@@ -77,6 +75,14 @@ struct ReminderFieldOptions: ParsableArguments {
             throw Refusal(message: problems.map { $0.hasSuffix(".") ? $0 : $0 + "." }.joined(separator: " "))
         }
         return reminder
+    }
+
+    /// The day `text` names; a day the calendar does not have is refused with a sentence (exit 1),
+    /// anything else that is not a date is a usage error (exit 2).
+    static func day(_ text: String, option: String, today: LocalDate) throws -> LocalDate {
+        if let day = TypedInput.date(text, today: today) { return day }
+        if let sentence = TypedInput.missingDay(text) { throw Refusal(message: "\(option): \(sentence)") }
+        throw UsageProblem(message: "\(option): \(TypedInput.dateHint).")
     }
 
     /// A name as it would be typed on a command line (quoted when it has spaces).

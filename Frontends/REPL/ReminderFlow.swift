@@ -67,7 +67,7 @@ struct ReminderFlow {
             while true {
                 guard let line = try read("Date", current: form.date.description) else { return nil }
                 if let date = TypedInput.date(line, today: today) { form.date = date; return nil }
-                session.say(session.style.red(TypedInput.dateHint))
+                session.say(session.style.red(TypedInput.missingDay(line) ?? TypedInput.dateHint))
             }
         case .time:
             while true {
@@ -104,7 +104,7 @@ struct ReminderFlow {
                         picker.hasEndDate = true
                         picker.endDate = date
                     } else {
-                        session.say(session.style.red(TypedInput.dateHint + ", or none"))
+                        session.say(session.style.red(TypedInput.missingDay(line) ?? TypedInput.dateHint + ", or none"))
                         continue
                     }
                 }
@@ -177,13 +177,14 @@ struct ReminderFlow {
 
     private func summary() -> String {
         let draft = form.draft
-        let when = session.timeFormatter.string(for: draft.series.firstOccurrence ?? draft.series.start.resolved(in: draft.series.timeZone))
+        let when = session.timeFormatter.string(for: form.firstOccurrence.instant)
         var repeatText = ""
         if draft.recurrence.isRepeating {
             repeatText = " · \(draft.recurrence.label)" + (draft.recurrenceEnd.map { " until \($0)" } ?? "")
         }
         var lines = ["  " + session.style.bold(VisibleText.escaped(draft.title.trimmingWhitespace())),
                      "  \(when)\(repeatText)"]
+        if let note = form.gapNote { lines.append("  " + note) }
         if let notes = ReminderRules.normalizedNotes(draft.notes) { lines.append("  Notes: \(VisibleText.escaped(notes))") }
         if !form.tagPicker.selected.isEmpty {
             lines.append("  Tags: " + form.tagPicker.selected.map { session.style.tag(TagChip($0)) }.joined(separator: " "))

@@ -8,12 +8,16 @@ struct StoreOptions: ParsableArguments {
     var db: String?
 
     /// Opens the chosen store (this command's `--db`, else the one given before the command name),
-    /// or prints one line saying why it cannot and exits with status 1.
+    /// or prints one line saying why it cannot and exits with status 1. A `TZ` that cannot be used
+    /// as written is said here, once.
     func openCore(before parent: StoreOptions) async -> MemossCore {
+        let processEnvironment = ProcessInfo.processInfo.environment
+        let zone = UserTimeZone(processEnvironment: processEnvironment)
+        if let problem = zone.problem { Terminal.warn(problem.message) }
         do {
             return try await MemossCore.open(
-                explicitPath: db ?? parent.db, processEnvironment: ProcessInfo.processInfo.environment,
-                environment: .live
+                explicitPath: db ?? parent.db, processEnvironment: processEnvironment,
+                environment: .live(timeZone: zone.timeZone)
             )
         } catch {
             Terminal.fail(ErrorMessage.describe(error))

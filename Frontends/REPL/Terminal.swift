@@ -8,6 +8,11 @@ enum Terminal {
         FileHandle.standardOutput.write(Data((line + "\n").utf8))
     }
 
+    /// Prints `message` as `memoss: warning: message` on standard error.
+    static func warn(_ message: String) {
+        FileHandle.standardError.write(Data("memoss: warning: \(message)\n".utf8))
+    }
+
     /// Prints `message` as `memoss: message` on standard error and exits with `status`.
     static func fail(_ message: String, status: Int32 = 1) -> Never {
         FileHandle.standardError.write(Data("memoss: \(message)\n".utf8))

@@ -19,9 +19,9 @@ package struct AppEnvironment: Sendable {
         self.timeZone = timeZone
     }
 
-    /// The real clock, random UUIDs and the system's time zone (honouring `TZ`).
-    package static var live: AppEnvironment {
-        AppEnvironment(now: { Date() }, uuid: { UUID() }, timeZone: .current)
+    /// The real clock, random UUIDs and `timeZone` (the user's: see `UserTimeZone`).
+    package static func live(timeZone: TimeZone) -> AppEnvironment {
+        AppEnvironment(now: { Date() }, uuid: { UUID() }, timeZone: timeZone)
     }
 
     /// A Gregorian calendar in the user's zone.

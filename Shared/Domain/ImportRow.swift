@@ -28,7 +28,7 @@ package struct ImportedReminder: Sendable {
         case .monthly(let day): "monthly:\(day)"
         }
         let when = dated ? String(Int64(values.scheduledAt.timeIntervalSince1970))
-            : "undated " + (values.nominalTime ?? LocalTime(of: values.scheduledAt, in: TimeZone(identifier: values.timeZoneID) ?? .gmt)).description
+            : "undated " + (values.nominal?.time ?? LocalTime(of: values.scheduledAt, in: TimeZone(identifier: values.timeZoneID) ?? .gmt)).description
         let text = [values.title, when, values.timeZoneID, rule,
                     values.recurrenceEnd?.description ?? ""].joined(separator: "\u{1F}")
         var high: UInt64 = 0xCBF2_9CE4_8422_2325, low: UInt64 = 0x84222325_CBF29CE4

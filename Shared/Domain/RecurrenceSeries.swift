@@ -22,29 +22,45 @@ package struct RecurrenceSeries: Hashable, Sendable {
         self.timeZone = timeZone
     }
 
-    /// The first `count` occurrences strictly after `instant` (all from the start when `nil`), in order.
-    package func occurrences(after instant: Date? = nil, count: Int) -> [Date] {
+    /// The first `count` occurrences due strictly after `instant` (all from the start when `nil`), in order.
+    package func occurrences(after instant: Date? = nil, count: Int) -> [Occurrence] {
+        occurrences(from: rule.firstDate(onOrAfter: firstDateToLookAt(after: instant)), count: count) { occurrence in
+            instant.map { occurrence.instant > $0 } ?? true
+        }
+    }
+
+    /// The first occurrence, if the end leaves any.
+    package var firstOccurrence: Occurrence? { occurrences(count: 1).first }
+
+    /// The first occurrence due strictly after `instant`, if the series has one.
+    package func nextOccurrence(after instant: Date) -> Occurrence? {
+        occurrences(after: instant, count: 1).first
+    }
+
+    /// The occurrence that follows `occurrence` in the series (the next nominal date, whatever
+    /// instant either resolves to), if the series has one.
+    package func occurrence(following occurrence: Occurrence) -> Occurrence? {
+        guard let date = rule.nextDate(after: occurrence.nominal.date) else { return nil }
+        return occurrences(from: date, count: 1) { _ in true }.first
+    }
+
+    /// Up to `count` occurrences from nominal day `date` (a day the rule falls on) that pass `isWanted`.
+    ///
+    /// The end applies to the day an occurrence is due (its resolved local date), as RFC 5545's
+    /// UNTIL does; since resolution only moves a time forward, once one is past the end all later
+    /// ones are too.
+    private func occurrences(from date: LocalDate, count: Int, where isWanted: (Occurrence) -> Bool) -> [Occurrence] {
         guard count > 0 else { return [] }
-        var date = rule.firstDate(onOrAfter: firstDateToLookAt(after: instant))
-        var result: [Date] = []
+        var date = date
+        var result: [Occurrence] = []
         while result.count < count {
-            if let end, date > end { break }
-            let occurrence = LocalDateTime(date: date, time: start.time).resolved(in: timeZone)
-            let isAfter = instant.map { occurrence > $0 } ?? true
-            let isBeforeEnd = end.map { LocalDate(containing: occurrence, in: timeZone) <= $0 } ?? true
-            if isAfter && isBeforeEnd { result.append(occurrence) }
+            let occurrence = Occurrence(nominal: LocalDateTime(date: date, time: start.time), in: timeZone)
+            if let end, LocalDate(containing: occurrence.instant, in: timeZone) > end { break }
+            if isWanted(occurrence) { result.append(occurrence) }
             guard let next = rule.nextDate(after: date) else { break }
             date = next
         }
         return result
-    }
-
-    /// The first occurrence, if the end leaves any.
-    package var firstOccurrence: Date? { occurrences(count: 1).first }
-
-    /// The first occurrence strictly after `instant`, if the series has one.
-    package func nextOccurrence(after instant: Date) -> Date? {
-        occurrences(after: instant, count: 1).first
     }
 
     /// Where to start looking for occurrences after `instant`: a day before its local day

@@ -24,15 +24,16 @@ package struct Reminder: Identifiable, Hashable, Sendable {
     package var recurrence: RecurrenceRule
     /// The last local day a repeating reminder may fall on (inclusive), `nil` for none.
     package var recurrenceEnd: LocalDate?
-    /// The wall-clock time its occurrences are due at, when it differs from `scheduledAt`'s
-    /// (an occurrence moved forward by a DST gap); `nil` means `scheduledAt`'s own time.
-    package var nominalTime: LocalTime?
+    /// The wall-clock date and time its current occurrence is due at by its rule, when that
+    /// differs from `scheduledAt`'s reading (a DST gap moved it forward, perhaps past midnight);
+    /// `nil` means `scheduledAt`'s own reading.
+    package var nominal: LocalDateTime?
 
     /// Creates a reminder from all its values.
     package init(
         id: UUID, title: String, notes: String?, scheduledAt: Date, timeZoneID: String,
         isCompleted: Bool = false, completedAt: Date? = nil, createdAt: Date, updatedAt: Date,
-        recurrence: RecurrenceRule = .never, recurrenceEnd: LocalDate? = nil, nominalTime: LocalTime? = nil
+        recurrence: RecurrenceRule = .never, recurrenceEnd: LocalDate? = nil, nominal: LocalDateTime? = nil
     ) {
         self.id = id
         self.title = title
@@ -45,7 +46,7 @@ package struct Reminder: Identifiable, Hashable, Sendable {
         self.updatedAt = updatedAt
         self.recurrence = recurrence
         self.recurrenceEnd = recurrenceEnd
-        self.nominalTime = nominalTime
+        self.nominal = nominal
     }
 
     /// A new open (or, with `completedAt`, done) reminder from values that passed the rules.
@@ -54,17 +55,26 @@ package struct Reminder: Identifiable, Hashable, Sendable {
             id: id, title: values.title, notes: values.notes, scheduledAt: values.scheduledAt,
             timeZoneID: values.timeZoneID, isCompleted: completedAt != nil, completedAt: completedAt,
             createdAt: now, updatedAt: now,
-            recurrence: values.recurrence, recurrenceEnd: values.recurrenceEnd, nominalTime: values.nominalTime)
+            recurrence: values.recurrence, recurrenceEnd: values.recurrenceEnd, nominal: values.nominal)
     }
 
     /// The zone named by `timeZoneID`, or UTC if this system does not know it.
     package var timeZone: TimeZone { TimeZone(identifier: timeZoneID) ?? .gmt }
 
     /// The nominal wall-clock date and time it is due, in its own zone (before any DST shift).
-    package var localScheduled: LocalDateTime {
-        let local = LocalDateTime(of: scheduledAt, in: timeZone)
-        return LocalDateTime(date: local.date, time: nominalTime ?? local.time)
+    package var localScheduled: LocalDateTime { nominal ?? LocalDateTime(of: scheduledAt, in: timeZone) }
+
+    /// Its current occurrence: the nominal date and time, and the instant it is due.
+    package var currentOccurrence: Occurrence { Occurrence(nominal: localScheduled, instant: scheduledAt) }
+
+    /// Makes `occurrence` the current one.
+    package mutating func move(to occurrence: Occurrence) {
+        scheduledAt = occurrence.instant
+        nominal = LocalDateTime(of: occurrence.instant, in: timeZone) == occurrence.nominal ? nil : occurrence.nominal
     }
+
+    /// The occurrence after the current one, `nil` for a one-time reminder or past its end date.
+    package var followingOccurrence: Occurrence? { series.occurrence(following: currentOccurrence) }
 
     /// Its occurrences from the current one on: the rule anchored at the nominal date and time.
     package var series: RecurrenceSeries {

@@ -38,15 +38,26 @@ package enum ReminderRules {
     }
 
     /// Checks a repeat rule and its end day against the reminder's date; returns the first
-    /// occurrence's instant (for a one-time reminder, the date and time themselves).
-    package static func firstOccurrence(of draft: ReminderDraft) throws(ReminderValidationError) -> Date {
+    /// occurrence (for a one-time reminder, the date and time themselves).
+    package static func firstOccurrence(of draft: ReminderDraft) throws(ReminderValidationError) -> Occurrence {
         guard draft.recurrence.isValid else { throw .invalidRecurrence }
-        if draft.recurrence.isRepeating, let end = draft.recurrenceEnd {
+        let series = draft.series
+        guard draft.recurrence.isRepeating else {
+            return Occurrence(nominal: series.start, in: series.timeZone)
+        }
+        if let end = draft.recurrenceEnd {
             guard end >= draft.date else { throw .endBeforeStart }
             let firstDay = draft.recurrence.firstDate(onOrAfter: draft.date)
             guard end >= firstDay else { throw .endBeforeFirstOccurrence(firstDay) }
         }
-        return draft.series.firstOccurrence ?? draft.series.start.resolved(in: draft.series.timeZone)
+        guard let first = series.firstOccurrence else {
+            // The first day is within the end, but its time does not exist and the gap moves it
+            // to the day after the end.
+            let firstDay = draft.recurrence.firstDate(onOrAfter: draft.date)
+            let due = Occurrence(nominal: LocalDateTime(date: firstDay, time: draft.time), in: series.timeZone)
+            throw .endBeforeFirstOccurrence(LocalDate(containing: due.instant, in: series.timeZone))
+        }
+        return first
     }
 
     /// Every rule `draft` breaks, one error per field, in form order (title, date, repeat, end, zone).
@@ -64,12 +75,12 @@ package enum ReminderRules {
         var problems: [ReminderValidationError] = []
         var title = ""
         do { title = try validTitle(draft.title) } catch { problems.append(error) }
-        var scheduled: (at: Date, zone: TimeZone)?
+        var scheduled: (at: Occurrence, zone: TimeZone)?
         do {
             let zone = try validTimeZone(draft.timeZoneID)
-            let scheduledAt = try firstOccurrence(of: draft)
-            if !allowingPast { try checkSchedule(scheduledAt, previously: previous, now: now) }
-            scheduled = (scheduledAt, zone)
+            let first = try firstOccurrence(of: draft)
+            if !allowingPast { try checkSchedule(first.instant, previously: previous, now: now) }
+            scheduled = (first, zone)
         } catch {
             problems.append(error)
         }
@@ -77,11 +88,11 @@ package enum ReminderRules {
         return ([], ValidReminderValues(
             title: title,
             notes: normalizedNotes(draft.notes),
-            scheduledAt: scheduled.at,
+            scheduledAt: scheduled.at.instant,
             timeZoneID: scheduled.zone.identifier,
             recurrence: draft.recurrence,
             recurrenceEnd: draft.recurrence.isRepeating ? draft.recurrenceEnd : nil,
-            nominalTime: LocalTime(of: scheduled.at, in: scheduled.zone) == draft.time ? nil : draft.time
+            nominal: scheduled.at.shifted(in: scheduled.zone) == nil ? nil : scheduled.at.nominal
         ))
     }
 
@@ -110,6 +121,6 @@ package struct ValidReminderValues: Hashable, Sendable {
     package let recurrence: RecurrenceRule
     /// The last day it may fall on, `nil` for none (always `nil` for a one-time reminder).
     package let recurrenceEnd: LocalDate?
-    /// The typed time when a DST gap moved the first occurrence off it, else `nil`.
-    package let nominalTime: LocalTime?
+    /// The first occurrence's date and time by the rule when a DST gap moved it, else `nil`.
+    package let nominal: LocalDateTime?
 }

@@ -25,6 +25,20 @@ package struct CardTimeFormatter: Sendable {
         return "\(dayText(local.date)) \(local.time)"
     }
 
+    /// What a gap did to `occurrence`, when its nominal time does not exist in `zone`:
+    /// "02:30 does not exist on Sun 8 Mar 2026 in America/New_York; due at 03:30." (with the day
+    /// too when the gap moved it past midnight); `nil` when the time exists.
+    package static func gapNote(for occurrence: Occurrence, in zone: TimeZone) -> String? {
+        guard let actual = occurrence.shifted(in: zone) else { return nil }
+        let due = actual.date == occurrence.nominal.date ? "\(actual.time)" : "\(actual.time) on \(fullDay(actual.date))"
+        return "\(occurrence.nominal.time) does not exist on \(fullDay(occurrence.nominal.date)) in \(zone.identifier); due at \(due)."
+    }
+
+    /// "Sun 8 Mar 2026".
+    package static func fullDay(_ day: LocalDate) -> String {
+        "\(weekdays[day.weekday - 1]) \(day.day) \(months[day.month - 1]) \(day.year)"
+    }
+
     private func dayText(_ day: LocalDate) -> String {
         switch day.daysSinceEpoch - today.daysSinceEpoch {
         case 0: return "Today"
@@ -35,4 +49,10 @@ package struct CardTimeFormatter: Sendable {
             return day.year == today.year ? text : "\(text) \(day.year)"
         }
     }
+}
+
+extension Reminder {
+    /// What a DST gap did to its current occurrence (see `CardTimeFormatter.gapNote`); `nil` when
+    /// its time exists.
+    package var gapNote: String? { CardTimeFormatter.gapNote(for: currentOccurrence, in: timeZone) }
 }

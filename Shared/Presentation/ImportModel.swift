@@ -102,7 +102,7 @@ package final class ImportModel {
         form.notes = header.index[.notes].map { $0 < record.count ? record[$0] : "" } ?? ""
         form.date = defaults.date
         if !value(.date).isEmpty {
-            if let date = LocalDate(iso: value(.date)) { form.date = date } else { refuse(.date, "Must be a date written YYYY-MM-DD") }
+            if let date = LocalDate(iso: value(.date)) { form.date = date } else { refuse(.date, Self.dateProblem(value(.date))) }
         }
         // HH:mm, and the 9am / 9:30 PM forms the prompt accepts.
         let time = value(.time).isEmpty ? defaults.time : TypedInput.time(value(.time))
@@ -118,7 +118,7 @@ package final class ImportModel {
                 form.recurrencePicker.hasEndDate = true
                 form.recurrencePicker.endDate = end
             } else {
-                refuse(.endDate, "Must be a date written YYYY-MM-DD")
+                refuse(.endDate, Self.dateProblem(value(.endDate)))
             }
         }
         let completed = Self.flag(value(.completed))
@@ -172,6 +172,11 @@ package final class ImportModel {
     }
 
     /// true/false/yes/no/1/0 in any case; empty is false; anything else `nil`.
+    /// Why a date cell was refused: the day does not exist, or it is not written YYYY-MM-DD.
+    private static func dateProblem(_ text: String) -> String {
+        TypedInput.missingDay(text).map { String($0.dropLast()) } ?? "Must be a date written YYYY-MM-DD"
+    }
+
     private static func flag(_ text: String) -> Bool? {
         switch text.lowercased() {
         case "", "false", "no", "0": false

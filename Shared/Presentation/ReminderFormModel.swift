@@ -160,6 +160,19 @@ package final class ReminderFormModel {
         return nil
     }
 
+    /// The first occurrence the fields give (the date and time themselves while the repeat or
+    /// its end is refused).
+    package var firstOccurrence: Occurrence {
+        let draft = draft
+        return (try? ReminderRules.firstOccurrence(of: draft))
+            ?? Occurrence(nominal: draft.series.start, in: draft.series.timeZone)
+    }
+
+    /// What a DST gap does to the time typed, for the summary before saving; `nil` when it exists.
+    package var gapNote: String? {
+        CardTimeFormatter.gapNote(for: firstOccurrence, in: draft.series.timeZone)
+    }
+
     /// What is wrong with `field` as the fields stand now, the message a save would show;
     /// `nil` when nothing is. Lets a front check each answer as it is given.
     package func problem(for field: ReminderField) -> String? {

@@ -20,6 +20,25 @@ package enum TypedInput {
         return LocalDate(iso: word)
     }
 
+    /// When `text` is written as a date (`YYYY-MM-DD`, month 1–12, day 1–31) but names no day of
+    /// the calendar, the sentence saying so: "2100-02-29 does not exist: February 2100 has 28
+    /// days."; `nil` otherwise.
+    package static func missingDay(_ text: String) -> String? {
+        let word = text.trimmingWhitespace()
+        let parts = word.split(separator: "-", omittingEmptySubsequences: false)
+        guard parts.count == 3, parts[0].count == 4, parts[1].count == 2, parts[2].count == 2,
+              parts.allSatisfy({ $0.allSatisfy(\.isASCII) && $0.allSatisfy(\.isNumber) }),
+              let year = Int(parts[0]), let month = Int(parts[1]), let day = Int(parts[2]),
+              (1...12).contains(month), (1...31).contains(day), LocalDate(year: year, month: month, day: day) == nil,
+              year >= 1
+        else { return nil }
+        let days = LocalDate.daysIn(month: month, year: year)
+        return "\(word) does not exist: \(monthNames[month - 1]) \(year) has \(days) days."
+    }
+
+    private static let monthNames = ["January", "February", "March", "April", "May", "June", "July",
+                                     "August", "September", "October", "November", "December"]
+
     /// `HH:mm` (24-hour), or `9am`, `9:30pm`, `12am` (midnight), `12pm` (noon); `nil` for anything else.
     package static func time(_ text: String) -> LocalTime? {
         let word = text.trimmingWhitespace().lowercased()

@@ -155,6 +155,21 @@ extension AppDatabase {
                 BEGIN INSERT OR IGNORE INTO importTombstone (importKey) VALUES (old.importKey); END
                 """)
         }
+        migrator.registerMigration("v8") { db in
+            // A gap can move an occurrence past midnight (America/Nuuk: a nominal Saturday 23:30 is
+            // due Sunday 00:30), so the nominal date is kept beside the nominal time.
+            try db.alter(table: "reminder") { t in t.add(column: "nominalDate", .text) }
+            let rows = try Row.fetchAll(db, sql: """
+                SELECT id, scheduledAt, timeZoneID, nominalTime FROM reminder WHERE nominalTime IS NOT NULL
+                """)
+            for row in rows {
+                guard let time = LocalTime(hhmm: row["nominalTime"]) else { continue }
+                let nominal = ReminderRecord.inferredNominal(
+                    time: time, scheduledAt: row["scheduledAt"], timeZoneID: row["timeZoneID"])
+                try db.execute(sql: "UPDATE reminder SET nominalDate = ? WHERE id = ?",
+                               arguments: [nominal.date.description, row["id"] as DatabaseValue])
+            }
+        }
         return migrator
     }
 }

@@ -49,8 +49,8 @@ package final class ImportTransaction: @unchecked Sendable {
         try Self.mapped { try queue.inDatabase { db in
             let insert = try db.cachedStatement(sql: """
                 INSERT OR IGNORE INTO reminder (id, title, notes, scheduledAt, timeZoneID, isCompleted, completedAt,
-                    createdAt, updatedAt, recurrenceRule, recurrenceWeekday, recurrenceDay, recurrenceEnd, nominalTime, importKey)
-                SELECT ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?
+                    createdAt, updatedAt, recurrenceRule, recurrenceWeekday, recurrenceDay, recurrenceEnd, nominalTime, nominalDate, importKey)
+                SELECT ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?
                 WHERE NOT EXISTS (SELECT 1 FROM importTombstone WHERE importKey = ?)
                 """)
             let link = try db.cachedStatement(sql: "INSERT OR IGNORE INTO reminderTag (reminderID, tagID) VALUES (?, ?)")
@@ -79,8 +79,9 @@ package final class ImportTransaction: @unchecked Sendable {
                 if let day = record.recurrenceDay { sqlite3_bind_int(handle, 12, Int32(day)) }
                 Self.bind(handle, 13, record.recurrenceEnd)
                 Self.bind(handle, 14, record.nominalTime)
-                Self.bind(handle, 15, row.importKey)
+                Self.bind(handle, 15, record.nominalDate)
                 Self.bind(handle, 16, row.importKey)
+                Self.bind(handle, 17, row.importKey)
                 let code = sqlite3_step(handle)
                 guard code == SQLITE_DONE else {
                     throw DatabaseError(resultCode: ResultCode(rawValue: code), message: String(cString: sqlite3_errmsg(db.sqliteConnection)))

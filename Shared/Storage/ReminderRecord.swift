@@ -20,6 +20,7 @@ struct ReminderRecord: Codable, FetchableRecord, PersistableRecord {
     var recurrenceDay: Int?
     var recurrenceEnd: String?
     var nominalTime: String?
+    var nominalDate: String?
 
     init(_ reminder: Reminder) {
         id = reminder.id
@@ -38,7 +39,8 @@ struct ReminderRecord: Codable, FetchableRecord, PersistableRecord {
         case .monthly(let day): recurrenceRule = "monthly"; recurrenceDay = day
         }
         recurrenceEnd = reminder.recurrenceEnd?.description
-        nominalTime = reminder.nominalTime?.description
+        nominalTime = reminder.nominal?.time.description
+        nominalDate = reminder.nominal?.date.description
     }
 
     var reminder: Reminder {
@@ -52,8 +54,25 @@ struct ReminderRecord: Codable, FetchableRecord, PersistableRecord {
             id: id, title: title, notes: notes, scheduledAt: scheduledAt, timeZoneID: timeZoneID,
             isCompleted: isCompleted, completedAt: completedAt, createdAt: createdAt, updatedAt: updatedAt,
             recurrence: rule, recurrenceEnd: recurrenceEnd.flatMap(LocalDate.init(iso:)),
-            nominalTime: nominalTime.flatMap(LocalTime.init(hhmm:))
+            nominal: nominal
         )
+    }
+
+    /// The current occurrence's nominal date and time when a gap moved it. A row written before
+    /// `nominalDate` existed (or restored from such a row by undo) has only the time: its date is
+    /// the day, of the due instant's and the one before, whose reading at that time resolves to it.
+    private var nominal: LocalDateTime? {
+        guard let time = nominalTime.flatMap(LocalTime.init(hhmm:)) else { return nil }
+        if let date = nominalDate.flatMap(LocalDate.init(iso:)) { return LocalDateTime(date: date, time: time) }
+        return Self.inferredNominal(time: time, scheduledAt: scheduledAt, timeZoneID: timeZoneID)
+    }
+
+    /// The nominal date and time at `time` that resolves to `scheduledAt`.
+    static func inferredNominal(time: LocalTime, scheduledAt: Date, timeZoneID: String) -> LocalDateTime {
+        let zone = TimeZone(identifier: timeZoneID) ?? .gmt
+        let day = LocalDate(containing: scheduledAt, in: zone)
+        let candidates = [day, day.adding(days: -1)].map { LocalDateTime(date: $0, time: time) }
+        return candidates.first { $0.resolved(in: zone) == scheduledAt } ?? candidates[0]
     }
 }
 

@@ -31,10 +31,8 @@ package struct CompleteRemindersUseCase: Sendable {
             guard !reminder.isCompleted else { throw ReminderError.alreadyDone(reminder.title) }
             let completion = Completion(id: environment.uuid(), reminderID: id, occurrence: reminder.scheduledAt, completedAt: now)
             reminder.updatedAt = now
-            if let next = reminder.series.nextOccurrence(after: reminder.scheduledAt) {
-                let nominal = reminder.localScheduled.time
-                reminder.scheduledAt = next
-                reminder.nominalTime = LocalTime(of: next, in: reminder.timeZone) == nominal ? nil : nominal
+            if let next = reminder.followingOccurrence {
+                reminder.move(to: next)
             } else {
                 reminder.isCompleted = true
                 reminder.completedAt = now

@@ -46,24 +46,24 @@ package struct PlanNotificationsUseCase: Sendable {
 
         let slots = NotificationBudget.recurringSlots + taken.count
         let series = try await reminders.openRecurringReminders(
-            soonestBy: { Self.firstCandidate($0.series, after: start, now: now) }, limit: slots
+            soonestBy: { Self.firstCandidate($0.series, after: start, now: now)?.instant }, limit: slots
         ).map(\.reminder)
         var heap = MinHeap<Candidate>()
         for (index, reminder) in series.enumerated() {
             if let first = Self.firstCandidate(reminder.series, after: start, now: now) {
-                heap.insert(Candidate(fireAt: first, index: index))
+                heap.insert(Candidate(occurrence: first, index: index))
             }
         }
         var recurringCount = 0
         while recurringCount < NotificationBudget.recurringSlots, let next = heap.popMin() {
             let reminder = series[next.index]
-            let id = "\(reminder.id.uuidString)-\(occurrenceNumber(next.fireAt, reminder.timeZone))"
+            let id = "\(reminder.id.uuidString)-\(next.occurrence.dayNumber)"
             if !taken.contains(id) {
-                plan.append(request(reminder, at: next.fireAt, id: id))
+                plan.append(request(reminder, at: next.occurrence.instant, id: id))
                 recurringCount += 1
             }
-            if let after = reminder.series.nextOccurrence(after: next.fireAt) {
-                heap.insert(Candidate(fireAt: after, index: next.index))
+            if let after = reminder.series.occurrence(following: next.occurrence) {
+                heap.insert(Candidate(occurrence: after, index: next.index))
             }
         }
         try await center.replacePlan(with: plan)
@@ -77,17 +77,11 @@ package struct PlanNotificationsUseCase: Sendable {
     }
 
     /// The first occurrence after `start`; when that is already past, the latest one not after `now`.
-    private static func firstCandidate(_ series: RecurrenceSeries, after start: Date, now: Date) -> Date? {
+    private static func firstCandidate(_ series: RecurrenceSeries, after start: Date, now: Date) -> Occurrence? {
         guard var occurrence = series.nextOccurrence(after: start) else { return nil }
-        guard occurrence <= now else { return occurrence }
-        while let next = series.nextOccurrence(after: occurrence), next <= now { occurrence = next }
+        guard occurrence.instant <= now else { return occurrence }
+        while let next = series.occurrence(following: occurrence), next.instant <= now { occurrence = next }
         return occurrence
-    }
-
-    /// The occurrence's local date as `YYYYMMDD`: stable for one occurrence whatever the plan.
-    private func occurrenceNumber(_ instant: Date, _ zone: TimeZone) -> String {
-        let date = LocalDate(containing: instant, in: zone)
-        return String(format: "%04d%02d%02d", date.year, date.month, date.day)
     }
 
     private func request(_ reminder: Reminder, at instant: Date, id: String) -> NotificationRequest {
@@ -98,10 +92,10 @@ package struct PlanNotificationsUseCase: Sendable {
 
 /// A series' next occurrence waiting in the heap.
 private struct Candidate: Comparable {
-    let fireAt: Date
+    let occurrence: Occurrence
     let index: Int
 
-    static func < (lhs: Candidate, rhs: Candidate) -> Bool { (lhs.fireAt, lhs.index) < (rhs.fireAt, rhs.index) }
+    static func < (lhs: Candidate, rhs: Candidate) -> Bool { (lhs.occurrence, lhs.index) < (rhs.occurrence, rhs.index) }
 }
 
 /// A binary min-heap: insert and pop the smallest in O(log n).

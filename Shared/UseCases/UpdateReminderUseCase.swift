@@ -28,7 +28,7 @@ package struct UpdateReminderUseCase: Sendable {
         reminder.timeZoneID = values.timeZoneID
         reminder.recurrence = values.recurrence
         reminder.recurrenceEnd = values.recurrenceEnd
-        reminder.nominalTime = values.nominalTime
+        reminder.nominal = values.nominal
         reminder.updatedAt = now
         try await Journal.record("Edited \"\(reminder.title)\"", at: now) {
             try await repository.update(reminder, tagIDs: Array(draft.tagIDs))

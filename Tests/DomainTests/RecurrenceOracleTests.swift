@@ -82,7 +82,7 @@ struct RecurrenceOracleTests {
             let series = try series(for: testCase)
             let after = try (testCase["after"] as? String).map { try instant($0, in: series.timeZone) }
             let ours = series.occurrences(after: after, count: testCase["count"] as? Int ?? 0)
-                .map { ISO8601Text.string($0, in: series.timeZone) }
+                .map { ISO8601Text.string($0.instant, in: series.timeZone) }
             occurrences += ours.count
             if ours != expectedList[index] {
                 mismatches.append("\(testCase["id"] ?? index) \(testCase): ours \(ours) oracle \(expectedList[index])")

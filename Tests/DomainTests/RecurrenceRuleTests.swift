@@ -46,7 +46,7 @@ struct RecurrenceRuleTests {
     @Test func seriesGivesNOccurrencesUpToItsInclusiveEndDay() {
         let series = RecurrenceSeries(rule: .daily, start: LocalDateTime(date: day("2026-11-21"), time: time("23:30")),
                                       end: day("2026-11-23"), timeZone: newYork)
-        #expect(series.occurrences(count: 10) == [
+        #expect(series.occurrences(count: 10).map(\.instant) == [
             instant("2026-11-21T23:30:00-05:00"), instant("2026-11-22T23:30:00-05:00"),
             instant("2026-11-23T23:30:00-05:00"),
         ])
@@ -57,7 +57,7 @@ struct RecurrenceRuleTests {
     @Test func timeShiftedByAGapComesBackTheNextDay() {
         let series = RecurrenceSeries(rule: .daily, start: LocalDateTime(date: day("2026-03-07"), time: time("02:30")),
                                       timeZone: newYork)
-        #expect(series.occurrences(count: 3) == [
+        #expect(series.occurrences(count: 3).map(\.instant) == [
             instant("2026-03-07T02:30:00-05:00"), instant("2026-03-08T03:30:00-04:00"),
             instant("2026-03-09T02:30:00-04:00"),
         ])
@@ -66,6 +66,6 @@ struct RecurrenceRuleTests {
     @Test func nextOccurrenceFarIntoALongSeriesDoesNotNeedTheWholeSeries() {
         let series = RecurrenceSeries(rule: .weekly(weekday: 2), start: LocalDateTime(date: day("2000-01-03"), time: time("09:00")),
                                       timeZone: newYork)
-        #expect(series.nextOccurrence(after: instant("2026-11-21T15:00:00-05:00")) == instant("2026-11-23T09:00:00-05:00"))
+        #expect(series.nextOccurrence(after: instant("2026-11-21T15:00:00-05:00"))?.instant == instant("2026-11-23T09:00:00-05:00"))
     }
 }

@@ -18,4 +18,25 @@ struct CardTimeFormatterTests {
     func dueTimeIsSaidRelativeToToday(_ iso: String, _ expected: String) {
         #expect(formatter.string(for: instant(iso)) == expected)
     }
+
+    @Test func aTimeInAGapIsSaidWithWhereItWent() {
+        let newYorkGap = Occurrence(nominal: LocalDateTime(date: day("2026-03-08"), time: time("02:30")), in: newYork)
+        #expect(CardTimeFormatter.gapNote(for: newYorkGap, in: newYork)
+            == "02:30 does not exist on Sun 8 Mar 2026 in America/New_York; due at 03:30.")
+        let nuuk = TimeZone(identifier: "America/Nuuk")!
+        let pastMidnight = Occurrence(nominal: LocalDateTime(date: day("2027-03-27"), time: time("23:30")), in: nuuk)
+        #expect(CardTimeFormatter.gapNote(for: pastMidnight, in: nuuk)
+            == "23:30 does not exist on Sat 27 Mar 2027 in America/Nuuk; due at 00:30 on Sun 28 Mar 2027.")
+        let ordinary = Occurrence(nominal: LocalDateTime(date: day("2026-03-09"), time: time("02:30")), in: newYork)
+        #expect(CardTimeFormatter.gapNote(for: ordinary, in: newYork) == nil)
+    }
+
+    @Test(arguments: [
+        ("2100-02-29", "2100-02-29 does not exist: February 2100 has 28 days."),
+        ("2027-04-31", "2027-04-31 does not exist: April 2027 has 30 days."),
+        ("2028-02-29", nil), ("2027-13-01", nil), ("2027-02-32", nil), ("tomorrow", nil),
+    ] as [(String, String?)])
+    func aDayTheCalendarDoesNotHaveIsSaidSo(_ text: String, _ expected: String?) {
+        #expect(TypedInput.missingDay(text) == expected)
+    }
 }

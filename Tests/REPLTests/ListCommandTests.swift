@@ -64,20 +64,20 @@ struct ListCommandTests {
     @Test func firstOpeningGivesTheDefaultTagsOnceAndDeletedOnesStayDeleted() async throws {
         let store = home.appendingPathComponent("tags.sqlite").path
         _ = try MemossProcess.run(["--db", store, "list"], environment: environment)
-        let core = try await MemossCore.open(explicitPath: store, processEnvironment: [:], environment: .live)
+        let core = try await MemossCore.open(explicitPath: store, processEnvironment: [:], environment: .live(timeZone: .gmt))
         let tags = try await core.listTags()
         #expect(tags.map(\.name) == ["Health", "Personal", "Shopping", "Work"])
 
         let work = try #require(tags.last)
         try await core.deleteTag(id: work.id)
         _ = try MemossProcess.run(["--db", store, "list"], environment: environment)
-        let reopened = try await MemossCore.open(explicitPath: store, processEnvironment: [:], environment: .live)
+        let reopened = try await MemossCore.open(explicitPath: store, processEnvironment: [:], environment: .live(timeZone: .gmt))
         #expect(try await reopened.listTags().map(\.name) == ["Health", "Personal", "Shopping"])
     }
 
     @Test func cardsShowUpToThreeTagsAndCountTheRest() async throws {
         let store = home.appendingPathComponent("chips.sqlite").path
-        let core = try await MemossCore.open(explicitPath: store, processEnvironment: [:], environment: .live)
+        let core = try await MemossCore.open(explicitPath: store, processEnvironment: [:], environment: .live(timeZone: .gmt))
         var tagIDs = Set(try await core.listTags().map(\.id))
         tagIDs.insert(try await core.createTag(name: "Bills", colorHex: "#6B7280").id)
         _ = try await core.createReminder(ReminderDraft(

@@ -123,19 +123,49 @@ struct RecurrenceColumnsTests {
         defer { try? FileManager.default.removeItem(atPath: path) }
         let reminder = Reminder(id: UUID(), title: "Bins", notes: nil, scheduledAt: testNow, timeZoneID: "Europe/London",
                                 createdAt: testNow, updatedAt: testNow, recurrence: .monthly(day: 31),
-                                recurrenceEnd: day("2027-06-30"), nominalTime: time("02:30"))
+                                recurrenceEnd: day("2027-06-30"),
+                                nominal: LocalDateTime(date: day("2026-03-29"), time: time("01:30")))
         let repository = GRDBReminderRepository(database: try AppDatabase.open(at: path))
         try await repository.insert(reminder, tagIDs: [])
         #expect(try await repository.reminder(id: reminder.id) == reminder)
 
         let raw = try DatabaseQueue(path: path)
         let row = try #require(try await raw.read { db in
-            try Row.fetchOne(db, sql: "SELECT recurrenceRule, recurrenceWeekday, recurrenceDay, recurrenceEnd, nominalTime FROM reminder")
+            try Row.fetchOne(db, sql: "SELECT recurrenceRule, recurrenceWeekday, recurrenceDay, recurrenceEnd, nominalTime, nominalDate FROM reminder")
         })
         #expect(row["recurrenceRule"] == "monthly")
         #expect(row["recurrenceWeekday"] as Int? == nil)
         #expect(row["recurrenceDay"] == 31)
         #expect(row["recurrenceEnd"] == "2027-06-30")
-        #expect(row["nominalTime"] == "02:30")
+        #expect(row["nominalTime"] == "01:30")
+        #expect(row["nominalDate"] == "2026-03-29")
+    }
+
+    /// Before v8 only the nominal time was stored; migrating finds the date whose reading at that
+    /// time resolves to the due instant, also when the gap crossed midnight.
+    @Test func migratingKeepsTheNominalDateOfAnOccurrenceMovedPastMidnight() async throws {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("memoss-\(UUID().uuidString).sqlite").path
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let queue = try DatabaseQueue(path: path)
+        try AppDatabase.migrator.migrate(queue, upTo: "v7")
+        let nuuk = UUID(uuidString: "00000000-0000-0000-0000-000000000001")!
+        let newYork = UUID(uuidString: "00000000-0000-0000-0000-000000000002")!
+        try await queue.write { db in
+            for (id, at, zone, time) in [(nuuk, "2027-03-28T01:30:00Z", "America/Nuuk", "23:30"),
+                                         (newYork, "2026-03-08T07:30:00Z", "America/New_York", "02:30")] {
+                try db.execute(sql: """
+                    INSERT INTO reminder (id, title, scheduledAt, timeZoneID, isCompleted, createdAt, updatedAt,
+                        recurrenceRule, recurrenceWeekday, nominalTime)
+                    VALUES (?, 't', ?, ?, 0, ?, ?, 'weekly', 7, ?)
+                    """, arguments: [id, try Date(at, strategy: .iso8601), zone, testNow, testNow, time])
+            }
+        }
+        try queue.close()
+        let repository = GRDBReminderRepository(database: try AppDatabase.open(at: path))
+        let shifted = try #require(try await repository.reminder(id: nuuk))
+        #expect(shifted.localScheduled == LocalDateTime(date: day("2027-03-27"), time: time("23:30")))
+        #expect(shifted.followingOccurrence?.nominal == LocalDateTime(date: day("2027-04-03"), time: time("23:30")))
+        let sameDay = try #require(try await repository.reminder(id: newYork))
+        #expect(sameDay.localScheduled == LocalDateTime(date: day("2026-03-08"), time: time("02:30")))
     }
 }
