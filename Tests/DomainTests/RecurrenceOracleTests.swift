@@ -5,41 +5,68 @@ import Testing
 import TestSupport
 
 /// Differential test: the Swift series must give exactly the occurrences of the independent
-/// python-dateutil oracle in `../shared/oracles`, on generated and hand-checked cases.
-/// The oracle is required: when python3 or python-dateutil is missing this test fails.
+/// python-dateutil oracle in `../shared/oracles`, on generated and hand-checked cases. Each case
+/// is checked twice: the series read from its start, and a reminder created from it (through the
+/// form's rules) completed occurrence by occurrence, as a user's reminder moves; both must give
+/// the oracle's instants and its nominal dates and times (notification ids and end dates go by
+/// them). The oracle is required: when python3 or python-dateutil is missing this test fails.
 struct RecurrenceOracleTests {
     /// The seeds and case counts fed to `gen_cases.py`: 2,500 cases over its five zones.
     static let seeds: [(seed: Int, count: Int)] = [(4180, 500), (1, 500), (2, 500), (3, 500), (7, 500)]
 
+    /// This run's seed for the all-zones sample: `MEMOSS_ORACLE_SEED` to repeat a run, else a new one
+    /// (said in every failure).
+    static let runSeed: Int = ProcessInfo.processInfo.environment["MEMOSS_ORACLE_SEED"].flatMap { Int($0) }
+        ?? Int.random(in: 1...999_999)
+
     static var oracles: URL {
         if let path = ProcessInfo.processInfo.environment["MEMOSS_ORACLES"] { return URL(fileURLWithPath: path) }
         // Tests/DomainTests/<this file> → the package root → ../shared/oracles
-        return URL(fileURLWithPath: #filePath)
-            .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent("shared/oracles")
+        return packageRoot.deletingLastPathComponent().appendingPathComponent("shared/oracles")
+    }
+
+    static var packageRoot: URL {
+        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
     }
 
     @Test func everyGeneratedCaseMatchesTheOracle() throws {
-        var compared = 0
-        var occurrences = 0
-        var mismatches: [String] = []
+        var total = Tally()
         for (seed, count) in Self.seeds {
             let cases = try Self.python(["gen_cases.py", "--seed", "\(seed)", "--n", "\(count)"])
-            let result = try Self.check(cases: cases, expected: try Self.python(["recurrence_oracle.py"], input: cases))
-            compared += result.compared
-            occurrences += result.occurrences
-            mismatches += result.mismatches.map { "seed \(seed): \($0)" }
+            total.add(try Self.check(cases: cases), label: "seed \(seed)")
         }
-        #expect(compared == 2_500)
-        #expect(occurrences > 10_000)
-        #expect(mismatches.isEmpty, "\(mismatches.count) cases differ, first: \(mismatches.prefix(5).joined(separator: "\n"))")
+        #expect(total.compared == 2_500)
+        #expect(total.occurrences > 10_000)
+        #expect(total.mismatches.isEmpty, "\(total.mismatches.count) cases differ, first: \(total.mismatches.prefix(5).joined(separator: "\n"))")
+    }
+
+    /// Every zone of the system tz database whose offset changes in 2025–2030 (131 with tzdata
+    /// 2025b): `gen_cases.py --zones all`, and cases at every one of their transitions
+    /// (`Tests/Oracle/transition_cases.py`), for a fixed seed and for this run's own seed.
+    @Test func everyZoneWithTransitionsMatchesTheOracle() throws {
+        var total = Tally()
+        var zones = Set<String>()
+        for seed in [4180, Self.runSeed] {
+            let sample = try Self.python(["gen_cases.py", "--zones", "all", "--seed", "\(seed)", "--n", "3000"])
+            let sweep = try Self.python([Self.packageRoot.appendingPathComponent("Tests/Oracle/transition_cases.py").path,
+                                         "--oracles", Self.oracles.path, "--seed", "\(seed)"])
+            for cases in [sample, sweep] {
+                total.add(try Self.check(cases: cases), label: "seed \(seed) (MEMOSS_ORACLE_SEED=\(seed) repeats it)")
+                zones.formUnion(try Self.caseList(cases).compactMap { $0["tz"] as? String })
+            }
+        }
+        print("All zones: \(total.compared) cases, \(total.occurrences) occurrences, \(zones.count) zones, "
+              + "run seed \(Self.runSeed), \(total.mismatches.count) differences")
+        #expect(zones.count >= 100, "the tz database should have over 100 zones with transitions; found \(zones.count)")
+        #expect(total.compared > 10_000)
+        #expect(total.mismatches.isEmpty, "\(total.mismatches.count) cases differ, first: \(total.mismatches.prefix(5).joined(separator: "\n"))")
     }
 
     @Test func everyHandCheckedCaseMatchesItsExpectedOccurrences() throws {
         let cases = try Data(contentsOf: try Self.requireOracles().appendingPathComponent("hand_cases.json"))
-        let list = try #require(try JSONSerialization.jsonObject(with: cases) as? [[String: Any]])
-        let expected = try JSONSerialization.data(withJSONObject: list.map { $0["expected"] ?? [] })
-        let result = try Self.check(cases: cases, expected: expected)
+        let list = try Self.caseList(cases)
+        let expected = list.map { ($0["expected"] as? [String] ?? []).map { Expected(local: $0, nominal: nil) } }
+        let result = try Self.check(list, expected: expected)
         #expect(result.compared == 18)
         #expect(result.mismatches.isEmpty, "\(result.mismatches.joined(separator: "\n"))")
     }
@@ -72,23 +99,90 @@ struct RecurrenceOracleTests {
 
     // MARK: Comparing
 
-    static func check(cases: Data, expected: Data) throws -> (compared: Int, occurrences: Int, mismatches: [String]) {
-        let caseList = try #require(try JSONSerialization.jsonObject(with: cases) as? [[String: Any]])
-        let expectedList = try #require(try JSONSerialization.jsonObject(with: expected) as? [[String]])
-        try #require(caseList.count == expectedList.count)
+    /// One occurrence as the oracle gives it: local time with offset, and (from `--detail`) the
+    /// nominal wall time `YYYY-MM-DDTHH:MM:SS`.
+    struct Expected: Equatable, CustomStringConvertible {
+        let local: String
+        let nominal: String?
+        var description: String { nominal.map { "\(local) (nominal \($0))" } ?? local }
+    }
+
+    struct Result {
+        var compared = 0, occurrences = 0
         var mismatches: [String] = []
-        var occurrences = 0
+    }
+
+    struct Tally {
+        var compared = 0, occurrences = 0
+        var mismatches: [String] = []
+
+        mutating func add(_ result: Result, label: String) {
+            compared += result.compared
+            occurrences += result.occurrences
+            mismatches += result.mismatches.map { "\(label): \($0)" }
+        }
+    }
+
+    static func caseList(_ data: Data) throws -> [[String: Any]] {
+        try #require(try JSONSerialization.jsonObject(with: data) as? [[String: Any]])
+    }
+
+    /// Runs the oracle with `--detail` on `cases` and compares.
+    static func check(cases: Data) throws -> Result {
+        let detail = try #require(try JSONSerialization.jsonObject(
+            with: try python(["recurrence_oracle.py", "--detail"], input: cases)) as? [[String: Any]])
+        let expected = try detail.map { entry in
+            try #require(entry["occurrences"] as? [[String: Any]]).map {
+                Expected(local: $0["local"] as? String ?? "", nominal: $0["nominal"] as? String)
+            }
+        }
+        return try check(try caseList(cases), expected: expected)
+    }
+
+    static func check(_ caseList: [[String: Any]], expected: [[Expected]]) throws -> Result {
+        try #require(caseList.count == expected.count)
+        var result = Result()
         for (index, testCase) in caseList.enumerated() {
             let series = try series(for: testCase)
             let after = try (testCase["after"] as? String).map { try instant($0, in: series.timeZone) }
-            let ours = series.occurrences(after: after, count: testCase["count"] as? Int ?? 0)
-                .map { ISO8601Text.string($0.instant, in: series.timeZone) }
-            occurrences += ours.count
-            if ours != expectedList[index] {
-                mismatches.append("\(testCase["id"] ?? index) \(testCase): ours \(ours) oracle \(expectedList[index])")
+            let count = testCase["count"] as? Int ?? 0
+            let wanted = expected[index]
+            let read = describe(series.occurrences(after: after, count: count), series.timeZone, like: wanted)
+            let walked = describe(try walk(testCase, series: series, after: after, count: count), series.timeZone, like: wanted)
+            result.compared += 1
+            result.occurrences += read.count
+            if read != wanted || walked != wanted {
+                result.mismatches.append("\(testCase["id"] ?? index) \(testCase): series \(read), reminder \(walked), oracle \(wanted)")
             }
         }
-        return (caseList.count, occurrences, mismatches)
+        return result
+    }
+
+    private static func describe(_ occurrences: [Occurrence], _ zone: TimeZone, like wanted: [Expected]) -> [Expected] {
+        let withNominal = wanted.first?.nominal != nil
+        return occurrences.map {
+            Expected(local: ISO8601Text.string($0.instant, in: zone),
+                     nominal: withNominal ? "\($0.nominal.date)T\($0.nominal.time):00" : nil)
+        }
+    }
+
+    /// The occurrences a reminder made from the case goes through as it is completed: created
+    /// through the rules (a refused one has none), then moved to each following occurrence.
+    /// Memoss has no end date for a one-time reminder, so a `none` case's end is left to the series check.
+    static func walk(_ testCase: [String: Any], series: RecurrenceSeries, after: Date?, count: Int) throws -> [Occurrence] {
+        if series.rule == .never && testCase["end"] != nil { return series.occurrences(after: after, count: count) }
+        let draft = ReminderDraft(title: "case", date: series.start.date, time: series.start.time,
+                                  timeZoneID: series.timeZone.identifier, recurrence: series.rule, recurrenceEnd: series.end)
+        guard let values = try? ReminderRules.validate(draft, previously: nil, now: .distantPast, allowingPast: true) else { return [] }
+        var reminder = Reminder(id: UUID(), values: values, now: .distantPast)
+        var result: [Occurrence] = []
+        var current: Occurrence? = reminder.currentOccurrence
+        while let occurrence = current, result.count < count {
+            if after.map({ occurrence.instant > $0 }) ?? true { result.append(occurrence) }
+            reminder.move(to: occurrence)
+            current = reminder.followingOccurrence
+        }
+        return result
     }
 
     static func series(for testCase: [String: Any]) throws -> RecurrenceSeries {
