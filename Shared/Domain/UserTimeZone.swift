@@ -64,7 +64,7 @@ package struct UserTimeZone: Sendable {
         if tz.isEmpty { return (utc, .empty) }
         let name = tz.hasPrefix(":") ? String(tz.dropFirst()) : tz
         if let zone = databaseZone(name, places: places) { return (zone, nil) }
-        if name.hasPrefix("/") || tz.hasPrefix(":") || name.contains("/") {
+        if name.hasPrefix("/") || tz.hasPrefix(":") {
             return (utc, .noSuchZone(tz: tz, directory: places.zoneDirectory))
         }
         if let rule = PosixRule(name) {
@@ -74,7 +74,7 @@ package struct UserTimeZone: Sendable {
                 return (zone, .unfollowedRule(tz: tz, standardOffset: rule.standardOffset))
             }
         }
-        return (utc, .unreadable(tz: tz))
+        return (utc, name.contains("/") ? .noSuchZone(tz: tz, directory: places.zoneDirectory) : .unreadable(tz: tz))
     }
 
     /// The zone of file `name` in the database (or of an absolute path into it).

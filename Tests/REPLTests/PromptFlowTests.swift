@@ -43,6 +43,14 @@ struct PromptFlowTests {
         #expect(reminder["scheduledAt"] as? String == "2099-03-02T09:30:00-05:00")
     }
 
+    @Test func addFlowSaysAMissingDayAndWhereATimeInAGapGoes() throws {
+        let result = try prompt("add", "Gap", "", "2100-02-29", "2099-03-08", "02:30", "", "", "y", "quit")
+        #expect(result.stdout.contains("]: 2100-02-29\n2100-02-29 does not exist: February 2100 has 28 days.\nDate ["))
+        #expect(result.stdout.contains("  Sun 8 Mar 2099 03:30\n  02:30 does not exist on Sun 8 Mar 2099 in America/New_York; due at 03:30.\n"))
+        #expect(result.stdout.contains("Added \"Gap\", due Sun 8 Mar 2099 03:30. 02:30 does not exist"))
+        #expect(try stored().todo.first?["scheduledAt"] as? String == "2099-03-08T03:30:00-04:00")
+    }
+
     @Test func addFlowCreatesATagInlineAndChoosesIt() throws {
         let result = try prompt("add", "Compost", "", "2099-05-01", "", "", "+Garden 6", "Garden, Home", "+Home", "", "y", "quit")
         #expect(result.stdout.contains("New tag: #Garden"))
