@@ -70,7 +70,7 @@ struct MemossImport: AsyncParsableCommand {
             for column in header.unknown {
                 warn("\(name):\(headerRecord.line): unknown column \"\(VisibleText.escaped(column))\" is ignored")
             }
-            importModel = try core.importModel(header: header, allowPast: allowPast, source: name)
+            importModel = core.importModel(header: header, allowPast: allowPast, source: name)
         } catch let error as CSVError {
             fail("\(name):\(error.line): \(error.message); nothing was imported")
         } catch let error as ImportFileError {
@@ -82,14 +82,12 @@ struct MemossImport: AsyncParsableCommand {
         let progress = Progress(totalBytes: size)
         do {
             while let record = try reader.next() {
-                try importModel.add(record.fields, line: record.line)
+                importModel.add(record.fields, line: record.line)
                 progress.update(rows: importModel.rowsRead, bytes: reader.bytesRead)
             }
         } catch {
             progress.clear()
-            _ = try? await importModel.finish(keep: false)
-            if let error = error as? CSVError { fail("\(name):\(error.line): \(error.message); nothing was imported") }
-            fail("\(ErrorMessage.describe(error)) Nothing was imported.")
+            fail("\(name):\(error.line): \(error.message); nothing was imported")
         }
         progress.clear()
 
@@ -97,7 +95,7 @@ struct MemossImport: AsyncParsableCommand {
         let keep = !dryRun && !(strict && refusedAny)
         let counts: ImportCounts
         do {
-            counts = try await importModel.finish(keep: keep)
+            counts = try await importModel.finish(keep: keep, committed: Interruption.committed)
         } catch {
             fail("\(ErrorMessage.describe(error)) Nothing was imported.")
         }

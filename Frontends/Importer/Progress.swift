@@ -29,14 +29,23 @@ final class Progress {
     }
 }
 
-/// Ctrl-C stops the import at once; the open transaction is never committed, so the store is unchanged.
+/// Ctrl-C stops the import at once. Before the commit nothing is in the store (its transaction
+/// is never committed); after it, everything is, and the message says so.
 enum Interruption {
+    /// Set once the rows are committed; read by the signal handler (a word-sized store and load).
+    nonisolated(unsafe) private static var isCommitted: sig_atomic_t = 0
+
     static func install() {
         signal(SIGINT) { _ in
             // Only async-signal-safe calls here: a static message, write, _exit.
-            let message: StaticString = "\nmemoss-import: interrupted; nothing was imported.\n"
+            let before: StaticString = "\nmemoss-import: interrupted; nothing was imported.\n"
+            let after: StaticString = "\nmemoss-import: interrupted after the import was committed: its rows are in the store (memoss undo takes them back).\n"
+            let message = Interruption.isCommitted != 0 ? after : before
             _ = write(STDERR_FILENO, message.utf8Start, message.utf8CodeUnitCount)
             _exit(130)
         }
     }
+
+    /// The import's rows are in the store from here on.
+    @Sendable static func committed() { isCommitted = 1 }
 }

@@ -31,13 +31,17 @@ package struct MemossCore: Sendable {
 
     /// Opens the store the user chose: `explicitPath` (`--db`), else `MEMOSS_DB`, else the
     /// default file under `$XDG_DATA_HOME` (see `StoreLocation`), creating it when missing.
-    /// A store's first opening gives it the default tags.
+    /// A store's first opening gives it the default tags. Opening writes only when something must
+    /// change (a migration, the first seeding, a notification plan left stale).
     package static func open(
         explicitPath: String?, processEnvironment: [String: String], environment: AppEnvironment
     ) async throws -> MemossCore {
         let path = StoreLocation.resolve(explicitPath: explicitPath, environment: processEnvironment)
         let core = MemossCore(database: try AppDatabase.open(at: path), storePath: path, environment: environment)
         _ = try await core.seedDefaultTags()
+        // A replan that failed or was killed after its change was stored is finished here; if the
+        // store is busy now, the next opening tries again.
+        try? await core.planNotifications.catchUpIfStale()
         return core
     }
 
@@ -139,10 +143,9 @@ package struct MemossCore: Sendable {
         NotificationListModel(environment: environment, listNotifications: listNotifications)
     }
 
-    /// An import of CSV rows laid out as `header`, all in one transaction until `finish`.
-    /// - Throws: `StoreError` when the store cannot be written.
-    @MainActor package func importModel(header: ImportModel.Header, allowPast: Bool, source: String) throws -> ImportModel {
-        let importer = try ImportRemindersUseCase(database: database, source: source, environment: environment,
+    /// An import of CSV rows laid out as `header`, written in one transaction at `finish`.
+    @MainActor package func importModel(header: ImportModel.Header, allowPast: Bool, source: String) -> ImportModel {
+        let importer = ImportRemindersUseCase(database: database, source: source, environment: environment,
                                                   plan: planNotifications)
         return ImportModel(header: header, allowPast: allowPast, environment: environment, importer: importer) { zone in
             var zoned = self.environment

@@ -25,6 +25,18 @@ package struct LocalDate: Hashable, Comparable, Sendable, CustomStringConvertibl
         self.init(daysSinceEpoch: Int((local / 86_400).rounded(.down)))
     }
 
+    /// Day `day` of `month` (1–12) in `year`, or the month's last day when it is shorter; any
+    /// year, so stepping months never fails.
+    package static func clamped(year: Int, month: Int, day: Int) -> LocalDate {
+        LocalDate(checkedYear: year, month: month, day: min(max(day, 1), daysIn(month: month, year: year)))
+    }
+
+    private init(checkedYear year: Int, month: Int, day: Int) {
+        self.year = year
+        self.month = month
+        self.day = day
+    }
+
     /// Parses `YYYY-MM-DD`; `nil` for anything else or for a day that does not exist.
     package init?(iso text: String) {
         let parts = text.split(separator: "-", omittingEmptySubsequences: false)
@@ -94,6 +106,13 @@ package struct LocalDate: Hashable, Comparable, Sendable, CustomStringConvertibl
         let end = LocalDateTime(date: adding(days: 1), time: .midnight).resolved(in: timeZone)
         return start..<end
     }
+
+    /// The first day a reminder may be due on.
+    package static let firstSupported = LocalDate(daysSinceEpoch: 0)
+    /// The last day a reminder may be due on (2200-12-31): every loop over a series stops here.
+    package static let lastSupported = LocalDate(daysSinceEpoch: 84_370)
+    /// The days reminders may fall on, 1970-01-01 to 2200-12-31.
+    package static var supported: ClosedRange<LocalDate> { firstSupported...lastSupported }
 
     /// Days are ordered as on a calendar.
     package static func < (lhs: LocalDate, rhs: LocalDate) -> Bool {

@@ -85,7 +85,6 @@ package enum RecurrenceRule: Hashable, Sendable {
 
     /// Day `day` of the month, or the month's last day when it is shorter.
     private static func clamped(_ day: Int, year: Int, month: Int) -> LocalDate {
-        LocalDate(year: year, month: month, day: min(day, LocalDate.daysIn(month: month, year: year)))
-            ?? LocalDate(daysSinceEpoch: 0)
+        LocalDate.clamped(year: year, month: month, day: day)
     }
 }

@@ -53,7 +53,8 @@ package struct RecurrenceSeries: Hashable, Sendable {
         guard count > 0 else { return [] }
         var date = date
         var result: [Occurrence] = []
-        while result.count < count {
+        // No series goes past the last supported day, whatever its rule or a store holds.
+        while result.count < count, date <= LocalDate.lastSupported {
             let occurrence = Occurrence(nominal: LocalDateTime(date: date, time: start.time), in: timeZone)
             if let end, LocalDate(containing: occurrence.instant, in: timeZone) > end { break }
             if isWanted(occurrence) { result.append(occurrence) }

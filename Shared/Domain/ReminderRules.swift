@@ -4,6 +4,9 @@ import Foundation
 package enum ReminderRules {
     /// The longest title accepted, in characters, after trimming.
     package static let maxTitleLength = 500
+    /// The longest notes accepted, in characters, after trimming (a notification's body must
+    /// fit in the environment of `watch --exec`).
+    package static let maxNotesLength = 10_000
 
     /// The title with surrounding white space removed, or the reason it cannot be used.
     package static func validTitle(_ raw: String) throws(ReminderValidationError) -> String {
@@ -17,6 +20,16 @@ package enum ReminderRules {
     package static func normalizedNotes(_ raw: String) -> String? {
         let trimmed = raw.trimmingWhitespace()
         return trimmed.isEmpty ? nil : trimmed
+    }
+
+    /// The notes trimmed (`nil` when nothing is left), or why they cannot be kept.
+    package static func validNotes(_ raw: String) throws(ReminderValidationError) -> String? {
+        let notes = normalizedNotes(raw)
+        // Counting characters is linear; look at the UTF-8 size first so a huge paste is refused fast.
+        if let notes, notes.utf8.count > maxNotesLength, notes.utf8.count > 4 * maxNotesLength || notes.count > maxNotesLength {
+            throw .notesTooLong
+        }
+        return notes
     }
 
     /// Whether `zoneID` names a time zone this system knows.
@@ -41,6 +54,10 @@ package enum ReminderRules {
     /// occurrence (for a one-time reminder, the date and time themselves).
     package static func firstOccurrence(of draft: ReminderDraft) throws(ReminderValidationError) -> Occurrence {
         guard draft.recurrence.isValid else { throw .invalidRecurrence }
+        guard LocalDate.supported.contains(draft.date) else { throw .dateOutOfRange }
+        if draft.recurrence.isRepeating, let end = draft.recurrenceEnd, !LocalDate.supported.contains(end) {
+            throw .endOutOfRange
+        }
         let series = draft.series
         guard draft.recurrence.isRepeating else {
             return Occurrence(nominal: series.start, in: series.timeZone)
@@ -60,7 +77,7 @@ package enum ReminderRules {
         return first
     }
 
-    /// Every rule `draft` breaks, one error per field, in form order (title, date, repeat, end, zone).
+    /// Every rule `draft` breaks, one error per field, in form order (title, notes, date, repeat, end, zone).
     /// `allowingPast` lifts only the future rule (a completed row of an import, or `--allow-past`).
     package static func problems(
         in draft: ReminderDraft, previously previous: Date?, now: Date, allowingPast: Bool = false
@@ -75,6 +92,8 @@ package enum ReminderRules {
         var problems: [ReminderValidationError] = []
         var title = ""
         do { title = try validTitle(draft.title) } catch { problems.append(error) }
+        var notes: String?
+        do { notes = try validNotes(draft.notes) } catch { problems.append(error) }
         var scheduled: (at: Occurrence, zone: TimeZone)?
         do {
             let zone = try validTimeZone(draft.timeZoneID)
@@ -87,7 +106,7 @@ package enum ReminderRules {
         guard problems.isEmpty, let scheduled else { return (problems, nil) }
         return ([], ValidReminderValues(
             title: title,
-            notes: normalizedNotes(draft.notes),
+            notes: notes,
             scheduledAt: scheduled.at.instant,
             timeZoneID: scheduled.zone.identifier,
             recurrence: draft.recurrence,

@@ -16,15 +16,22 @@ package enum ReminderValidationError: Error, Hashable, Sendable {
     case endBeforeStart
     /// The end date comes before the first day the rule falls on.
     case endBeforeFirstOccurrence(LocalDate)
+    /// The date is outside the days reminders may fall on (`LocalDate.supported`).
+    case dateOutOfRange
+    /// The end date is outside the days reminders may fall on.
+    case endOutOfRange
+    /// The notes are longer than `ReminderRules.maxNotesLength`.
+    case notesTooLong
 
     /// The field the error belongs to.
     package var field: ReminderField {
         switch self {
         case .titleRequired, .titleTooLong: .title
-        case .notInFuture: .date
+        case .notInFuture, .dateOutOfRange: .date
+        case .notesTooLong: .notes
         case .unknownTimeZone: .timeZone
         case .invalidRecurrence: .repeat
-        case .endBeforeStart, .endBeforeFirstOccurrence: .endDate
+        case .endBeforeStart, .endBeforeFirstOccurrence, .endOutOfRange: .endDate
         }
     }
 
@@ -38,6 +45,9 @@ package enum ReminderValidationError: Error, Hashable, Sendable {
         case .invalidRecurrence: "Repeat must be never, daily, weekly on a weekday (1–7) or monthly on a day (1–31)"
         case .endBeforeStart: "Must be on or after the reminder's date"
         case .endBeforeFirstOccurrence(let first): "Must be on or after the first occurrence, \(first)"
+        case .dateOutOfRange, .endOutOfRange:
+            "Must be a day from \(LocalDate.firstSupported) to \(LocalDate.lastSupported)"
+        case .notesTooLong: "Notes must be at most \(ReminderRules.maxNotesLength) characters"
         }
     }
 }

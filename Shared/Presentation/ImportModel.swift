@@ -45,9 +45,6 @@ package final class ImportModel {
         package let message: String
     }
 
-    /// How many accepted rows are written at once, inside the one transaction.
-    package static let batchSize = 2_000
-
     /// Every refusal so far, in file order.
     package private(set) var refusals: [Refusal] = []
 
@@ -57,7 +54,6 @@ package final class ImportModel {
     private let makeForm: (TimeZone) -> ReminderFormModel
     private let importer: ImportRemindersUseCase
     private var forms: [String: ReminderFormModel] = [:]
-    private var batch: [ImportedReminder] = []
 
     /// An import of rows laid out as `header`, through `importer`, with forms from `makeForm`.
     package init(header: Header, allowPast: Bool, environment: AppEnvironment,
@@ -69,14 +65,15 @@ package final class ImportModel {
         self.makeForm = makeForm
     }
 
-    /// The counts so far (rows written in earlier batches, refused rows).
+    /// The counts so far: rows accepted (counted as imported until `finish` says which were
+    /// already present) and rows refused.
     package var counts: ImportCounts { importer.currentCounts }
 
-    /// Rows read so far, written, waiting or refused.
-    package var rowsRead: Int { counts.imported + counts.skipped + counts.refused + batch.count }
+    /// Rows read so far, accepted or refused.
+    package var rowsRead: Int { counts.imported + counts.skipped + counts.refused }
 
-    /// Takes one record that starts on `line`: refused rows are noted, accepted ones written in batches.
-    package func add(_ record: [String], line: Int) throws {
+    /// Takes one record that starts on `line`: refused rows are noted, accepted ones kept for `finish`.
+    package func add(_ record: [String], line: Int) {
         // A row with nothing in it (spreadsheets end files with them) is a blank line, not a refusal.
         guard record.contains(where: { !$0.trimmingWhitespace().isEmpty }) else { return }
         var problems: [(String, String)] = []
@@ -143,8 +140,7 @@ package final class ImportModel {
             let reminder = Reminder(id: id ?? environment.uuid(), values: values, now: now,
                                     completedAt: completed == true ? now : nil)
             // A key seen before (in the store, deleted since, or earlier in this file) is skipped when written.
-            batch.append(ImportedReminder(reminder: reminder, tagNames: tagNames, importKey: key))
-            return try flushIfFull()
+            return importer.add([ImportedReminder(reminder: reminder, tagNames: tagNames, importKey: key)])
         case .valid:
             break
         }
@@ -152,24 +148,15 @@ package final class ImportModel {
         refusals += problems.map { Refusal(line: line, field: $0.0, message: $0.1) }
     }
 
-    /// Writes what is waiting and ends the import: kept (committed, notifications replanned once)
-    /// or, for a dry run or a strict import with refusals, rolled back.
-    package func finish(keep: Bool) async throws -> ImportCounts {
-        try flush()
-        return try await importer.finish(keep: keep)
+    /// Writes the accepted rows and ends the import: kept (committed, notifications replanned once)
+    /// or, for a dry run or a strict import with refusals, rolled back. `committed` is called once
+    /// the rows are in the store.
+    package func finish(keep: Bool, committed: @Sendable () -> Void = {}) async throws -> ImportCounts {
+        try await importer.finish(keep: keep, committed: committed)
     }
 
     private func position(_ column: Column) -> Int? { header.index[column] }
 
-    private func flushIfFull() throws {
-        if batch.count >= Self.batchSize { try flush() }
-    }
-
-    private func flush() throws {
-        guard !batch.isEmpty else { return }
-        try importer.add(batch)
-        batch.removeAll(keepingCapacity: true)
-    }
 
     /// true/false/yes/no/1/0 in any case; empty is false; anything else `nil`.
     /// Why a date cell was refused: the day does not exist, or it is not written YYYY-MM-DD.

@@ -10,7 +10,11 @@ package final class AppDatabase: Sendable {
     /// Wraps an open connection and brings its schema up to date.
     package init(_ writer: any DatabaseWriter) throws {
         self.writer = writer
-        try AppDatabase.migrator.migrate(writer)
+        // Migrating takes the write lock; a store that is up to date is only read.
+        let migrator = AppDatabase.migrator
+        // (Looked at on the writer's own connection: a reader would keep the old schema cached.)
+        let isCurrent = try writer.writeWithoutTransaction { try migrator.hasCompletedMigrations($0) }
+        if !isCurrent { try migrator.migrate(writer) }
     }
 
     /// A new, empty store in memory, for tests and dry runs.
@@ -168,6 +172,24 @@ extension AppDatabase {
                     time: time, scheduledAt: row["scheduledAt"], timeZoneID: row["timeZoneID"])
                 try db.execute(sql: "UPDATE reminder SET nominalDate = ? WHERE id = ?",
                                arguments: [nominal.date.description, row["id"] as DatabaseValue])
+            }
+        }
+        migrator.registerMigration("v9") { db in
+            // Whether the notification plan reflects the reminders: every change to a reminder
+            // (any process, undo included) counts, in the same transaction as the change; a plan
+            // records the count it was made from. A plan left behind by a failed or killed replan
+            // is completed by the next command that opens the store.
+            try db.create(table: "planState") { t in
+                t.column("id", .integer).primaryKey().check { $0 == 1 }
+                t.column("changes", .integer).notNull()
+                t.column("planned", .integer).notNull()
+            }
+            try db.execute(sql: "INSERT INTO planState (id, changes, planned) VALUES (1, 0, 0)")
+            for event in ["INSERT", "UPDATE", "DELETE"] {
+                try db.execute(sql: """
+                    CREATE TRIGGER reminder_planState_\(event.lowercased()) AFTER \(event) ON reminder
+                    BEGIN UPDATE planState SET changes = changes + 1; END
+                    """)
             }
         }
         return migrator

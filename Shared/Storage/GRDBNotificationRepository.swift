@@ -41,14 +41,19 @@ package struct GRDBNotificationRepository: NotificationRepository {
         _ = try await database.write { db in try DeliveredNotificationRecord.deleteAll(db, keys: identifiers) }
     }
 
-    package func removeDelivered(forReminder id: UUID) async throws {
-        _ = try await database.write { db in
-            try DeliveredNotificationRecord.filter(DeliveredNotificationRecord.Columns.reminderID == id).deleteAll(db)
+    package func reminderChangeCount() async throws -> Int64 {
+        try await database.read { db in try Int64.fetchOne(db, sql: "SELECT changes FROM planState") ?? 0 }
+    }
+
+    package func planIsStale() async throws -> Bool {
+        try await database.read { db in
+            try Bool.fetchOne(db, sql: "SELECT changes > planned FROM planState") ?? false
         }
     }
 
-    package func replacePlan(with planned: [NotificationRequest]) async throws {
+    package func replacePlan(with planned: [NotificationRequest], madeAt changes: Int64) async throws {
         try await database.write { db in
+            try db.execute(sql: "UPDATE planState SET planned = max(planned, ?)", arguments: [changes])
             try NotificationRequestRecord.filter(NotificationRequestRecord.Columns.isSnoozed == false).deleteAll(db)
             for request in planned { try NotificationRequestRecord(request).upsert(db) }
             let done = "reminderID IN (SELECT id FROM reminder WHERE isCompleted = 1)"

@@ -53,6 +53,8 @@ package struct GRDBReminderRepository: ReminderRepository {
             for (reminder, completion) in completions {
                 try Self.updateExisting(reminder, db)
                 try CompletionRecord(completion).insert(db)
+                // Its notifications that were shown are answered by completing it.
+                try db.execute(sql: "DELETE FROM deliveredNotification WHERE reminderID = ?", arguments: [reminder.id])
             }
         }
     }

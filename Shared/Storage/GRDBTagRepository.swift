@@ -49,7 +49,13 @@ package struct GRDBTagRepository: TagRepository {
     }
 
     package func seedOnce(_ tags: [Tag]) async throws -> Bool {
-        try await database.write { db in
+        // Look first, without the write lock: every command opens the store, and only its first
+        // opening needs to write (a reader must not wait for an import's writer).
+        let seeded = try await database.read { db in
+            try Row.fetchOne(db, sql: "SELECT 1 FROM storeFlag WHERE name = ?", arguments: [Self.seededFlag]) != nil
+        }
+        if seeded { return false }
+        return try await database.write { db in
             let flag = try Row.fetchOne(db, sql: "SELECT 1 FROM storeFlag WHERE name = ?", arguments: [Self.seededFlag])
             guard flag == nil else { return false }
             try db.execute(sql: "INSERT INTO storeFlag (name) VALUES (?)", arguments: [Self.seededFlag])

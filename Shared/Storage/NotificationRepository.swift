@@ -13,11 +13,14 @@ package protocol NotificationRepository: Sendable {
     func removePending(_ identifiers: [String]) async throws
     /// Removes delivered notifications by identifier.
     func removeDelivered(_ identifiers: [String]) async throws
-    /// Removes every delivered notification about reminder `id`.
-    func removeDelivered(forReminder id: UUID) async throws
-    /// Replaces every pending request that is not snoozed with `planned`, drops what belongs to done
-    /// reminders (pending and delivered), and keeps the soonest within the cap; one transaction.
-    func replacePlan(with planned: [NotificationRequest]) async throws
+    /// The count of reminder changes so far; a plan made from them passes it to `replacePlan`.
+    func reminderChangeCount() async throws -> Int64
+    /// Whether reminders changed after the plan was made (a replan failed, or was killed).
+    func planIsStale() async throws -> Bool
+    /// Replaces every pending request that is not snoozed with `planned` (made from the reminders
+    /// as they were at change count `changes`), drops what belongs to done reminders (pending and
+    /// delivered), and keeps the soonest within the cap; one transaction.
+    func replacePlan(with planned: [NotificationRequest], madeAt changes: Int64) async throws
     /// Moves the pending requests due at `now` to delivered (late when over a minute past) and returns them.
     func deliver(dueAt now: Date) async throws -> [DeliveredNotification]
     /// The instant delivery has run up to, `nil` before the first run.

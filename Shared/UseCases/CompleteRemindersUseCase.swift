@@ -42,7 +42,7 @@ package struct CompleteRemindersUseCase: Sendable {
         try await Journal.record("Completed \(JournalText.titles(changes.map(\.reminder.title)))", at: now) {
             try await repository.complete(changes)
         }
-        try await plan.remindersCompleted(ids)
+        await plan.afterChange()
         return changes.map(\.reminder)
     }
 }

@@ -25,7 +25,7 @@ package struct CreateReminderUseCase: Sendable {
         try await Journal.record("Added \"\(reminder.title)\"", at: now) {
             try await repository.insert(reminder, tagIDs: Array(draft.tagIDs))
         }
-        try await plan()
+        await plan.afterChange()
         return try await repository.reminderWithTags(id: reminder.id) ?? ReminderWithTags(reminder: reminder, tags: [])
     }
 }

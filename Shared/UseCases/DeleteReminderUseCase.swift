@@ -32,6 +32,6 @@ package struct DeleteReminderUseCase: Sendable {
         try await Journal.record("Deleted \(JournalText.titles(titles))", at: environment.now()) {
             try await repository.delete(ids: ids)
         }
-        try await plan()
+        await plan.afterChange()
     }
 }

@@ -2,50 +2,70 @@ import Domain
 import Foundation
 import Storage
 
-/// Adds many accepted rows as one all-or-nothing change: rows go in batches into one open
-/// transaction, and `finish` commits it (then replans notifications once) or rolls it back.
-/// A dry run is the same transaction, rolled back, so its counts are exact.
+/// Adds many accepted rows as one all-or-nothing change. Rows are gathered while the file is
+/// read, without touching the store; `finish` writes them all in one transaction (so the write lock
+/// is held only while they are written, never while a slow file or pipe is read), commits it and
+/// then replans notifications once, or rolls it back. A dry run is the same transaction, rolled
+/// back, so its counts are exact.
 package final class ImportRemindersUseCase: @unchecked Sendable {
-    private let transaction: ImportTransaction
+    private let database: AppDatabase
     private let environment: AppEnvironment
     private let plan: PlanNotificationsUseCase
+    private var rows: [ImportedReminder] = []
     private var counts = ImportCounts()
     private let source: String
 
-    /// Begins an import into `database`.
-    /// - Throws: `StoreError` when the store cannot be written (locked by another writer for 5 s, read-only …).
-    /// `source` names what is imported (a file name) in the undo journal.
-    package init(database: AppDatabase, source: String, environment: AppEnvironment, plan: PlanNotificationsUseCase) throws {
-        transaction = try ImportTransaction(database: database)
+    /// Prepares an import into `database`; `source` names what is imported (a file name) in the
+    /// undo journal.
+    package init(database: AppDatabase, source: String, environment: AppEnvironment, plan: PlanNotificationsUseCase) {
+        self.database = database
         self.source = source
         self.environment = environment
         self.plan = plan
     }
 
-    /// Adds accepted rows; a row whose key is in the store already (or was deleted after an
-    /// earlier import, or came earlier in this file) is skipped.
-    package func add(_ rows: [ImportedReminder]) throws {
-        let result = try transaction.add(rows, now: environment.now(), newID: environment.uuid)
-        counts.imported += result.added
-        counts.skipped += result.skipped
-        counts.tagsCreated += result.tagsCreated
+    /// Adds accepted rows; at `finish`, a row whose key is in the store already (or was deleted
+    /// after an earlier import, or came earlier in this file) is skipped.
+    package func add(_ accepted: [ImportedReminder]) {
+        rows += accepted
+        counts.imported += accepted.count
     }
 
     /// Counts a refused row.
     package func refuse() { counts.refused += 1 }
 
-    /// The counts so far.
+    /// The counts so far: before `finish`, `imported` counts the rows accepted.
     package var currentCounts: ImportCounts { counts }
 
     /// Ends the import: `keep` commits and replans notifications once, otherwise nothing is written.
-    package func finish(keep: Bool) async throws -> ImportCounts {
-        if keep {
-            let count = counts.imported == 1 ? "1 reminder" : "\(counts.imported) reminders"
+    /// `committed` is called the moment the rows are in the store (before the replan), so a front
+    /// can tell an interruption after that point from one before it.
+    /// - Throws: `StoreError` when the store cannot be written (locked by another writer for 5 s,
+    ///   read-only …); nothing is written then.
+    package func finish(keep: Bool, committed: @Sendable () -> Void = {}) async throws -> ImportCounts {
+        var result = ImportCounts()
+        result.refused = counts.refused
+        let transaction = try ImportTransaction(database: database)
+        do {
+            for start in stride(from: 0, to: rows.count, by: 10_000) {
+                let added = try transaction.add(Array(rows[start..<min(start + 10_000, rows.count)]),
+                                                now: environment.now(), newID: environment.uuid)
+                result.imported += added.added
+                result.skipped += added.skipped
+                result.tagsCreated += added.tagsCreated
+            }
+            guard keep else {
+                try transaction.rollback()
+                return result
+            }
+            let count = result.imported == 1 ? "1 reminder" : "\(result.imported) reminders"
             try transaction.commit(summary: "Imported \(count) from \(source)", at: environment.now())
-            try await plan()
-        } else {
-            try transaction.rollback()
+        } catch {
+            try? transaction.rollback()
+            throw error
         }
-        return counts
+        committed()
+        await plan.afterChange()
+        return result
     }
 }

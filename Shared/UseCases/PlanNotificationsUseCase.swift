@@ -28,6 +28,7 @@ package struct PlanNotificationsUseCase: Sendable {
     @discardableResult
     package func callAsFunction(from start: Date? = nil) async throws -> [NotificationRequest] {
         let now = environment.now()
+        let changes = try await center.reminderChangeCount()
         var watermark = try await center.deliveredThrough()
         if watermark == nil {
             try await center.setDeliveredThrough(now)
@@ -66,14 +67,20 @@ package struct PlanNotificationsUseCase: Sendable {
                 heap.insert(Candidate(occurrence: after, index: next.index))
             }
         }
-        try await center.replacePlan(with: plan)
+        try await center.replacePlan(with: plan, madeAt: changes)
         return plan
     }
 
-    /// Reminders were completed: their delivered notifications are answered, and the plan is rebuilt.
-    package func remindersCompleted(_ ids: [UUID]) async throws {
-        for id in ids { try await center.removeDelivered(forReminder: id) }
-        try await callAsFunction()
+    /// Replans after a change that is already stored. A failure here (the store busy, a concurrent
+    /// delete, Ctrl-C) does not make the change untrue: the plan stays marked stale and the next
+    /// command that opens the store (or `watch`) completes it, so the command still succeeds.
+    package func afterChange() async {
+        _ = try? await callAsFunction()
+    }
+
+    /// Replans when reminders changed after the last plan (a replan failed or was killed).
+    package func catchUpIfStale() async throws {
+        if try await center.planIsStale() { try await callAsFunction() }
     }
 
     /// The first occurrence after `start`; when that is already past, the latest one not after `now`.

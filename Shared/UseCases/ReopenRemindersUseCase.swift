@@ -33,7 +33,7 @@ package struct ReopenRemindersUseCase: Sendable {
         try await Journal.record("Reopened \(JournalText.titles(changes.map(\.reminder.title)))", at: now) {
             try await repository.reopen(changes)
         }
-        try await plan()
+        await plan.afterChange()
         return changes.map(\.reminder)
     }
 }

@@ -30,7 +30,7 @@ package struct ResetTodayUseCase: Sendable {
         guard !ids.isEmpty else { return 0 }
         let summary = "Reset today, removing \(ids.count == 1 ? "1 reminder" : "\(ids.count) reminders")"
         try await Journal.record(summary, at: environment.now()) { try await repository.delete(ids: ids) }
-        try await plan()
+        await plan.afterChange()
         return ids.count
     }
 }

@@ -17,7 +17,7 @@ package struct UndoUseCase: Sendable {
     /// - Throws: `JournalError.nothingToUndo`; `JournalError.cannotApply`; `StoreError`.
     package func callAsFunction() async throws -> JournalCommand {
         guard let command = try await journal.undo() else { throw JournalError.nothingToUndo }
-        try await plan()
+        await plan.afterChange()
         return command
     }
 }
@@ -37,7 +37,7 @@ package struct RedoUseCase: Sendable {
     /// - Throws: `JournalError.nothingToRedo`; `JournalError.cannotApply`; `StoreError`.
     package func callAsFunction() async throws -> JournalCommand {
         guard let command = try await journal.redo() else { throw JournalError.nothingToRedo }
-        try await plan()
+        await plan.afterChange()
         return command
     }
 }

@@ -33,7 +33,7 @@ package struct UpdateReminderUseCase: Sendable {
         try await Journal.record("Edited \"\(reminder.title)\"", at: now) {
             try await repository.update(reminder, tagIDs: Array(draft.tagIDs))
         }
-        try await plan()
+        await plan.afterChange()
         guard let stored = try await repository.reminderWithTags(id: id) else { throw ReminderError.notFound(id) }
         return stored
     }
