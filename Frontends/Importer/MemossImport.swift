@@ -37,7 +37,7 @@ struct MemossImport: AsyncParsableCommand {
         } catch {
             let code = exitCode(for: error)
             if code == .success { print(fullMessage(for: error)); Foundation.exit(0) }
-            let message = fullMessage(for: error)
+            let message = VisibleText.safe(fullMessage(for: error), keepingLineBreaks: true)
             if !message.isEmpty { FileHandle.standardError.write(Data((message + "\n").utf8)) }
             Foundation.exit(code == .validationFailure ? 2 : code.rawValue)
         }
@@ -124,21 +124,22 @@ struct MemossImport: AsyncParsableCommand {
                                 tagsCreated: counts.tagsCreated, written: written, dryRun: dryRun,
                                 refusals: refusals.map { .init(line: $0.line, field: $0.field, message: $0.message) })
             let data = (try? encoder.encode(report)) ?? Data("{}".utf8)
-            print(String(decoding: data, as: UTF8.self))
+            print(JSONShapes.terminalSafe(String(decoding: data, as: UTF8.self)))
             return
         }
         for refusal in refusals {
-            FileHandle.standardError.write(Data("\(name):\(refusal.line): \(refusal.field): \(VisibleText.escaped(refusal.message))\n".utf8))
+            let line = "\(name):\(refusal.line): \(refusal.field): \(VisibleText.escaped(refusal.message))"
+            FileHandle.standardError.write(Data((VisibleText.safe(line) + "\n").utf8))
         }
         print(summary + (counts.tagsCreated > 0 ? " Created \(counts.tagsCreated) tag\(counts.tagsCreated == 1 ? "" : "s")." : ""))
     }
 
     private func warn(_ message: String) {
-        FileHandle.standardError.write(Data("memoss-import: warning: \(message)\n".utf8))
+        FileHandle.standardError.write(Data("memoss-import: warning: \(VisibleText.safe(message))\n".utf8))
     }
 
     private func fail(_ message: String) -> Never {
-        FileHandle.standardError.write(Data("memoss-import: \(message)\n".utf8))
+        FileHandle.standardError.write(Data("memoss-import: \(VisibleText.safe(message))\n".utf8))
         Foundation.exit(2)
     }
 }

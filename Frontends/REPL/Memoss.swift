@@ -41,7 +41,8 @@ struct Memoss: AsyncParsableCommand {
                 print(fullMessage(for: error))
                 Foundation.exit(0)
             }
-            let message = fullMessage(for: error)
+            // argument-parser quotes what was typed: nothing raw reaches the terminal.
+            let message = VisibleText.safe(fullMessage(for: error), keepingLineBreaks: true)
             if !message.isEmpty { FileHandle.standardError.write(Data((message + "\n").utf8)) }
             Foundation.exit(code == .validationFailure ? 2 : code.rawValue)
         }

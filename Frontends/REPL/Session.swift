@@ -70,6 +70,7 @@ final class Session {
     /// Reports a refused command on standard error: in a script with its line number, so
     /// `memoss < plan.txt` tells which line failed (and exits 1 at the end).
     func refuse(_ message: String) {
+        let message = VisibleText.safe(message)
         let line = console.isTerminal ? style.red(message) : "memoss: line \(console.linesRead): \(message)"
         FileHandle.standardError.write(Data((line + "\n").utf8))
         refusedCount += 1

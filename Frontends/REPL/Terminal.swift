@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import Shared
 
 /// Where the front writes: results on standard output, refusals on standard error.
 enum Terminal {
@@ -10,12 +11,12 @@ enum Terminal {
 
     /// Prints `message` as `memoss: warning: message` on standard error.
     static func warn(_ message: String) {
-        FileHandle.standardError.write(Data("memoss: warning: \(message)\n".utf8))
+        FileHandle.standardError.write(Data("memoss: warning: \(VisibleText.safe(message))\n".utf8))
     }
 
     /// Prints `message` as `memoss: message` on standard error and exits with `status`.
     static func fail(_ message: String, status: Int32 = 1) -> Never {
-        FileHandle.standardError.write(Data("memoss: \(message)\n".utf8))
+        FileHandle.standardError.write(Data("memoss: \(VisibleText.safe(message))\n".utf8))
         exit(status)
     }
 }

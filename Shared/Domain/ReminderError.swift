@@ -13,8 +13,8 @@ package enum ReminderError: Error, Hashable, Sendable {
     package var message: String {
         switch self {
         case .notFound: "This reminder no longer exists; it may have been deleted elsewhere."
-        case .alreadyDone(let title): "\"\(title)\" is already done; `reopen` opens it again."
-        case .notDone(let title): "\"\(title)\" is not done, so there is nothing to reopen; `undo` takes back the last command."
+        case .alreadyDone(let title): "\"\(VisibleText.escaped(title))\" is already done; `reopen` opens it again."
+        case .notDone(let title): "\"\(VisibleText.escaped(title))\" is not done, so there is nothing to reopen; `undo` takes back the last command."
         }
     }
 }

@@ -27,13 +27,13 @@ package enum ReminderReferenceError: Error, Hashable, Sendable {
         case .deletedSinceListing(let number):
             "Reminder \(number) of the last list was deleted; list again."
         case .badRange(let text):
-            "\"\(text)\" is not a range of numbers; write it low-high, as 5-7."
+            "\"\(VisibleText.escaped(text))\" is not a range of numbers; write it low-high, as 5-7."
         case .noneGiven:
             "Name a reminder: its number from `list` or at least 4 characters of its id."
         case .notAReference(let text):
-            "\"\(text)\" is not a reminder: give its number from `list` or at least 4 characters of its id."
-        case .noMatch(let prefix): "No reminder id starts with \(prefix)."
-        case .ambiguous(let prefix): "More than one reminder id starts with \(prefix); type more of it."
+            "\"\(VisibleText.escaped(text))\" is not a reminder: give its number from `list` or at least 4 characters of its id."
+        case .noMatch(let prefix): "No reminder id starts with \(VisibleText.escaped(prefix))."
+        case .ambiguous(let prefix): "More than one reminder id starts with \(VisibleText.escaped(prefix)); type more of it."
         }
     }
 }

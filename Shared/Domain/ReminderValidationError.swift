@@ -41,7 +41,7 @@ package enum ReminderValidationError: Error, Hashable, Sendable {
         case .titleRequired: "Title is required"
         case .titleTooLong: "Title must be at most \(ReminderRules.maxTitleLength) characters"
         case .notInFuture: "Must be in the future"
-        case .unknownTimeZone(let zone): "Unknown time zone \"\(zone)\"; use an IANA name such as Europe/London"
+        case .unknownTimeZone(let zone): "Unknown time zone \"\(VisibleText.escaped(zone))\"; use an IANA name such as Europe/London"
         case .invalidRecurrence: "Repeat must be never, daily, weekly on a weekday (1–7) or monthly on a day (1–31)"
         case .endBeforeStart: "Must be on or after the reminder's date"
         case .endBeforeFirstOccurrence(let first): "Must be on or after the first occurrence, \(first)"

@@ -20,18 +20,20 @@ package enum StoreError: Error, Hashable, Sendable {
     case corrupt
     /// Any other failure, with the engine's own words.
     case other(String)
+    /// A stored value cannot be read as what it should be (a damaged or hand-edited row).
+    case unreadableValue
 
     /// One sentence that says what went wrong and what to do.
     package var message: String {
         switch self {
         case .cannotOpen(let path, let reason):
-            "Cannot open the store at \(path): \(reason)."
+            "Cannot open the store at \(VisibleText.escaped(path)): \(VisibleText.safe(reason))."
         case .notADatabase(let path):
-            "\(path) is not a Memoss store (it is not a SQLite database); pass --db a Memoss store or a new file name."
+            "\(VisibleText.escaped(path)) is not a Memoss store (it is not a SQLite database); pass --db a Memoss store or a new file name."
         case .notAMemossStore(let path):
-            "\(path) is a SQLite database of another program, not a Memoss store; pass --db a Memoss store or a new file name."
+            "\(VisibleText.escaped(path)) is a SQLite database of another program, not a Memoss store; pass --db a Memoss store or a new file name."
         case .newerVersion(let path):
-            "\(path) was written by a newer version of Memoss; update Memoss to open it."
+            "\(VisibleText.escaped(path)) was written by a newer version of Memoss; update Memoss to open it."
         case .busy:
             "The store is locked by another program; try again in a moment."
         case .readOnly:
@@ -40,8 +42,11 @@ package enum StoreError: Error, Hashable, Sendable {
             "The disk is full; free some space and try again."
         case .corrupt:
             "The store file is damaged; restore it from a backup."
+        case .unreadableValue:
+            "The store holds a value Memoss cannot read (a damaged or hand-edited row); check the file with "
+                + "sqlite3 and PRAGMA integrity_check, or restore it from a backup."
         case .other(let detail):
-            "The store failed: \(detail)."
+            "The store failed: \(VisibleText.safe(detail))."
         }
     }
 }

@@ -71,8 +71,8 @@ package enum TagValidationError: Error, Hashable, Sendable {
         switch self {
         case .nameRequired: "Tag name is required"
         case .nameTooLong: "Tag name must be at most \(TagRules.maxNameLength) characters"
-        case .duplicateName(let existing): "A tag named \"\(existing)\" already exists"
-        case .invalidColor(let raw): "Colour \"\(raw)\" is not valid; write it as #RRGGBB, e.g. #22C55E"
+        case .duplicateName(let existing): "A tag named \"\(VisibleText.escaped(existing))\" already exists"
+        case .invalidColor(let raw): "Colour \"\(VisibleText.escaped(raw))\" is not valid; write it as #RRGGBB, e.g. #22C55E"
         }
     }
 }
@@ -90,8 +90,8 @@ package enum TagError: Error, Hashable, Sendable {
         switch self {
         case .notFound: "This tag no longer exists; it may have been deleted elsewhere."
         case .noSuchName(let name, let closest, let howToCreate):
-            "No tag named \"\(name)\""
-                + (closest.isEmpty ? "." : "; did you mean " + closest.map { "\"\($0)\"" }.joined(separator: " or ") + "?")
+            "No tag named \"\(VisibleText.escaped(name))\""
+                + (closest.isEmpty ? "." : "; did you mean " + closest.map { "\"\(VisibleText.escaped($0))\"" }.joined(separator: " or ") + "?")
                 + (howToCreate.map { " \($0)." } ?? " `tags` lists them.")
         }
     }

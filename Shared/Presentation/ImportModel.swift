@@ -184,7 +184,7 @@ package enum ImportFileError: Error, Hashable, Sendable {
     package var message: String {
         switch self {
         case .noTitleColumn(let names):
-            "the header has no title column (it has: \(names.joined(separator: ", "))); name one column title"
+            "the header has no title column (it has: \(names.map(VisibleText.escaped).joined(separator: ", "))); name one column title"
         case .empty: "the file is empty; it needs a header row naming at least a title column"
         }
     }

@@ -154,6 +154,25 @@ package enum JSONShapes {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         guard let data = try? encoder.encode(value) else { return "{}" }
-        return String(decoding: data, as: UTF8.self)
+        return terminalSafe(String(decoding: data, as: UTF8.self))
+    }
+
+    /// `json` with every character `VisibleText` would escape written as a `\uXXXX` escape
+    /// (JSONEncoder leaves DEL, the C1 controls, U+2028/2029 and the bidi controls raw). They can
+    /// only occur inside strings, so the JSON means the same.
+    package static func terminalSafe(_ json: String) -> String {
+        // Line breaks are the pretty printer's, between values (inside strings JSONEncoder escapes them).
+        let needsEscape = { (scalar: Unicode.Scalar) in scalar != "\n" && VisibleText.needsEscape(scalar) }
+        guard json.unicodeScalars.contains(where: needsEscape) else { return json }
+        var result = ""
+        result.unicodeScalars.reserveCapacity(json.unicodeScalars.count)
+        for scalar in json.unicodeScalars {
+            if needsEscape(scalar) {
+                result += String(format: "\\u%04X", scalar.value)
+            } else {
+                result.unicodeScalars.append(scalar)
+            }
+        }
+        return result
     }
 }

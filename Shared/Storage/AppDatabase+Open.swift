@@ -24,7 +24,9 @@ extension AppDatabase {
     /// Throws unless the file is empty or a Memoss store this build understands; writes nothing.
     private static func checkIsCompatibleStore(at path: String) throws {
         var config = configuration
-        config.readonly = true
+        // Read-only connections to a WAL database leave its -wal and -shm files behind; a writable
+        // one that writes nothing removes them when it closes, so a refused file is left as found.
+        config.readonly = access(path, W_OK) != 0
         let queue = try DatabaseQueue(path: path, configuration: config)
         defer { try? queue.close() }
         try queue.read { db in
@@ -39,12 +41,25 @@ extension AppDatabase {
     /// returns whether the file was already there.
     private static func prepareFile(at url: URL) throws(StoreError) -> Bool {
         let fileManager = FileManager.default
-        var isFolder: ObjCBool = false
-        if fileManager.fileExists(atPath: url.path, isDirectory: &isFolder) {
-            if isFolder.boolValue {
-                throw .cannotOpen(path: url.path, reason: "it is a folder; give the path of a file inside it")
+        var info = stat()
+        if lstat(url.path, &info) == 0 {
+            if info.st_mode & S_IFMT == S_IFLNK {
+                // A link to a store elsewhere is fine; a link to nothing (a store on a drive that is
+                // not mounted) must not become a new, empty store.
+                guard stat(url.path, &info) == 0 else {
+                    let target = (try? fileManager.destinationOfSymbolicLink(atPath: url.path)) ?? "?"
+                    throw .cannotOpen(path: url.path, reason: "it is a symbolic link to \(target), which does not exist "
+                        + "(is its drive mounted?); nothing was created")
+                }
             }
-            return true
+            switch info.st_mode & S_IFMT {
+            case S_IFREG: return true
+            case S_IFDIR: throw .cannotOpen(path: url.path, reason: "it is a folder; give the path of a file inside it")
+            case S_IFIFO: throw .cannotOpen(path: url.path, reason: "it is a named pipe (FIFO), not a file; give the path of a store file")
+            case S_IFSOCK: throw .cannotOpen(path: url.path, reason: "it is a socket, not a file; give the path of a store file")
+            case S_IFCHR, S_IFBLK: throw .cannotOpen(path: url.path, reason: "it is a device, not a file; give the path of a store file")
+            default: throw .cannotOpen(path: url.path, reason: "it is not a regular file; give the path of a store file")
+            }
         }
         let folder = url.deletingLastPathComponent()
         do {

@@ -36,6 +36,8 @@ package final class ImportTransaction: @unchecked Sendable {
             return try body()
         } catch let error as DatabaseError {
             throw StoreError(error)
+        } catch is RowDecodingError {
+            throw StoreError.unreadableValue
         } catch {
             throw StoreError.other("\(error)")
         }

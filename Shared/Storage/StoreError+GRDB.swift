@@ -32,6 +32,8 @@ extension AppDatabase {
             }
         } catch let error as DatabaseError {
             throw StoreError(error)
+        } catch is RowDecodingError {
+            throw StoreError.unreadableValue
         }
     }
 
@@ -41,6 +43,8 @@ extension AppDatabase {
             return try await writer.read(value)
         } catch let error as DatabaseError {
             throw StoreError(error)
+        } catch is RowDecodingError {
+            throw StoreError.unreadableValue
         }
     }
 }
