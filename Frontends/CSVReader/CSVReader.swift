@@ -14,11 +14,15 @@ package enum CSVError: Error, Hashable, Sendable {
     case unterminatedQuote(line: Int)
     /// The record starting on `line` is not valid UTF-8.
     case invalidUTF8(line: Int)
+    /// The record starting on `line` is longer than `CSVReader.maxRecordBytes`.
+    case recordTooLong(line: Int)
+    /// The record starting on `line` has more than `CSVReader.maxFields` fields.
+    case tooManyFields(line: Int)
 
     /// The line the problem is on.
     package var line: Int {
         switch self {
-        case .unterminatedQuote(let line), .invalidUTF8(let line): line
+        case .unterminatedQuote(let line), .invalidUTF8(let line), .recordTooLong(let line), .tooManyFields(let line): line
         }
     }
 
@@ -29,6 +33,10 @@ package enum CSVError: Error, Hashable, Sendable {
             "a quoted field starting here is never closed; close it with \" (write a quote inside as \"\")"
         case .invalidUTF8:
             "this record is not valid UTF-8; save the file as UTF-8"
+        case .recordTooLong:
+            "this record is longer than 1 MiB; if a quoted field starts here, is its closing quote missing?"
+        case .tooManyFields:
+            "this record has more than \(CSVReader.maxFields) fields; is the file separated by something other than commas?"
         }
     }
 }
@@ -39,6 +47,12 @@ package enum CSVError: Error, Hashable, Sendable {
 /// Python's csv module does); a line with nothing on it is not a record.
 package final class CSVReader {
     private enum State { case fieldStart, unquoted, quoted, quoteInQuoted }
+
+    /// The longest record read, in bytes: a quote never closed is found here, not by reading
+    /// (and keeping) the rest of the file.
+    package static let maxRecordBytes = 1 << 20
+    /// The most fields a record may have (a header's columns included).
+    package static let maxFields = 1_000
 
     private let handle: FileHandle
     private let chunkSize: Int
@@ -65,14 +79,18 @@ package final class CSVReader {
         var state = State.fieldStart
         var recordLine = line
         var sawAnything = false
+        var recordBytes = 0
 
         func endField() throws(CSVError) {
+            guard fields.count < Self.maxFields else { throw .tooManyFields(line: recordLine) }
             guard let text = String(validating: field, as: UTF8.self) else { throw .invalidUTF8(line: recordLine) }
             fields.append(text)
             field.removeAll(keepingCapacity: true)
         }
 
         while let byte = nextByte() {
+            recordBytes += 1
+            if recordBytes > Self.maxRecordBytes { throw .recordTooLong(line: sawAnything ? recordLine : line) }
             if pendingCR {
                 pendingCR = false
                 if byte == 0x0A { continue }  // the LF of a CRLF already counted
@@ -105,6 +123,7 @@ package final class CSVReader {
                     if byte == 0x0D { pendingCR = true }
                     if state == .fieldStart && fields.isEmpty && field.isEmpty {
                         sawAnything = false  // an empty line: not a record
+                        recordBytes = 0
                         continue
                     }
                     try endField()

@@ -68,3 +68,7 @@ int memoss_changeset_blob_keys(int size, const void *bytes, const char *table,
 }
 
 void memoss_free(void *pointer) { sqlite3_free(pointer); }
+
+int memoss_keep_wal_on_close(void *db) {
+    return sqlite3_db_config((sqlite3 *)db, SQLITE_DBCONFIG_NO_CKPT_ON_CLOSE, 1, (int *)0);
+}

@@ -21,11 +21,12 @@ package final class ImportModel {
         package init(_ names: [String]) throws {
             var index: [Column: Int] = [:]
             var unknown: [String] = []
+            var seen = Set<String>()
             for (position, raw) in names.enumerated() {
                 let name = raw.trimmingWhitespace()
                 if let column = Column(rawValue: name.lowercased()) {
                     if index[column] == nil { index[column] = position }
-                } else if !unknown.contains(name) {
+                } else if seen.insert(name).inserted {
                     unknown.append(name)
                 }
             }
@@ -45,6 +46,11 @@ package final class ImportModel {
         package let message: String
     }
 
+    /// The most tags one row may name.
+    package static let maxTagsPerRow = 20
+    /// The most different tag names one file may use (each may create a tag).
+    package static let maxTagNamesPerFile = 500
+
     /// Every refusal so far, in file order.
     package private(set) var refusals: [Refusal] = []
 
@@ -54,6 +60,7 @@ package final class ImportModel {
     private let makeForm: (TimeZone) -> ReminderFormModel
     private let importer: ImportRemindersUseCase
     private var forms: [String: ReminderFormModel] = [:]
+    private var tagKeys = Set<String>()
 
     /// An import of rows laid out as `header`, through `importer`, with forms from `makeForm`.
     package init(header: Header, allowPast: Bool, environment: AppEnvironment,
@@ -124,6 +131,12 @@ package final class ImportModel {
         for name in value(.tags).split(separator: ";").map({ $0.trimmingWhitespace() }) where !name.isEmpty {
             do { tagNames.append(try TagRules.validName(name)) } catch { refuse(.tags, "\(error.message): \"\(name)\"") }
         }
+        let newTagKeys = Set(tagNames.map(TagRules.key(for:))).subtracting(tagKeys)
+        if tagNames.count > Self.maxTagsPerRow {
+            refuse(.tags, "At most \(Self.maxTagsPerRow) tags per row, not \(tagNames.count)")
+        } else if tagKeys.count + newTagKeys.count > Self.maxTagNamesPerFile {
+            refuse(.tags, "The file names more than \(Self.maxTagNamesPerFile) different tags; split it, or create tags first with memoss tag add")
+        }
         var id: UUID?
         if !value(.id).isEmpty {
             id = UUID(uuidString: value(.id))
@@ -139,6 +152,7 @@ package final class ImportModel {
                 ?? ImportedReminder.fingerprint(values, dated: !value(.date).isEmpty)
             let reminder = Reminder(id: id ?? environment.uuid(), values: values, now: now,
                                     completedAt: completed == true ? now : nil)
+            tagKeys.formUnion(newTagKeys)
             // A key seen before (in the store, deleted since, or earlier in this file) is skipped when written.
             return importer.add([ImportedReminder(reminder: reminder, tagNames: tagNames, importKey: key)])
         case .valid:

@@ -15,7 +15,7 @@ extension AppDatabase {
             // Look before touching: opening a pool switches the file to WAL, which must not
             // happen to a file that is not ours.
             if existed { try checkIsCompatibleStore(at: url.path) }
-            return try AppDatabase(DatabasePool(path: url.path, configuration: configuration))
+            return try AppDatabase(DatabasePool(path: url.path, configuration: storeConfiguration))
         } catch {
             throw storeError(error, path: url.path)
         }
@@ -23,9 +23,10 @@ extension AppDatabase {
 
     /// Throws unless the file is empty or a Memoss store this build understands; writes nothing.
     private static func checkIsCompatibleStore(at path: String) throws {
-        var config = configuration
         // Read-only connections to a WAL database leave its -wal and -shm files behind; a writable
         // one that writes nothing removes them when it closes, so a refused file is left as found.
+        // A WAL that was there before is left as it is (no checkpoint, which would write).
+        var config = FileManager.default.fileExists(atPath: path + "-wal") ? storeConfiguration : configuration
         config.readonly = access(path, W_OK) != 0
         let queue = try DatabaseQueue(path: path, configuration: config)
         defer { try? queue.close() }

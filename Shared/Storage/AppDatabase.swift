@@ -1,6 +1,8 @@
 import Domain
 import Foundation
+import CSQLiteSession
 import GRDB
+import GRDBSQLite
 
 /// The Memoss store: one SQLite connection (a WAL pool on disk, a queue in memory) and its schema.
 package final class AppDatabase: Sendable {
@@ -27,6 +29,18 @@ package final class AppDatabase: Sendable {
         var config = Configuration()
         // A REPL and an import may write at once: wait for the other instead of failing.
         config.busyMode = .timeout(5)
+        return config
+    }
+
+    /// Settings for connections to a store file: as `configuration`, and the WAL stays when a
+    /// connection closes. Opening a pool on a store whose WAL is missing or empty writes (GRDB makes
+    /// sure one exists), so keeping it lets a command that only reads write nothing.
+    package static var storeConfiguration: Configuration {
+        var config = configuration
+        config.prepareDatabase { db in
+            let code = memoss_keep_wal_on_close(UnsafeMutableRawPointer(db.sqliteConnection))
+            if code != SQLITE_OK { throw DatabaseError(resultCode: ResultCode(rawValue: code)) }
+        }
         return config
     }
 }

@@ -17,7 +17,7 @@ package final class ImportTransaction: @unchecked Sendable {
 
     /// Begins the transaction on a new connection to the store file `database` was opened from.
     package init(database: AppDatabase) throws(StoreError) {
-        var config = AppDatabase.configuration
+        var config = AppDatabase.storeConfiguration
         config.allowsUnsafeTransactions = true  // the transaction spans several calls, by design
         queue = try Self.mapped { try DatabaseQueue(path: database.writer.path, configuration: config) }
         try Self.mapped { try queue.inDatabase { db in

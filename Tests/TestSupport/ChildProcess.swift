@@ -23,9 +23,61 @@ package enum ChildProcess {
         _ executable: URL, _ arguments: [String], environment: [String: String]? = nil,
         input: Data? = nil, in folder: URL? = nil
     ) throws -> Result {
+        try start(executable, arguments, environment: environment, input: input, in: folder).wait()
+    }
+
+    /// A program started and not yet waited for.
+    package final class Running: @unchecked Sendable {
+        let process: Process
+        let scratch: URL
+        let handles: [FileHandle]
+
+        init(process: Process, scratch: URL, handles: [FileHandle]) {
+            self.process = process
+            self.scratch = scratch
+            self.handles = handles
+        }
+
+        /// Its process id.
+        package var pid: Int32 { process.processIdentifier }
+
+        /// Sends `signal` (SIGKILL, SIGINT …) unless it has ended.
+        package func send(_ signal: Int32) {
+            if process.isRunning { kill(process.processIdentifier, signal) }
+        }
+
+        /// Waits for it to end; past `limit` seconds it is killed and the result says so (status
+        /// `ChildProcess.timedOut`).
+        package func wait(limit: TimeInterval? = nil) throws -> Result {
+            defer {
+                for handle in handles { try? handle.close() }
+                try? FileManager.default.removeItem(at: scratch)
+            }
+            var timedOut = false
+            if let limit {
+                let deadline = Date().addingTimeInterval(limit)
+                while process.isRunning && Date() < deadline { usleep(2_000) }
+                if process.isRunning { timedOut = true; kill(process.processIdentifier, SIGKILL) }
+            }
+            process.waitUntilExit()
+            let stdoutData = try Data(contentsOf: scratch.appendingPathComponent("out"))
+            return Result(status: timedOut ? ChildProcess.timedOut : process.terminationStatus,
+                          stdout: String(decoding: stdoutData, as: UTF8.self),
+                          stderr: String(decoding: try Data(contentsOf: scratch.appendingPathComponent("err")), as: UTF8.self),
+                          stdoutData: stdoutData)
+        }
+    }
+
+    /// The status `wait(limit:)` gives a program it had to kill.
+    package static let timedOut: Int32 = -999
+
+    /// Starts `executable arguments…` as `run` does, without waiting.
+    package static func start(
+        _ executable: URL, _ arguments: [String], environment: [String: String]? = nil,
+        input: Data? = nil, in folder: URL? = nil
+    ) throws -> Running {
         let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("memoss-run-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: scratch) }
         let outURL = scratch.appendingPathComponent("out"), errURL = scratch.appendingPathComponent("err")
         let inURL = scratch.appendingPathComponent("in")
         try (input ?? Data()).write(to: inURL)
@@ -39,15 +91,16 @@ package enum ChildProcess {
         if let folder { process.currentDirectoryURL = folder }
         let out = try FileHandle(forWritingTo: outURL), err = try FileHandle(forWritingTo: errURL)
         let stdin = try FileHandle(forReadingFrom: inURL)
-        defer { try? out.close(); try? err.close(); try? stdin.close() }
         process.standardOutput = out
         process.standardError = err
         process.standardInput = input == nil ? FileHandle.nullDevice : stdin
-        try process.run()
-        process.waitUntilExit()
-
-        let stdoutData = try Data(contentsOf: outURL)
-        return Result(status: process.terminationStatus, stdout: String(decoding: stdoutData, as: UTF8.self),
-                      stderr: String(decoding: try Data(contentsOf: errURL), as: UTF8.self), stdoutData: stdoutData)
+        do {
+            try process.run()
+        } catch {
+            for handle in [out, err, stdin] { try? handle.close() }
+            try? FileManager.default.removeItem(at: scratch)
+            throw error
+        }
+        return Running(process: process, scratch: scratch, handles: [out, err, stdin])
     }
 }

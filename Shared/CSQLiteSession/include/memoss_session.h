@@ -28,6 +28,10 @@ int memoss_changeset_blob_keys(int size, const void *bytes, const char *table,
                                void (*visit)(const void *key, int keySize, void *context), void *context);
 
 /// Frees memory SQLite allocated.
+/// Leaves the WAL as it is when the connection closes (no checkpoint, no deletion), so the next
+/// opening finds a WAL and reads without writing. Returns an SQLite result code.
+int memoss_keep_wal_on_close(void *db);
+
 void memoss_free(void *pointer);
 
 #endif

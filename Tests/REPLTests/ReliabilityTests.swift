@@ -1,0 +1,235 @@
+import Foundation
+import Testing
+import TestSupport
+
+/// Issue "Reliability", end to end through the built binaries on stores in a fresh folder: what a
+/// command reports is what happened, nothing hangs, readers never wait, refused paths are left as
+/// found, hostile bytes never reach the terminal. (Kill points, concurrency and fuzzing are in
+/// `CrashAndFuzzTests`.)
+struct ReliabilityTests {
+    private let temporary: TemporaryFolder
+    private var home: URL { temporary.url }
+    private var store: String { home.appendingPathComponent("store.sqlite").path }
+    private var environment: [String: String] { ["HOME": home.path, "TZ": "UTC", "PATH": "/usr/bin:/bin"] }
+
+    init() throws {
+        temporary = try TemporaryFolder("memoss-reliability")
+    }
+
+    private func memoss(_ arguments: String..., db: String? = nil) throws -> ChildProcess.Result {
+        try ChildProcess.start(MemossProcess.executable, ["--db", db ?? store] + arguments, environment: environment)
+            .wait(limit: 20)
+    }
+
+    private func sqlite(_ sql: String) throws -> ChildProcess.Result {
+        let result = try ChildProcess.run(URL(fileURLWithPath: "/usr/bin/sqlite3"), [store, sql])
+        try #require(result.status == 0, "sqlite3 failed (install Debian's sqlite3): \(result.stderr)")
+        return result
+    }
+
+    private func titles() throws -> [String] {
+        let json = try JSONSerialization.jsonObject(with: try memoss("list", "--json").stdoutData) as? [String: Any]
+        return ((json?["todo"] as? [[String: Any]] ?? []) + (json?["completed"] as? [[String: Any]] ?? []))
+            .compactMap { $0["title"] as? String }
+    }
+
+    /// The bytes that must never reach a terminal raw: C0 (but the line breaks between lines), DEL, C1
+    /// (as UTF-8), and the bidi and separator characters.
+    static func hasRawControl(_ text: String) -> Bool {
+        text.unicodeScalars.contains { $0 != "\n" && VisibleTextCheck.needsEscape($0) }
+    }
+
+    // MARK: Nothing hangs
+
+    @Test func aDateBeyond2200IsRefusedWithASentence() throws {
+        let refused = try memoss("add", "x", "--date", "9999-12-01", "--repeat", "monthly")
+        #expect(refused.status == 1)
+        #expect(refused.stderr == "memoss: date: Must be a day from 1970-01-01 to 2200-12-31.\n")
+        let csv = home.appendingPathComponent("far.csv")
+        try "title,date,repeat\nfar,9999-12-01,monthly\n".write(to: csv, atomically: true, encoding: .utf8)
+        let imported = try ChildProcess.start(BuiltProduct.url("memoss-import"), ["--db", store, csv.path],
+                                              environment: environment).wait(limit: 20)
+        #expect(imported.status == 1)
+        #expect(imported.stderr == "\(csv.path):2: date: Must be a day from 1970-01-01 to 2200-12-31\n")
+    }
+
+    @Test func aStoreThatAlreadyHoldsARowFarInTheFutureStillAnswers() throws {
+        #expect(try memoss("add", "near", "--date", "2099-01-01", "--repeat", "monthly").status == 0)
+        // As an older Memoss stored it: 9999-12-01 monthly.
+        _ = try sqlite("UPDATE reminder SET scheduledAt = '9999-12-01 09:00:00.000', recurrenceDay = 1")
+        for command in [["add", "other", "--date", "2099-02-01"], ["due"], ["list"], ["notifications"]] {
+            let result = try ChildProcess.start(MemossProcess.executable, ["--db", store] + command, environment: environment)
+                .wait(limit: 20)
+            #expect(result.status == 0, "\(command) → \(result.status) \(result.stderr)")
+        }
+    }
+
+    // MARK: Exit status tells the truth
+
+    @Test func aReplanThatFailsAfterTheChangeIsStoredDoesNotFailTheCommandAndTheNextCommandFinishesIt() throws {
+        #expect(try memoss("list").status == 0)
+        _ = try sqlite("CREATE TRIGGER refuse_plan BEFORE INSERT ON notificationRequest BEGIN SELECT RAISE(ABORT, 'no'); END")
+        let added = try memoss("add", "kept", "--date", "2099-01-01")
+        #expect(added.status == 0)
+        #expect(added.stdout == "Added \"kept\", due Thu 1 Jan 2099 09:00.\n")
+        #expect(try sqlite("SELECT changes > planned FROM planState").stdout == "1\n")
+        _ = try sqlite("DROP TRIGGER refuse_plan")
+        let plan = try memoss("notifications")
+        #expect(plan.stdout.contains("kept"))
+        #expect(try sqlite("SELECT changes > planned FROM planState").stdout == "0\n")
+        #expect(try titles() == ["kept"])
+    }
+
+    // MARK: Readers never wait
+
+    @Test func duringAnImportReadersAndWritersGoOnAndTheImportCommitsAtTheEnd() throws {
+        #expect(try memoss("list").status == 0)
+        let fifo = home.appendingPathComponent("slow.csv").path
+        #expect(mkfifo(fifo, 0o600) == 0)
+        let importer = try ChildProcess.start(BuiltProduct.url("memoss-import"), ["--db", store, fifo], environment: environment)
+        let feed = try #require(FileHandle(forWritingAtPath: fifo))
+        feed.write(Data("title,date\n".utf8))
+        for index in 1...500 { feed.write(Data("row \(index),2099-03-01\n".utf8)) }
+        // The importer is reading, with rows still to come: others read and write meanwhile.
+        let started = Date()
+        #expect(try memoss("tags").status == 0)
+        #expect(try memoss("add", "meanwhile", "--date", "2099-01-01").status == 0)
+        #expect(try memoss("list").status == 0)
+        #expect(Date().timeIntervalSince(started) < 3, "three commands took \(Date().timeIntervalSince(started)) s")
+        #expect(try titles() == ["meanwhile"])
+        try feed.close()
+        let result = try importer.wait(limit: 30)
+        #expect(result.status == 0)
+        #expect(result.stdout == "Imported 500, skipped 0 already present, refused 0.\n")
+        #expect(try titles().count == 501)
+    }
+
+    @Test func openingAStoreToReadWritesNothing() throws {
+        #expect(try memoss("add", "x", "--date", "2099-01-01").status == 0)
+        func bytes() throws -> [Data] {
+            try [store, store + "-wal"].map { try Data(contentsOf: URL(fileURLWithPath: $0)) }
+        }
+        let before = try bytes()
+        for command in ["tags", "notifications", "undo --list", "history 2099-01-01"] {
+            let result = try ChildProcess.run(MemossProcess.executable, ["--db", store] + command.split(separator: " ").map(String.init),
+                                              environment: environment)
+            #expect(result.status == 0, "\(command): \(result.stderr)")
+        }
+        #expect(try bytes() == before, "a command that only reads changed the store or its WAL")
+    }
+
+    // MARK: Store paths
+
+    @Test func pathsThatAreNotStoreFilesAreRefusedAndNothingIsCreated() throws {
+        let dangling = home.appendingPathComponent("dangling").path
+        try FileManager.default.createSymbolicLink(atPath: dangling, withDestinationPath: "/nonexistent-drive/store.sqlite")
+        let fifo = home.appendingPathComponent("fifo").path
+        #expect(mkfifo(fifo, 0o600) == 0)
+        let cases: [(String, String)] = [
+            (dangling, "it is a symbolic link to /nonexistent-drive/store.sqlite, which does not exist (is its drive mounted?); nothing was created"),
+            (fifo, "it is a named pipe (FIFO), not a file; give the path of a store file"),
+            ("/dev/null", "it is a device, not a file; give the path of a store file"),
+        ]
+        let before = try FileManager.default.contentsOfDirectory(atPath: home.path).sorted()
+        for (path, reason) in cases {
+            let result = try memoss("list", db: path)
+            #expect(result.status == 1)
+            #expect(result.stderr == "memoss: Cannot open the store at \(path): \(reason).\n")
+        }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: home.path).sorted() == before)
+    }
+
+    @Test func aRefusedStoreIsLeftExactlyAsFound() throws {
+        #expect(try memoss("add", "x", "--date", "2099-01-01").status == 0)
+        _ = try sqlite("INSERT INTO grdb_migrations (identifier) VALUES ('v999'); PRAGMA wal_checkpoint(TRUNCATE);")
+        try? FileManager.default.removeItem(atPath: store + "-wal")
+        try? FileManager.default.removeItem(atPath: store + "-shm")
+        let bytes = try Data(contentsOf: URL(fileURLWithPath: store))
+        let files = try FileManager.default.contentsOfDirectory(atPath: home.path).sorted()
+        let result = try memoss("list")
+        #expect(result.status == 1)
+        #expect(result.stderr == "memoss: \(store) was written by a newer version of Memoss; update Memoss to open it.\n")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: home.path).sorted() == files)
+        #expect(try Data(contentsOf: URL(fileURLWithPath: store)) == bytes)
+    }
+
+    @Test func aDamagedValueIsASentenceNotADump() throws {
+        #expect(try memoss("add", "x", "--date", "2099-01-01").status == 0)
+        _ = try sqlite("UPDATE reminder SET scheduledAt = 'garbage'")
+        let result = try memoss("list")
+        #expect(result.status == 1)
+        #expect(result.stderr == "memoss: The store holds a value Memoss cannot read (a damaged or hand-edited row); "
+            + "check the file with sqlite3 and PRAGMA integrity_check, or restore it from a backup.\n")
+    }
+
+    // MARK: Hostile bytes
+
+    @Test func hostileBytesInMessagesAndJsonAreShownNotSent() throws {
+        let hostile = "W\u{1B}]0;pwned\u{07}\u{9B}2J\u{7F}\u{2028}\u{2067}"
+        let csv = home.appendingPathComponent("hostile.csv")
+        try "\(hostile),date\nx,2099-01-01\n".write(to: csv, atomically: true, encoding: .utf8)
+        let header = try ChildProcess.run(BuiltProduct.url("memoss-import"), ["--db", store, csv.path], environment: environment)
+        #expect(header.status == 2)
+        #expect(header.stderr.contains("it has: W\\u{1B}]0;pwned\\u{7}\\u{9B}2J\\u{7F}\\u{2028}\\u{2067}, date"))
+
+        #expect(try memoss("tag", "add", hostile).status == 0)
+        let again = try memoss("tag", "add", hostile)
+        #expect(again.status == 1)
+        #expect(again.stderr.contains("A tag named \"W\\u{1B}]0;pwned"))
+        let unknownOption = try memoss("list", "--\(hostile)")
+        #expect(unknownOption.status == 2)
+        #expect(try memoss("add", hostile, "--notes", hostile, "--date", "2099-01-01").status == 0)
+        let json = try memoss("list", "--json")
+        #expect(json.stdout.contains("\\u001b]0;pwned\\u0007\\u009B2J\\u007F\\u2028\\u2067"))
+        for output in [header.stderr, again.stderr, unknownOption.stderr, json.stdout, try memoss("list").stdout,
+                       try memoss("tags").stdout] {
+            #expect(!Self.hasRawControl(output), "raw control in: \(output.debugDescription)")
+        }
+    }
+
+    // MARK: Limits
+
+    @Test func notesBeyondTenThousandCharactersAreRefused() throws {
+        let refused = try memoss("add", "long", "--notes", String(repeating: "n", count: 10_001), "--date", "2099-01-01")
+        #expect(refused.status == 1)
+        #expect(refused.stderr == "memoss: Notes must be at most 10000 characters.\n")
+        #expect(try memoss("add", "ok", "--notes", String(repeating: "n", count: 10_000), "--date", "2099-01-01").status == 0)
+    }
+
+    @Test func anImportIsBoundedInTagsColumnsAndRecordLength() throws {
+        func importing(_ text: String) throws -> ChildProcess.Result {
+            let csv = home.appendingPathComponent("limits.csv")
+            try text.write(to: csv, atomically: true, encoding: .utf8)
+            return try ChildProcess.start(BuiltProduct.url("memoss-import"), ["--db", store, csv.path], environment: environment)
+                .wait(limit: 20)
+        }
+        let manyTags = (1...21).map { "t\($0)" }.joined(separator: ";")
+        let rowTags = try importing("title,date,tags\nx,2099-01-01,\(manyTags)\n")
+        #expect(rowTags.status == 1)
+        #expect(rowTags.stderr.hasSuffix(":2: tags: At most 20 tags per row, not 21\n"))
+
+        let rows = (0..<26).map { row in "r\(row),2099-01-01," + (0..<20).map { "t\(row)-\($0)" }.joined(separator: ";") }
+        let fileTags = try importing("title,date,tags\n" + rows.joined(separator: "\n") + "\n")
+        #expect(fileTags.status == 1)
+        #expect(fileTags.stderr.hasSuffix(":27: tags: The file names more than 500 different tags; split it, or create tags first with memoss tag add\n"))
+        #expect(fileTags.stdout == "Imported 25, skipped 0 already present, refused 1. Created 500 tags.\n")
+
+        let columns = try importing("title," + (1...1_000).map { "c\($0)" }.joined(separator: ",") + "\n")
+        #expect(columns.status == 2)
+        #expect(columns.stderr.hasSuffix(":1: this record has more than 1000 fields; is the file separated by something other than commas?; nothing was imported\n"))
+
+        let unclosed = try importing("title,date\nok,2099-01-01\n\"never closed," + String(repeating: "x,y\n", count: 400_000))
+        #expect(unclosed.status == 2)
+        #expect(unclosed.stderr.hasSuffix(":3: this record is longer than 1 MiB; if a quoted field starts here, is its closing quote missing?; nothing was imported\n"))
+    }
+}
+
+/// The escaping rule the binaries must follow, restated here so the tests do not trust the code under test.
+enum VisibleTextCheck {
+    static func needsEscape(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x00...0x1F, 0x7F...0x9F, 0x2028, 0x2029, 0x061C, 0x200E, 0x200F, 0x202A...0x202E, 0x2066...0x2069: true
+        default: false
+        }
+    }
+}
