@@ -62,4 +62,24 @@ struct OccurrenceTests {
             try reminder("2027-03-27", "23:30", .daily, until: "2027-03-27")
         }
     }
+
+    /// Every loop over a series stops at the last supported day, whatever a store holds.
+    @Test(.timeLimit(.minutes(1))) func aSeriesNeverRunsPastTheLastSupportedDay() {
+        let stored = RecurrenceSeries(rule: .monthly(day: 1), start: nominal("9999-12-01", "09:00"), timeZone: nuuk)
+        #expect(stored.occurrences(count: 5).isEmpty)
+        #expect(stored.nextOccurrence(after: testNow) == nil)
+        let last = RecurrenceSeries(rule: .monthly(day: 31), start: nominal("2200-11-30", "09:00"), timeZone: .gmt)
+        #expect(last.occurrences(count: 5).map(\.nominal.date) == [day("2200-11-30"), day("2200-12-31")])
+        let daily = RecurrenceSeries(rule: .daily, start: nominal("1970-01-01", "00:00"), timeZone: .gmt)
+        #expect(daily.occurrences(after: instant("2200-12-30T12:00:00Z"), count: 5).count == 1)
+    }
+
+    @Test func datesOutsideTheSupportedYearsAreRefused() {
+        for (date, end) in [("1969-12-31", nil), ("2201-01-01", nil), ("2200-12-01", "2201-01-01")] as [(String, String?)] {
+            let draft = ReminderDraft(title: "t", date: day(date), time: time("09:00"), timeZoneID: "UTC",
+                                      recurrence: .daily, recurrenceEnd: end.map(day))
+            let problems = ReminderRules.problems(in: draft, previously: nil, now: testNow, allowingPast: true)
+            #expect(problems == [end == nil ? .dateOutOfRange : .endOutOfRange], "\(date) \(end ?? "")")
+        }
+    }
 }

@@ -27,4 +27,18 @@ struct TypedInputTests {
     func otherTimeTextIsRefused(_ text: String) {
         #expect(TypedInput.time(text) == nil)
     }
+
+    /// Random typed words never crash the parser and every date it reads is a real day.
+    @Test func randomTypingNeverCrashesAndReadsOnlyRealDays() {
+        var generator = SystemRandomNumberGenerator()
+        let alphabet = Array("0123456789-:apmAPM tomrwdfriyesunTFS\u{1B}\u{9B}é2029/")
+        for _ in 0..<20_000 {
+            let text = String((0..<Int.random(in: 0...12, using: &generator)).map { _ in alphabet.randomElement(using: &generator)! })
+            if let date = TypedInput.date(text, today: day("2026-11-21")) {
+                #expect(LocalDate(year: date.year, month: date.month, day: date.day) == date)
+            }
+            if let time = TypedInput.time(text) { #expect((0...23).contains(time.hour) && (0...59).contains(time.minute)) }
+            if TypedInput.missingDay(text) != nil { #expect(TypedInput.date(text, today: day("2026-11-21")) == nil) }
+        }
+    }
 }
