@@ -65,17 +65,23 @@ extension Memoss {
         }
     }
 
-    /// `memoss snooze ID [MINUTES]`: fires a notification again later.
+    /// `memoss snooze ID [LENGTH]`: fires a notification again later.
     struct Snooze: SessionCommand {
-        static let configuration = CommandConfiguration(abstract: "Snooze a notification for 15 minutes, or for MINUTES.")
+        static let configuration = CommandConfiguration(
+            abstract: "Snooze a notification for 15 minutes, or for LENGTH (10, 90m, 1h, 1h30m) or until a time (17:30).",
+            discussion: "A delivered notification fires again LENGTH from now; one not delivered yet is postponed from its own time, never made earlier.")
 
         @OptionGroup var store: StoreOptions
         @ParentCommand var memoss: Memoss
-        @Argument(help: "The notification's id, as `notifications` lists it.") var id: String
-        @Argument(help: "How many minutes to snooze (default 15).") var minutes: Int = NotificationBudget.defaultSnoozeMinutes
+        @Argument(help: "The notification's id, as `notifications` lists it (4 characters or more of it).") var id: String
+        @Argument(help: "How long: minutes (10), 90m, 1h, 1h30m, or until a time (17:30, 5:30pm); default 15 minutes.")
+        var length: String?
 
         func execute(in session: Session) async throws {
-            let request = try await session.core.snoozeNotification(id: id, minutes: minutes)
+            guard let snooze = length.map(TypedInput.snooze) ?? SnoozeLength.standard else {
+                throw UsageProblem(message: NotificationError.invalidSnooze.message)
+            }
+            let request = try await session.core.snoozeNotification(id: id, length: snooze)
             session.say("Snoozed \"\(VisibleText.escaped(request.title))\" until \(session.timeFormatter.string(for: request.fireAt)).")
         }
     }

@@ -64,13 +64,24 @@ package enum NotificationBudget {
     package static let defaultSnoozeMinutes = 15
 }
 
+/// How long to snooze: a number of minutes, or until a wall-clock time.
+package enum SnoozeLength: Hashable, Sendable {
+    /// For this many minutes (1–10080).
+    case minutes(Int)
+    /// Until the next time the user's clock reads this.
+    case until(LocalTime)
+
+    /// The snooze when the user does not say how long.
+    package static let standard = SnoozeLength.minutes(NotificationBudget.defaultSnoozeMinutes)
+}
+
 /// Why a notification action could not be done.
 package enum NotificationError: Error, Hashable, Sendable {
     /// No delivered or pending notification has this identifier.
     case notFound(String)
     /// More than one notification id starts with this prefix.
     case ambiguous(String)
-    /// A snooze must be a positive whole number of minutes.
+    /// A snooze must be 1 to 10080 minutes, or a time of day.
     case invalidSnooze
 
     /// The sentence the user reads.
@@ -78,7 +89,7 @@ package enum NotificationError: Error, Hashable, Sendable {
         switch self {
         case .notFound(let id): "No notification has the id \(id); `memoss notifications` lists them."
         case .ambiguous(let prefix): "More than one notification id starts with \(prefix); type more of it."
-        case .invalidSnooze: "Snooze for a whole number of minutes from 1 to 10080 (a week)."
+        case .invalidSnooze: "Snooze for 1 to 10080 minutes (a week): 10, 90m, 1h, 1h30m, or until a time such as 17:30 or 5:30pm."
         }
     }
 }

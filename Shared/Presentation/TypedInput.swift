@@ -54,6 +54,33 @@ package enum TypedInput {
         return LocalTime(hour: hour % 12 + (isPM ? 12 : 0), minute: minute)
     }
 
+    /// How long to snooze: `10` or `10m` (minutes), `1h`, `1h30m`, `1h30`, or a time of day
+    /// (`17:30`, `5:30pm`) to snooze until; `nil` for anything else. Minutes are not range-checked
+    /// here (the snooze refuses 0 and more than a week with a sentence).
+    package static func snooze(_ text: String) -> SnoozeLength? {
+        let word = text.trimmingWhitespace().lowercased()
+        if word.contains(":") || word.hasSuffix("am") || word.hasSuffix("pm") { return time(word).map(SnoozeLength.until) }
+        var minutes = 0, number = "", sawUnit = false
+        for character in word {
+            if character.isASCII && character.isNumber { number.append(character); continue }
+            guard let value = Int(number), number.count <= 6 else { return nil }
+            switch character {
+            case "h": minutes += value * 60
+            case "m": minutes += value
+            default: return nil
+            }
+            number = ""
+            sawUnit = true
+        }
+        if !number.isEmpty {
+            guard let value = Int(number), number.count <= 6 else { return nil }
+            minutes += value  // "10" and the "30" of "1h30" are minutes
+        } else if !sawUnit {
+            return nil
+        }
+        return .minutes(minutes)
+    }
+
     /// The hint shown when a date was not understood.
     package static let dateHint = "Enter a date as YYYY-MM-DD, today, tomorrow or a weekday name"
     /// The hint shown when a time was not understood.

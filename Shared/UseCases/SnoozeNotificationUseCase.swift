@@ -13,19 +13,31 @@ package struct SnoozeNotificationUseCase: Sendable {
         self.environment = environment
     }
 
-    /// Snoozes notification `id` (delivered or pending) for `minutes` (15 unless given) and
-    /// returns the new request.
-    /// - Throws: `NotificationError.invalidSnooze` outside 1…10080; `NotificationError.notFound`; `StoreError`.
-    package func callAsFunction(id: String, minutes: Int = NotificationBudget.defaultSnoozeMinutes) async throws
-        -> NotificationRequest
-    {
-        guard (1...10_080).contains(minutes) else { throw NotificationError.invalidSnooze }
-        var request = try await center.find(id).request
-        request.fireAt = environment.now().addingTimeInterval(TimeInterval(minutes * 60))
+    /// Snoozes notification `id` and returns the new request. A delivered notification fires again
+    /// `length` from now; one not delivered yet is postponed from its own time, so snoozing never
+    /// makes a notification fire earlier. `.until(time)` is the next time the user's clock reads
+    /// `time` after that point.
+    /// - Throws: `NotificationError.invalidSnooze` outside 1…10080 minutes; `NotificationError.notFound`;
+    ///   `StoreError`.
+    package func callAsFunction(id: String, length: SnoozeLength = .standard) async throws -> NotificationRequest {
+        if case .minutes(let minutes) = length, !(1...10_080).contains(minutes) { throw NotificationError.invalidSnooze }
+        let now = environment.now()
+        let (found, delivered) = try await center.find(id)
+        var request = found
+        let from = delivered == nil ? max(request.fireAt, now) : now
+        switch length {
+        case .minutes(let minutes):
+            request.fireAt = from.addingTimeInterval(TimeInterval(minutes * 60))
+        case .until(let time):
+            let zone = environment.timeZone
+            let day = LocalDate(containing: from, in: zone)
+            let sameDay = LocalDateTime(date: day, time: time).resolved(in: zone)
+            request.fireAt = sameDay > from ? sameDay : LocalDateTime(date: day.adding(days: 1), time: time).resolved(in: zone)
+        }
         request.isSnoozed = true
-        try await Journal.record("Snoozed \"\(request.title)\"", at: environment.now(), scope: .notifications) {
+        try await Journal.record("Snoozed \"\(request.title)\"", at: now, scope: .notifications) {
             try await Journal.command {
-                try await center.removeDelivered([id])
+                try await center.removeDelivered([request.id])
                 try await center.add(request)
             }
         }

@@ -41,4 +41,18 @@ struct TypedInputTests {
             if TypedInput.missingDay(text) != nil { #expect(TypedInput.date(text, today: day("2026-11-21")) == nil) }
         }
     }
+
+    @Test(arguments: [
+        ("10", SnoozeLength.minutes(10)), ("90m", .minutes(90)), ("1h", .minutes(60)), ("1h30m", .minutes(90)),
+        ("1h30", .minutes(90)), ("2H", .minutes(120)), ("17:30", .until(LocalTime(hour: 17, minute: 30)!)),
+        ("5:30pm", .until(LocalTime(hour: 17, minute: 30)!)),
+    ])
+    func snoozeLengthsReadAsPeopleWriteThem(_ text: String, _ expected: SnoozeLength) {
+        #expect(TypedInput.snooze(text) == expected)
+    }
+
+    @Test(arguments: ["", "h", "ten", "1d", "25:00", "1h-5", "99999999"])
+    func snoozeLengthsThatAreNotOneAreRefused(_ text: String) {
+        #expect(TypedInput.snooze(text) == nil)
+    }
 }

@@ -188,7 +188,31 @@ struct NotificationTests {
     @Test func snoozeMustBeAPositiveNumberOfMinutes() async throws {
         let world = try TestWorld()
         await #expect(throws: NotificationError.invalidSnooze) {
-            try await world.core.snoozeNotification(id: "x", minutes: 0)
+            try await world.core.snoozeNotification(id: "x", length: .minutes(0))
         }
+    }
+
+    @Test func snoozingANotificationNotYetDeliveredPostponesItFromItsOwnTime() async throws {
+        let world = try TestWorld()
+        try await add(world, "Late call", on: "2026-11-26", at: "23:50")
+        let notification = try #require(try await pending(world).first)
+        let snoozed = try await world.core.snoozeNotification(id: String(notification.id.prefix(6)), length: .minutes(10))
+        #expect(snoozed.fireAt == instant("2026-11-27T00:00:00-05:00"))
+        #expect(try await world.core.deliverDueNotifications().isEmpty)
+    }
+
+    @Test func snoozingUntilATimeTakesTheNextTimeTheClockReadsIt() async throws {
+        let world = try TestWorld()
+        try await add(world, "Tea", on: "2026-11-21", at: "15:30")
+        world.clock.advance(by: 45 * 60)  // 15:45: delivered
+        let notification = try #require(try await world.core.deliverDueNotifications().first)
+        #expect(try await world.core.snoozeNotification(id: notification.id, length: .until(time("17:30"))).fireAt
+            == instant("2026-11-21T17:30:00-05:00"))
+        let delivered = try #require(try await world.core.listNotifications().pending.first)
+        // Pending again now, at 17:30; until 09:00 postpones it to 09:00 the next morning.
+        #expect(try await world.core.snoozeNotification(id: delivered.id, length: .until(time("09:00"))).fireAt
+            == instant("2026-11-22T09:00:00-05:00"))
+        #expect(try await world.core.snoozeNotification(id: delivered.id, length: .minutes(60)).fireAt
+            == instant("2026-11-22T10:00:00-05:00"))
     }
 }
