@@ -39,10 +39,16 @@ extension Memoss {
         @ParentCommand var memoss: Memoss
 
         func execute(in session: Session) async throws {
-            let delivered = try await session.core.deliverDueNotifications()
-            if delivered.isEmpty { session.say("Nothing is due.") }
-            for notification in delivered {
+            let due = try await session.core.deliverDueNotifications.deliverOrShow()
+            if due.delivered.isEmpty && due.deliveredElsewhere.isEmpty { session.say("Nothing is due.") }
+            for notification in due.delivered {
                 session.say(NotificationText.announcement(notification, environment: session.core.environment))
+            }
+            if !due.deliveredElsewhere.isEmpty {
+                session.say("A running `memoss watch` delivers this store's notifications; due now:")
+                for notification in due.deliveredElsewhere {
+                    session.say(NotificationText.announcement(notification, environment: session.core.environment))
+                }
             }
         }
     }

@@ -15,6 +15,6 @@ enum NotificationText {
         var text = "Reminder: \(VisibleText.escaped(request.title))  \(formatter.string(for: request.fireAt))"
         if notification.isLate { text += "  (late)" }
         if !request.body.isEmpty { text += "\n  \(VisibleText.escaped(request.body))" }
-        return text + "\n  id \(request.id)  (memoss complete-notification ID, memoss snooze ID [MINUTES])"
+        return text + "\n  id \(request.id)  (memoss complete-notification ID, memoss snooze ID [LENGTH])"
     }
 }

@@ -109,8 +109,10 @@ extension Memoss {
 
         @MainActor
         private func announceDue(_ session: Session) async {
-            guard let delivered = try? await session.core.deliverDueNotifications() else { return }
-            for notification in delivered {
+            guard let due = try? await session.core.deliverDueNotifications.deliverOrShow() else { return }
+            // What a running `watch` delivers is shown once here, not taken.
+            let elsewhere = due.deliveredElsewhere.filter { session.shownNotifications.insert($0.id).inserted }
+            for notification in due.delivered + elsewhere {
                 session.say(session.style.yellow(NotificationText.announcement(notification, environment: session.core.environment)))
             }
         }

@@ -30,6 +30,8 @@ final class Session {
     var lastListing: [UUID]?
     /// How many commands of a script were refused.
     var refusedCount = 0
+    /// Notifications another process delivers that this session has shown.
+    var shownNotifications = Set<String>()
 
     init(core: MemossCore, console: Console, style: Style, isREPL: Bool) {
         self.core = core

@@ -14,8 +14,8 @@ extension Memoss {
                 """
         )
 
-        /// The longest sleep: reminders added by another process meanwhile are seen within it.
-        static let longestSleep: Duration = .seconds(60)
+        /// The longest wait between two looks at the wall clock.
+        static let longestSleep: TimeInterval = 60
 
         @OptionGroup var store: StoreOptions
         @ParentCommand var memoss: Memoss
@@ -25,14 +25,25 @@ extension Memoss {
         func run() async throws {
             let core = await store.openCore(before: memoss.store)
             Terminal.say("Watching \(core.storePath ?? "the store") for due reminders; Ctrl-C stops.")
+            var saidWaiting = false
             while true {
                 do {
-                    for notification in try await core.deliverDueNotifications() {
+                    let due = try await core.deliverDueNotificationsAsWatcher.deliverOrShow()
+                    if due.isDeliveringHere == saidWaiting {
+                        Terminal.say(saidWaiting ? "The other watch stopped; this one delivers now."
+                            : "Another memoss watch delivers this store's notifications; this one takes over when it stops.")
+                        saidWaiting.toggle()
+                    }
+                    for notification in due.delivered {
                         Terminal.say(NotificationText.announcement(notification, environment: core.environment))
                         if let exec { run(exec, for: notification) }
                     }
+                    // Until the next one is due, or another process changes the store (a reminder
+                    // added or moved), whichever comes first; at most a minute, read on the wall
+                    // clock, so a machine that slept or a clock that jumped is caught up at once.
                     let next = try await core.nextNotification()?.fireAt
-                    try await Task.sleep(for: sleep(until: next, now: core.environment.now()))
+                    _ = await core.waitForChange(timeout: sleep(until: next, now: core.environment.now()))
+                    try Task.checkCancellation()
                 } catch let error as CancellationError {
                     throw error
                 } catch {
@@ -41,11 +52,10 @@ extension Memoss {
             }
         }
 
-        /// How long to sleep: until `next`, but never longer than `longestSleep`.
-        private func sleep(until next: Date?, now: Date) -> Duration {
+        /// How long to wait: until `next` (and a hair past it), but never longer than `longestSleep`.
+        private func sleep(until next: Date?, now: Date) -> TimeInterval {
             guard let next else { return Self.longestSleep }
-            let seconds = max(0, next.timeIntervalSince(now))
-            return min(.milliseconds(Int64(seconds * 1_000) + 50), Self.longestSleep)
+            return min(max(0, next.timeIntervalSince(now)) + 0.02, Self.longestSleep)
         }
 
         private func run(_ command: String, for notification: DeliveredNotification) {

@@ -17,6 +17,8 @@ package struct MemossCore: Sendable {
     private let center: GRDBNotificationRepository
     private let journal: GRDBJournalRepository
     private let database: AppDatabase
+    private let deliveryLock: DeliveryLock?
+    private let storeChanges: StoreChanges?
 
     /// The core over an already open store.
     package init(database: AppDatabase, storePath: String?, environment: AppEnvironment) {
@@ -27,6 +29,8 @@ package struct MemossCore: Sendable {
         self.center = GRDBNotificationRepository(database: database)
         self.journal = GRDBJournalRepository(database: database)
         self.database = database
+        self.deliveryLock = storePath.map(DeliveryLock.init(storePath:))
+        self.storeChanges = storePath.flatMap(StoreChanges.init(storePath:))
     }
 
     /// Opens the store the user chose: `explicitPath` (`--db`), else `MEMOSS_DB`, else the
@@ -96,7 +100,27 @@ package struct MemossCore: Sendable {
     }
     /// Delivers what is due.
     package var deliverDueNotifications: DeliverDueNotificationsUseCase {
-        .init(center: center, plan: planNotifications, environment: environment)
+        .init(center: center, plan: planNotifications, environment: environment, lock: deliveryLock)
+    }
+    /// Delivers what is due and keeps this store's delivery until the process ends (`watch`);
+    /// when another process has it, shows what is due and takes over once it is free.
+    package var deliverDueNotificationsAsWatcher: DeliverDueNotificationsUseCase {
+        .init(center: center, plan: planNotifications, environment: environment, lock: deliveryLock, keepsLock: true)
+    }
+    /// Waits until another process changes the store, or `timeout` passes (on time alone for a
+    /// store in memory, or where file notifications are not available); true when it changed.
+    /// This process's own writes (a delivery, a replan) do not count.
+    package func waitForChange(timeout: TimeInterval) async -> Bool {
+        guard let changes = storeChanges, let version = try? database.dataVersion() else {
+            try? await Task.sleep(for: .milliseconds(Int64(max(0, timeout) * 1_000)))
+            return false
+        }
+        let deadline = Date().addingTimeInterval(timeout)
+        while deadline.timeIntervalSinceNow > 0 {
+            guard await changes.wait(timeout: deadline.timeIntervalSinceNow) else { return false }
+            if (try? database.dataVersion()) != version { return true }
+        }
+        return false
     }
     /// Says when the next notification is due.
     package var nextNotification: NextNotificationUseCase { .init(center: center) }

@@ -24,6 +24,12 @@ package final class AppDatabase: Sendable {
         try AppDatabase(DatabaseQueue(configuration: configuration))
     }
 
+    /// SQLite's `data_version` on the writing connection: it changes when another process (or
+    /// connection) commits, not for this process's own writes.
+    package func dataVersion() throws -> Int {
+        try writer.writeWithoutTransaction { try Int.fetchOne($0, sql: "PRAGMA data_version") ?? 0 }
+    }
+
     /// Settings shared by every connection.
     package static var configuration: Configuration {
         var config = Configuration()

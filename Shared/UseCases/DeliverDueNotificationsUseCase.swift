@@ -2,18 +2,61 @@ import Domain
 import Foundation
 import Storage
 
+/// What a delivery found due.
+package struct DueNotifications: Sendable {
+    /// Delivered by this process now.
+    package var delivered: [DeliveredNotification] = []
+    /// Due, but another process (a running `watch`) delivers this store's notifications: shown
+    /// here, not taken. Those it has delivered, and those it is about to.
+    package var deliveredElsewhere: [DeliveredNotification] = []
+    /// Whether this process delivers (false while another one does).
+    package var isDeliveringHere = true
+
+    /// Nothing due.
+    package init() {}
+}
+
 /// Delivers every notification due now, including what fell due while nothing was running (once,
-/// marked late), then refills the budget.
+/// marked late), then refills the budget. One process delivers at a time (`DeliveryLock`).
 package struct DeliverDueNotificationsUseCase: Sendable {
     private let center: any NotificationRepository
     private let plan: PlanNotificationsUseCase
     private let environment: AppEnvironment
+    private let lock: DeliveryLock?
+    private let keepsLock: Bool
 
-    /// A use case delivering from `center`, replanning with `plan`.
-    package init(center: any NotificationRepository, plan: PlanNotificationsUseCase, environment: AppEnvironment) {
+    /// A use case delivering from `center`, replanning with `plan`, when it can take `lock` (a
+    /// store in memory has none); `keepsLock` keeps it afterwards (`watch`).
+    package init(center: any NotificationRepository, plan: PlanNotificationsUseCase, environment: AppEnvironment,
+                 lock: DeliveryLock?, keepsLock: Bool = false) {
         self.center = center
         self.plan = plan
         self.environment = environment
+        self.lock = lock
+        self.keepsLock = keepsLock
+    }
+
+    /// Delivers what is due when this process may deliver; otherwise says what is due without
+    /// taking it.
+    package func deliverOrShow() async throws -> DueNotifications {
+        var result = DueNotifications()
+        guard lock?.take() ?? true else {
+            let now = environment.now()
+            let waiting = try await center.pending().filter { $0.fireAt <= now }.map {
+                DeliveredNotification(request: $0, deliveredAt: now, isLate: now.timeIntervalSince($0.fireAt) > NotificationBudget.lateAfter)
+            }
+            result.deliveredElsewhere = try await center.delivered() + waiting
+            result.isDeliveringHere = false
+            return result
+        }
+        defer { if !keepsLock { lock?.release() } }
+        result.delivered = try await deliverNow()
+        return result
+    }
+
+    /// What `deliverOrShow()` delivered (nothing when another process delivers).
+    package func callAsFunction() async throws -> [DeliveredNotification] {
+        try await deliverOrShow().delivered
     }
 
     /// Moves what is due to delivered and returns it, soonest first.
@@ -21,7 +64,7 @@ package struct DeliverDueNotificationsUseCase: Sendable {
     /// Catching up plans from where the last delivery stopped and delivers in rounds, each starting
     /// at the latest one-time reminder the round before delivered, so even more missed reminders
     /// than the budget holds are each delivered once (what is delivered is not planned again).
-    package func callAsFunction() async throws -> [DeliveredNotification] {
+    private func deliverNow() async throws -> [DeliveredNotification] {
         let now = environment.now()
         var from = try await center.deliveredThrough() ?? now
         var delivered: [DeliveredNotification] = []

@@ -53,7 +53,13 @@ struct NotificationCommandTests {
             #expect(result.status == 1)
             #expect(result.stderr == "memoss: No notification has the id nope; `memoss notifications` lists them.\n")
         }
-        #expect(try memoss("snooze", "nope", "0").stderr == "memoss: Snooze for a whole number of minutes from 1 to 10080 (a week).\n")
+        let sentence = "Snooze for 1 to 10080 minutes (a week): 10, 90m, 1h, 1h30m, or until a time such as 17:30 or 5:30pm."
+        let zero = try memoss("snooze", "nope", "0")
+        #expect(zero.status == 1)
+        #expect(zero.stderr == "memoss: \(sentence)\n")
+        let unreadable = try memoss("snooze", "nope", "soon")
+        #expect(unreadable.status == 2)
+        #expect(unreadable.stderr == "memoss: \(sentence)\n")
     }
 
     @Test func dueWithNothingDueSaysSo() throws {
