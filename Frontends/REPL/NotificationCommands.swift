@@ -64,10 +64,8 @@ extension Memoss {
         @Argument(help: "The notification's id, as `notifications` lists it.") var id: String
 
         func execute(in session: Session) async throws {
-            let reminder = try await session.core.completeFromNotification(id: id)
-            let title = VisibleText.escaped(reminder.title)
-            session.say(reminder.isCompleted ? "Completed \"\(title)\"."
-                : "Completed \"\(title)\"; next: \(session.timeFormatter.string(for: reminder.scheduledAt)).")
+            session.say(NotificationText.completed(try await session.core.completeFromNotification(id: id),
+                                                   formatter: session.timeFormatter))
         }
     }
 

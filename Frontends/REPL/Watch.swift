@@ -21,9 +21,18 @@ extension Memoss {
         @ParentCommand var memoss: Memoss
         @Option(name: .long, help: ArgumentHelp("A shell command to run for each notification.", valueName: "cmd"))
         var exec: String?
+        @Flag(help: "Also show each one on the desktop (the session bus's notification service), with Complete and Snooze 15 min.")
+        var notify = false
 
         func run() async throws {
             let core = await store.openCore(before: memoss.store)
+            var notifier: DesktopNotifier?
+            if notify {
+                let (connected, problem) = DesktopNotifier.connect(environment: ProcessInfo.processInfo.environment)
+                if let problem { Terminal.warn(problem) }
+                notifier = connected
+                connected?.listen { action in Task { await Self.answer(action, core: core) } }
+            }
             Terminal.say("Watching \(core.storePath ?? "the store") for due reminders; Ctrl-C stops.")
             var saidWaiting = false
             while true {
@@ -36,7 +45,11 @@ extension Memoss {
                     }
                     for notification in due.delivered {
                         Terminal.say(NotificationText.announcement(notification, environment: core.environment))
-                        if let exec { run(exec, for: notification) }
+                        if let notifier {
+                            let (shown, problem) = notifier.show(notification, body: notification.body(environment: core.environment))
+                            if !shown { Terminal.warn("the desktop notification could not be shown: \(problem ?? "no answer")") }
+                        }
+                        if let exec { run(exec, for: notification, environment: core.environment) }
                     }
                     // Until the next one is due, or another process changes the store (a reminder
                     // added or moved), whichever comes first; at most a minute, read on the wall
@@ -58,13 +71,32 @@ extension Memoss {
             return min(max(0, next.timeIntervalSince(now)) + 0.02, Self.longestSleep)
         }
 
-        private func run(_ command: String, for notification: DeliveredNotification) {
+        /// Does what was clicked on a desktop notification and says so.
+        private static func answer(_ action: DesktopNotifier.Action, core: MemossCore) async {
+            let formatter = CardTimeFormatter(today: core.environment.today, timeZone: core.environment.timeZone)
+            do {
+                switch action.key {
+                case "complete":
+                    let result = try await core.completeFromNotification(id: action.notificationID)
+                    Terminal.say("From its notification: " + NotificationText.completed(result, formatter: formatter))
+                case "snooze":
+                    let request = try await core.snoozeNotification(id: action.notificationID)
+                    Terminal.say("From its notification: snoozed \"\(VisibleText.escaped(request.title))\" until \(formatter.string(for: request.fireAt)).")
+                default:
+                    break
+                }
+            } catch {
+                Terminal.warn(ErrorMessage.describe(error))
+            }
+        }
+
+        private func run(_ command: String, for notification: DeliveredNotification, environment: AppEnvironment) {
             let process = Process()
             process.executableURL = URL(fileURLWithPath: "/bin/sh")
             process.arguments = ["-c", command]
             let request = notification.request
             process.environment = ProcessInfo.processInfo.environment.merging([
-                "MEMOSS_TITLE": request.title, "MEMOSS_BODY": request.body,
+                "MEMOSS_TITLE": request.title, "MEMOSS_BODY": notification.body(environment: environment),
                 "MEMOSS_REMINDER_ID": request.reminderID.uuidString, "MEMOSS_NOTIFICATION_ID": request.id,
                 "MEMOSS_FIRE_AT": request.fireAt.ISO8601Format(), "MEMOSS_LATE": notification.isLate ? "1" : "0",
             ]) { $1 }

@@ -62,3 +62,13 @@ package final class NotificationListModel {
         }
     }
 }
+
+extension DeliveredNotification {
+    /// What a notification says under its title: when it was due ("Due Today 15:30", "late" when it
+    /// was delivered over a minute after), then the reminder's notes; never empty.
+    package func body(environment: AppEnvironment) -> String {
+        let formatter = CardTimeFormatter(today: environment.today, timeZone: environment.timeZone)
+        let due = "Due \(formatter.string(for: request.fireAt))" + (isLate ? " (late)" : "")
+        return request.body.isEmpty ? due : due + "\n" + request.body
+    }
+}

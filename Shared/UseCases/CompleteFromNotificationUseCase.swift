@@ -19,19 +19,18 @@ package struct CompleteFromNotificationUseCase: Sendable {
 
     /// Completes the reminder of notification `id` (delivered or pending) and removes the notification.
     /// A reminder already done, or already moved past that occurrence, is left as it is.
-    /// - Returns: the reminder as stored.
+    /// - Returns: the reminder as stored, and whether this completed it.
     /// - Throws: `NotificationError.notFound`; `ReminderError.notFound`; `StoreError`.
-    package func callAsFunction(id: String) async throws -> Reminder {
+    package func callAsFunction(id: String) async throws -> (reminder: Reminder, completed: Bool) {
         let (request, delivered) = try await center.find(id)
         guard var reminder = try await reminders.reminder(id: request.reminderID) else {
             throw ReminderError.notFound(request.reminderID)
         }
         let occurrenceIsCurrent = reminder.scheduledAt <= max(request.fireAt, delivered?.deliveredAt ?? request.fireAt)
-        if !reminder.isCompleted && occurrenceIsCurrent {
-            reminder = try await toggleCompletion(id: reminder.id)
-        }
+        let completes = !reminder.isCompleted && occurrenceIsCurrent
+        if completes { reminder = try await toggleCompletion(id: reminder.id) }
         try await center.removeDelivered([id])
         try await center.removePending([id])
-        return reminder
+        return (reminder, completes)
     }
 }

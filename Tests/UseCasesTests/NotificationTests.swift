@@ -143,7 +143,7 @@ struct NotificationTests {
         world.clock.advance(by: 30 * 60)
         let notification = try #require(try await world.core.deliverDueNotifications().first)
 
-        let advanced = try await world.core.completeFromNotification(id: notification.id)
+        let advanced = try await world.core.completeFromNotification(id: notification.id).reminder
 
         #expect(advanced.isCompleted == false)
         #expect(advanced.scheduledAt == instant("2026-11-22T15:30:00-05:00"))
@@ -156,7 +156,7 @@ struct NotificationTests {
         try await add(world, "Call", on: "2026-11-21", at: "15:30")
         world.clock.advance(by: 30 * 60)
         let notification = try #require(try await world.core.deliverDueNotifications().first)
-        let done = try await world.core.completeFromNotification(id: notification.id)
+        let done = try await world.core.completeFromNotification(id: notification.id).reminder
         #expect(done.isCompleted)
         let centre = try await world.core.listNotifications()
         #expect(centre.pending.isEmpty && centre.delivered.isEmpty)

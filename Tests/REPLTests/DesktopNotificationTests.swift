@@ -1,0 +1,120 @@
+import Foundation
+import Testing
+import TestSupport
+
+/// `memoss watch --notify` against a real session bus (`dbus-daemon`) and a real notification
+/// server (`dunst` on a headless X server, `Xvfb`), all started here in a temporary folder. A
+/// click on an action is made through dunst itself: `dunstctl context` opens the notification's
+/// action menu, which dunst hands to its menu program, here a script that picks the entry named
+/// in a file, as a person picks one.
+@Suite(.serialized)
+struct DesktopNotificationTests {
+    private let temporary: TemporaryFolder
+    private var store: String { temporary.path("store.sqlite") }
+
+    init() throws {
+        temporary = try TemporaryFolder("memoss-desktop")
+    }
+
+    private static let databaseTime: DateFormatter = {
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = TimeZone(identifier: "UTC")
+        formatter.dateFormat = "yyyy-MM-dd HH:mm:ss.SSS"
+        return formatter
+    }()
+
+    @discardableResult
+    private func sqlite(_ sql: String) throws -> String {
+        let result = try ChildProcess.run(URL(fileURLWithPath: "/usr/bin/sqlite3"), [store, sql])
+        try #require(result.status == 0, "sqlite3: \(result.stderr)")
+        return result.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
+    private func waitFor(_ limit: TimeInterval, _ condition: () throws -> Bool) rethrows -> Bool {
+        let deadline = Date().addingTimeInterval(limit)
+        while Date() < deadline {
+            if try condition() { return true }
+            usleep(50_000)
+        }
+        return try condition()
+    }
+
+    /// Makes a reminder due in a second, as if its time had come (another process changes the
+    /// store; the watcher plans and delivers it).
+    private func dueSoon(_ title: String) throws {
+        let fireAt = Self.databaseTime.string(from: Date().addingTimeInterval(1))
+        try sqlite("UPDATE reminder SET scheduledAt = '\(fireAt)' WHERE title = '\(title.replacingOccurrences(of: "'", with: "''"))'")
+    }
+
+    @Test func notificationsAppearOnTheDesktopAndTheirButtonsCompleteAndSnooze() throws {
+        let folder = temporary.url
+        let socket = folder.appendingPathComponent("bus").path
+        let bus = try ChildProcess.start(URL(fileURLWithPath: "/usr/bin/dbus-daemon"),
+                                         ["--session", "--nofork", "--nopidfile", "--address=unix:path=\(socket)"])
+        defer { bus.send(SIGTERM); _ = try? bus.wait(limit: 5) }
+        let display = ":\(100 + Int(getpid() % 800))"
+        let xvfb = try ChildProcess.start(URL(fileURLWithPath: "/usr/bin/Xvfb"), [display, "-screen", "0", "800x600x24", "-nolisten", "tcp"])
+        defer { xvfb.send(SIGTERM); _ = try? xvfb.wait(limit: 5) }
+        #expect(waitFor(10) { FileManager.default.fileExists(atPath: socket) && FileManager.default.fileExists(atPath: "/tmp/.X11-unix/X\(display.dropFirst())") })
+
+        let choice = folder.appendingPathComponent("choice").path
+        let menu = folder.appendingPathComponent("pick.sh").path
+        try "#!/bin/sh\ngrep -F \"$(cat \(choice))\" | head -1\n".write(toFile: menu, atomically: true, encoding: .utf8)
+        chmod(menu, 0o755)
+        let config = folder.appendingPathComponent("dunstrc").path
+        try "[global]\n    dmenu = \(menu)\n".write(toFile: config, atomically: true, encoding: .utf8)
+        let desktop = ["HOME": folder.path, "PATH": "/usr/bin:/bin", "TZ": "UTC", "DISPLAY": display,
+                       "DBUS_SESSION_BUS_ADDRESS": "unix:path=\(socket)"]
+        let dunst = try ChildProcess.start(URL(fileURLWithPath: "/usr/bin/dunst"), ["-config", config], environment: desktop)
+        defer { dunst.send(SIGTERM); _ = try? dunst.wait(limit: 5) }
+        #expect(waitFor(10) {
+            (try? ChildProcess.run(URL(fileURLWithPath: "/usr/bin/dunstctl"), ["is-paused"], environment: desktop).status) == 0
+        })
+
+        for (title, notes) in [("Water the plants", "The ferns too"), ("Call <Mum> & 'Dad'", "")] {
+            let added = try ChildProcess.run(MemossProcess.executable, ["--db", store, "add", title, "--date", "2099-01-01"]
+                                             + (notes.isEmpty ? [] : ["--notes", notes]), environment: desktop)
+            #expect(added.status == 0, "\(added.stderr)")
+        }
+        let watch = try ChildProcess.start(MemossProcess.executable, ["--db", store, "watch", "--notify"], environment: desktop)
+        defer { watch.send(SIGINT) }
+        usleep(500_000)
+
+        // Complete, clicked on the notification.
+        try dueSoon("Water the plants")
+        #expect(try waitFor(10) { try sqlite("SELECT count(*) FROM deliveredNotification") == "1" })
+        let history = try ChildProcess.run(URL(fileURLWithPath: "/usr/bin/dunstctl"), ["count", "displayed"], environment: desktop)
+        #expect(history.stdout.trimmingCharacters(in: .whitespacesAndNewlines) == "1")
+        try "Complete (Water".write(toFile: choice, atomically: true, encoding: .utf8)
+        #expect(try ChildProcess.run(URL(fileURLWithPath: "/usr/bin/dunstctl"), ["context"], environment: desktop).status == 0)
+        #expect(try waitFor(10) { try sqlite("SELECT isCompleted FROM reminder WHERE title = 'Water the plants'") == "1" })
+
+        // Snooze 15 min, clicked on the next one: it fires again 15 minutes after the click.
+        try dueSoon("Call <Mum> & 'Dad'")
+        #expect(try waitFor(10) { try sqlite("SELECT count(*) FROM deliveredNotification") == "1" })
+        try "Snooze 15 min (Call".write(toFile: choice, atomically: true, encoding: .utf8)
+        let clicked = Date()
+        #expect(try ChildProcess.run(URL(fileURLWithPath: "/usr/bin/dunstctl"), ["context"], environment: desktop).status == 0)
+        #expect(try waitFor(10) { try sqlite("SELECT count(*) FROM deliveredNotification") == "0" })
+        let snoozedUntil = try #require(Self.databaseTime.date(from: try sqlite("SELECT fireAt FROM notificationRequest WHERE isSnoozed = 1")))
+        #expect(abs(snoozedUntil.timeIntervalSince(clicked) - 15 * 60) < 5)
+
+        watch.send(SIGINT)
+        let output = try watch.wait(limit: 10).stdout
+        #expect(output.contains("From its notification: Completed \"Water the plants\"."))
+        #expect(output.contains("From its notification: snoozed \"Call <Mum> & 'Dad'\" until "))
+    }
+
+    @Test func withoutASessionBusItSaysSoOnceAndPrints() throws {
+        #expect(try ChildProcess.run(MemossProcess.executable, ["--db", store, "add", "x", "--date", "2099-01-01"],
+                                     environment: ["HOME": temporary.url.path, "TZ": "UTC"]).status == 0)
+        let watch = try ChildProcess.start(MemossProcess.executable, ["--db", store, "watch", "--notify"],
+                                           environment: ["HOME": temporary.url.path, "TZ": "UTC", "PATH": "/usr/bin:/bin"])
+        usleep(700_000)
+        watch.send(SIGINT)
+        let result = try watch.wait(limit: 10)
+        #expect(result.stderr == "memoss: warning: no session bus (DBUS_SESSION_BUS_ADDRESS is not set), so notifications are printed here instead.\n")
+        #expect(result.stdout.hasPrefix("Watching "))
+    }
+}
