@@ -95,7 +95,7 @@ struct MemossImport: AsyncParsableCommand {
         let keep = !dryRun && !(strict && refusedAny)
         let counts: ImportCounts
         do {
-            counts = try await importModel.finish(keep: keep, committed: Interruption.committed)
+            counts = try await importModel.finish(keep: keep, committing: Interruption.follow)
         } catch {
             fail("\(ErrorMessage.describe(error)) Nothing was imported.")
         }

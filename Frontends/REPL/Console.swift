@@ -84,11 +84,39 @@ enum ReadlineHooks {
 
     /// The pipe the Ctrl-C handler writes to, so the key reader wakes whichever thread got the signal.
     nonisolated(unsafe) private static var wakeUp: [Int32] = [-1, -1]
+    /// The pipe `post` writes messages to (each ended by a NUL), shown above the line being typed.
+    nonisolated(unsafe) private static var notices: [Int32] = [-1, -1]
+
+    /// Shows `text` above the line being typed at the prompt (from any thread): the key reader
+    /// prints it and redraws the prompt and what was typed, so the line is not corrupted.
+    static func post(_ text: String) {
+        guard notices[1] >= 0 else { return }
+        let bytes = Array(text.utf8) + [0]
+        bytes.withUnsafeBytes { _ = Foundation.write(notices[1], $0.baseAddress, $0.count) }
+    }
+
+    /// Prints the messages waiting in the notices pipe.
+    private static func showNotices(_ pending: inout [UInt8]) {
+        var buffer = [UInt8](repeating: 0, count: 4_096)
+        var quiet = pollfd(fd: notices[0], events: Int16(POLLIN), revents: 0)
+        while poll(&quiet, 1, 0) > 0 {
+            let count = Foundation.read(notices[0], &buffer, buffer.count)
+            if count <= 0 { break }
+            pending += buffer[0..<count]
+        }
+        while let end = pending.firstIndex(of: 0) {
+            let text = String(decoding: pending[..<end], as: UTF8.self) + "\n"
+            pending.removeSubrange(...end)
+            memoss_rl_print_above(text)
+        }
+    }
+    nonisolated(unsafe) private static var partialNotice: [UInt8] = []
 
     /// Ctrl-C sets a flag instead of killing the program and wakes the key reader, which ends the line.
     static func install() {
         memoss_rl_set_catch_signals(0)
         wakeUp.withUnsafeMutableBufferPointer { _ = pipe($0.baseAddress) }
+        notices.withUnsafeMutableBufferPointer { _ = pipe($0.baseAddress) }
         var action = sigaction()
         action.__sigaction_handler.sa_handler = { _ in
             ReadlineHooks.interrupted = 1
@@ -100,7 +128,8 @@ enum ReadlineHooks {
         sigaction(SIGINT, &action, nil)
         memoss_rl_set_getc { _ in
             var fds = [pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0),
-                       pollfd(fd: ReadlineHooks.wakeUp[0], events: Int16(POLLIN), revents: 0)]
+                       pollfd(fd: ReadlineHooks.wakeUp[0], events: Int16(POLLIN), revents: 0),
+                       pollfd(fd: ReadlineHooks.notices[0], events: Int16(POLLIN), revents: 0)]
             while true {
                 if ReadlineHooks.interrupted != 0 {
                     var drain = [UInt8](repeating: 0, count: 64)
@@ -109,7 +138,8 @@ enum ReadlineHooks {
                     rl_replace_line("", 0)
                     return EOF
                 }
-                guard poll(&fds, 2, -1) >= 0 || errno == EINTR else { return EOF }
+                guard poll(&fds, 3, -1) >= 0 || errno == EINTR else { return EOF }
+                if fds[2].revents != 0 { ReadlineHooks.showNotices(&ReadlineHooks.partialNotice) }
                 if fds[0].revents != 0 && ReadlineHooks.interrupted == 0 {
                     var byte: UInt8 = 0
                     let count = Foundation.read(STDIN_FILENO, &byte, 1)

@@ -31,6 +31,7 @@ extension Memoss {
             }
             if session.console.isTerminal {
                 session.say("Memoss — \(session.core.storePath ?? "in memory"). Type help for the commands, quit or Ctrl-D to leave.")
+                Self.announceWhileWaiting(core: session.core, style: session.style, shown: session.shownNotifications)
             }
             while true {
                 await announceDue(session)
@@ -43,6 +44,7 @@ extension Memoss {
                     continue
                 case .line(let line):
                     if await !perform(line, in: session) { return finish(session) }
+                    session.core.nudgeWaiters()
                     if !session.console.isTerminal, onError == .stopOnError, session.refusedCount > 0 { return finish(session) }
                 }
             }
@@ -107,11 +109,27 @@ extension Memoss {
             session.say("  \("quit".padding(toLength: 22, withPad: " ", startingAt: 0))Leave (Ctrl-D too). Ctrl-C abandons what is being asked.")
         }
 
+        /// While the prompt waits for a line, what falls due (or another process adds, due now) is
+        /// shown above the line being typed, within a second.
+        private static func announceWhileWaiting(core: MemossCore, style: Style, shown: ShownNotifications) {
+            Task.detached {
+                while true {
+                    let next = try? await core.nextNotification()?.fireAt
+                    let wait = next.map { min(max(0, $0.timeIntervalSince(core.environment.now())) + 0.02, 60) } ?? 60
+                    _ = await core.waitForChange(timeout: wait)
+                    guard let due = try? await core.deliverDueNotifications.deliverOrShow() else { continue }
+                    for notification in due.delivered + due.deliveredElsewhere where shown.insert(notification.id) {
+                        ReadlineHooks.post(style.yellow(NotificationText.announcement(notification, environment: core.environment)))
+                    }
+                }
+            }
+        }
+
         @MainActor
         private func announceDue(_ session: Session) async {
             guard let due = try? await session.core.deliverDueNotifications.deliverOrShow() else { return }
             // What a running `watch` delivers is shown once here, not taken.
-            let elsewhere = due.deliveredElsewhere.filter { session.shownNotifications.insert($0.id).inserted }
+            let elsewhere = due.deliveredElsewhere.filter { session.shownNotifications.insert($0.id) }
             for notification in due.delivered + elsewhere {
                 session.say(session.style.yellow(NotificationText.announcement(notification, environment: session.core.environment)))
             }

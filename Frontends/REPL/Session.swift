@@ -31,7 +31,7 @@ final class Session {
     /// How many commands of a script were refused.
     var refusedCount = 0
     /// Notifications another process delivers that this session has shown.
-    var shownNotifications = Set<String>()
+    let shownNotifications = ShownNotifications()
 
     init(core: MemossCore, console: Console, style: Style, isREPL: Bool) {
         self.core = core
@@ -134,4 +134,14 @@ enum StatePaths {
             ?? (environment["HOME"] ?? NSHomeDirectory()) + "/.local/state"
         return state + "/memoss/history"
     }
+}
+
+/// The ids of notifications a session has shown, from the prompt's loop and from the task that
+/// shows what falls due while it waits.
+final class ShownNotifications: @unchecked Sendable {
+    private let lock = NSLock()
+    private var ids = Set<String>()
+
+    /// Records `id`; true when it was not shown before.
+    func insert(_ id: String) -> Bool { lock.withLock { ids.insert(id).inserted } }
 }

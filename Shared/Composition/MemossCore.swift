@@ -117,11 +117,16 @@ package struct MemossCore: Sendable {
         }
         let deadline = Date().addingTimeInterval(timeout)
         while deadline.timeIntervalSinceNow > 0 {
-            guard await changes.wait(timeout: deadline.timeIntervalSinceNow) else { return false }
-            if (try? database.dataVersion()) != version { return true }
+            let woken = await changes.wait(timeout: deadline.timeIntervalSinceNow)
+            guard woken.changed else { return false }
+            if woken.nudged || (try? database.dataVersion()) != version { return true }
         }
         return false
     }
+
+    /// Ends a `waitForChange` of this process at once: this process changed the store (a command
+    /// at the prompt) and a waiter should look again.
+    package func nudgeWaiters() { storeChanges?.nudge() }
     /// Says when the next notification is due.
     package var nextNotification: NextNotificationUseCase { .init(center: center) }
     /// Lists pending and delivered notifications.

@@ -163,10 +163,10 @@ package final class ImportModel {
     }
 
     /// Writes the accepted rows and ends the import: kept (committed, notifications replanned once)
-    /// or, for a dry run or a strict import with refusals, rolled back. `committed` is called once
+    /// or, for a dry run or a strict import with refusals, rolled back. `committing` follows the commit:
     /// the rows are in the store.
-    package func finish(keep: Bool, committed: @Sendable () -> Void = {}) async throws -> ImportCounts {
-        try await importer.finish(keep: keep, committed: committed)
+    package func finish(keep: Bool, committing: @Sendable (CommitPhase) -> Void = { _ in }) async throws -> ImportCounts {
+        try await importer.finish(keep: keep, committing: committing)
     }
 
     private func position(_ column: Column) -> Int? { header.index[column] }

@@ -8,6 +8,7 @@ import Glibc
 package final class StoreChanges: @unchecked Sendable {
     private let descriptor: Int32
     private let names: Set<String>
+    private var nudges: [Int32] = [-1, -1]
 
     /// Watches the store at `storePath`; `nil` when the system cannot (then callers wait on time alone).
     package init?(storePath: String) {
@@ -21,12 +22,27 @@ package final class StoreChanges: @unchecked Sendable {
             return nil
         }
         names = [url.lastPathComponent, url.lastPathComponent + "-wal"]
+        _ = nudges.withUnsafeMutableBufferPointer { pipe($0.baseAddress) }
+        for end in nudges where end >= 0 {
+            _ = fcntl(end, F_SETFL, fcntl(end, F_GETFL) | O_NONBLOCK)
+            _ = fcntl(end, F_SETFD, FD_CLOEXEC)
+        }
     }
 
-    deinit { close(descriptor) }
+    deinit {
+        close(descriptor)
+        for end in nudges where end >= 0 { close(end) }
+    }
 
-    /// Waits until the store or its WAL changes, or `timeout` passes; true when it changed.
-    package func wait(timeout: TimeInterval) async -> Bool {
+    /// Ends a `wait` at once (this process changed the store and wants a waiter to look again).
+    package func nudge() {
+        var byte: UInt8 = 1
+        _ = write(nudges[1], &byte, 1)
+    }
+
+    /// Waits until the store or its WAL changes, `nudge` is called, or `timeout` passes; true
+    /// unless the time ran out. `nudged` says whether a nudge ended it.
+    package func wait(timeout: TimeInterval) async -> (changed: Bool, nudged: Bool) {
         await withCheckedContinuation { continuation in
             DispatchQueue.global().async {
                 continuation.resume(returning: self.block(timeout: timeout))
@@ -34,16 +50,22 @@ package final class StoreChanges: @unchecked Sendable {
         }
     }
 
-    private func block(timeout: TimeInterval) -> Bool {
+    private func block(timeout: TimeInterval) -> (changed: Bool, nudged: Bool) {
         let deadline = Date().addingTimeInterval(timeout)
         while true {
             let left = deadline.timeIntervalSinceNow
-            if left <= 0 { return false }
-            var entry = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
-            let ready = poll(&entry, 1, Int32(min(left * 1_000, Double(Int32.max)).rounded(.up)))
+            if left <= 0 { return (false, false) }
+            var entries = [pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0),
+                           pollfd(fd: nudges[0], events: Int16(POLLIN), revents: 0)]
+            let ready = poll(&entries, 2, Int32(min(left * 1_000, Double(Int32.max)).rounded(.up)))
             if ready < 0 && errno == EINTR { continue }
-            if ready <= 0 { return false }
-            if drainMentionsStore() { return true }
+            if ready <= 0 { return (false, false) }
+            if entries[1].revents != 0 {
+                var drain = [UInt8](repeating: 0, count: 64)
+                while read(nudges[0], &drain, drain.count) > 0 {}
+                return (true, true)
+            }
+            if drainMentionsStore() { return (true, false) }
         }
     }
 

@@ -38,11 +38,11 @@ package final class ImportRemindersUseCase: @unchecked Sendable {
     package var currentCounts: ImportCounts { counts }
 
     /// Ends the import: `keep` commits and replans notifications once, otherwise nothing is written.
-    /// `committed` is called the moment the rows are in the store (before the replan), so a front
-    /// can tell an interruption after that point from one before it.
+    /// `committing` is told when the commit starts and whether it ended with the rows in the store
+    /// (before the replan), so a front can hold an interruption during it and then tell the truth.
     /// - Throws: `StoreError` when the store cannot be written (locked by another writer for 5 s,
     ///   read-only …); nothing is written then.
-    package func finish(keep: Bool, committed: @Sendable () -> Void = {}) async throws -> ImportCounts {
+    package func finish(keep: Bool, committing: @Sendable (CommitPhase) -> Void = { _ in }) async throws -> ImportCounts {
         var result = ImportCounts()
         result.refused = counts.refused
         let transaction = try ImportTransaction(database: database)
@@ -59,13 +59,29 @@ package final class ImportRemindersUseCase: @unchecked Sendable {
                 return result
             }
             let count = result.imported == 1 ? "1 reminder" : "\(result.imported) reminders"
-            try transaction.commit(summary: "Imported \(count) from \(source)", at: environment.now())
+            committing(.starting)
+            do {
+                try transaction.commit(summary: "Imported \(count) from \(source)", at: environment.now())
+            } catch {
+                committing(.failed)
+                throw error
+            }
+            committing(.done)
         } catch {
             try? transaction.rollback()
             throw error
         }
-        committed()
         await plan.afterChange()
         return result
     }
+}
+
+/// Where an import's commit is.
+package enum CommitPhase: Sendable {
+    /// The commit is under way: the rows may or may not end up stored.
+    case starting
+    /// The rows are in the store.
+    case done
+    /// The commit failed: nothing is in the store.
+    case failed
 }

@@ -20,4 +20,13 @@ struct ReadlineSessionTests {
         #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
         #expect(result.stdout.components(separatedBy: "\n").filter { $0.hasPrefix("ok ") }.count == 5)
     }
+
+    @Test func whatFallsDueIsShownAtThePromptWithoutCorruptingTheLine() throws {
+        let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .appendingPathComponent("Scripts/due_at_prompt.py")
+        let result = try ChildProcess.run(URL(fileURLWithPath: "/usr/bin/env"),
+                                          ["python3", script.path, MemossProcess.executable.path, folder.path])
+        #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
+        #expect(result.stdout.components(separatedBy: "\n").filter { $0.hasPrefix("ok ") }.count == 3)
+    }
 }

@@ -1,0 +1,48 @@
+"""Drives `memoss` through a pseudo-terminal: while the prompt waits with a half-typed line, a
+reminder falls due (another process moves its time to a second from now); the notification is
+shown above the line within a second of its time, and the half-typed line is redrawn and still
+works. Prints one line per check; exits 1 on the first failure.
+
+    python3 due_at_prompt.py MEMOSS_BINARY WORK_FOLDER
+"""
+import datetime
+import os
+import subprocess
+import sys
+import time
+
+import pexpect
+
+binary, folder = sys.argv[1], sys.argv[2]
+env = dict(os.environ, XDG_STATE_HOME=os.path.join(folder, "state"), TZ="UTC", NO_COLOR="1", TERM="dumb")
+store = os.path.join(folder, "prompt.sqlite")
+PROMPT = "memoss> "
+
+
+def check(name, condition):
+    print(("ok   " if condition else "FAIL ") + name)
+    if not condition:
+        sys.exit(1)
+
+
+subprocess.run([binary, "--db", store, "add", "Tea", "--date", "2099-01-01"], env=env, check=True, capture_output=True)
+child = pexpect.spawn(binary, ["--db", store], env=env, encoding="utf-8", timeout=10, dimensions=(40, 200))
+child.expect_exact(PROMPT)
+child.send("lis")
+time.sleep(0.3)
+due = datetime.datetime.now(datetime.timezone.utc) + datetime.timedelta(seconds=1)
+subprocess.run(["sqlite3", store, "UPDATE reminder SET scheduledAt = '%s'" % due.strftime("%Y-%m-%d %H:%M:%S.%f")[:-3]],
+               check=True)
+child.expect_exact("Reminder: Tea", timeout=5)
+shown = datetime.datetime.now(datetime.timezone.utc)
+delay = (shown - due).total_seconds()
+print("delay %.3f s" % delay)
+check("the notification is shown at the prompt within a second of its time", -0.1 < delay < 1.0)
+child.expect_exact(PROMPT + "lis")
+check("the half-typed line is redrawn after it", True)
+child.sendline("t")
+child.expect_exact("1. [ ] Tea")
+child.expect_exact(PROMPT)
+check("the line typed around the notification still works", True)
+child.sendline("quit")
+child.expect(pexpect.EOF)
