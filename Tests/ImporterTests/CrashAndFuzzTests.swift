@@ -24,11 +24,7 @@ struct CrashAndFuzzTests {
     private var memoss: URL { BuiltProduct.url("memoss") }
     private var importer: URL { BuiltProduct.url("memoss-import") }
 
-    private func sqlite(_ store: String, _ sql: String) throws -> String {
-        let result = try ChildProcess.run(URL(fileURLWithPath: "/usr/bin/sqlite3"), [store, sql])
-        try #require(result.status == 0, "sqlite3: \(result.stderr)")
-        return result.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
-    }
+    private func sqlite(_ store: String, _ sql: String) throws -> String { try SQLiteShell.run(store, sql) }
 
     private func count(_ store: String) throws -> Int {
         Int(try sqlite(store, "SELECT count(*) FROM reminder")) ?? -1
@@ -238,7 +234,7 @@ struct CrashAndFuzzTests {
             let label = "seed \(Self.seed) file \(files)"
             #expect([0, 1, 2].contains(result.status), "\(label): status \(result.status) \(result.stderr)")
             for output in [result.stdout, result.stderr] {
-                #expect(!output.unicodeScalars.contains { $0 != "\n" && VisibleTextRule.needsEscape($0) },
+                #expect(!TerminalSafety.hasRawControl(output),
                         "\(label): raw control in \(output.debugDescription.prefix(300))")
             }
             statuses[result.status, default: 0] += 1
@@ -309,16 +305,6 @@ enum Fuzz {
         // Nine headers in ten name a title column, so most files reach their rows.
         let title = Int.random(in: 0..<10, using: &generator) == 0 ? [] : ["title"]
         return (title + others).shuffled(using: &generator).joined(separator: ",") + "\n"
-    }
-}
-
-/// The escaping rule, restated so the test does not trust the code under test.
-enum VisibleTextRule {
-    static func needsEscape(_ scalar: Unicode.Scalar) -> Bool {
-        switch scalar.value {
-        case 0x00...0x1F, 0x7F...0x9F, 0x2028, 0x2029, 0x061C, 0x200E, 0x200F, 0x202A...0x202E, 0x2066...0x2069: true
-        default: false
-        }
     }
 }
 

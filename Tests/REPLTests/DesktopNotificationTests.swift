@@ -16,20 +16,8 @@ struct DesktopNotificationTests {
         temporary = try TemporaryFolder("memoss-desktop")
     }
 
-    private static let databaseTime: DateFormatter = {
-        let formatter = DateFormatter()
-        formatter.locale = Locale(identifier: "en_US_POSIX")
-        formatter.timeZone = TimeZone(identifier: "UTC")
-        formatter.dateFormat = "yyyy-MM-dd HH:mm:ss.SSS"
-        return formatter
-    }()
-
     @discardableResult
-    private func sqlite(_ sql: String) throws -> String {
-        let result = try ChildProcess.run(URL(fileURLWithPath: "/usr/bin/sqlite3"), [store, sql])
-        try #require(result.status == 0, "sqlite3: \(result.stderr)")
-        return result.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
-    }
+    private func sqlite(_ sql: String) throws -> String { try SQLiteShell.run(store, sql) }
 
     private func waitFor(_ limit: TimeInterval, _ condition: () throws -> Bool) rethrows -> Bool {
         let deadline = Date().addingTimeInterval(limit)
@@ -43,7 +31,7 @@ struct DesktopNotificationTests {
     /// Makes a reminder due in a second, as if its time had come (another process changes the
     /// store; the watcher plans and delivers it).
     private func dueSoon(_ title: String) throws {
-        let fireAt = Self.databaseTime.string(from: Date().addingTimeInterval(1))
+        let fireAt = SQLiteShell.time.string(from: Date().addingTimeInterval(1))
         try sqlite("UPDATE reminder SET scheduledAt = '\(fireAt)' WHERE title = '\(title.replacingOccurrences(of: "'", with: "''"))'")
     }
 
@@ -97,7 +85,7 @@ struct DesktopNotificationTests {
         let clicked = Date()
         #expect(try ChildProcess.run(URL(fileURLWithPath: "/usr/bin/dunstctl"), ["context"], environment: desktop).status == 0)
         #expect(try waitFor(10) { try sqlite("SELECT count(*) FROM deliveredNotification") == "0" })
-        let snoozedUntil = try #require(Self.databaseTime.date(from: try sqlite("SELECT fireAt FROM notificationRequest WHERE isSnoozed = 1")))
+        let snoozedUntil = try #require(SQLiteShell.time.date(from: try sqlite("SELECT fireAt FROM notificationRequest WHERE isSnoozed = 1")))
         #expect(abs(snoozedUntil.timeIntervalSince(clicked) - 15 * 60) < 5)
 
         watch.send(SIGINT)

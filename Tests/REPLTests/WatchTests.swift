@@ -20,26 +20,14 @@ struct WatchTests {
     }
 
     @discardableResult
-    private func sqlite(_ sql: String) throws -> String {
-        let result = try ChildProcess.run(URL(fileURLWithPath: "/usr/bin/sqlite3"), [store, sql])
-        try #require(result.status == 0, "sqlite3: \(result.stderr)")
-        return result.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
-    }
-
-    private static let databaseTime: DateFormatter = {
-        let formatter = DateFormatter()
-        formatter.locale = Locale(identifier: "en_US_POSIX")
-        formatter.timeZone = TimeZone(identifier: "UTC")
-        formatter.dateFormat = "yyyy-MM-dd HH:mm:ss.SSS"
-        return formatter
-    }()
+    private func sqlite(_ sql: String) throws -> String { try SQLiteShell.run(store, sql) }
 
     /// Puts a snoozed notification (kept by every replan) for the store's reminder, due `seconds` from now.
     private func notification(_ id: String, in seconds: Double) throws -> Date {
         let fireAt = Date().addingTimeInterval(seconds)
         try sqlite("""
             INSERT INTO notificationRequest (id, reminderID, fireAt, title, body, isRecurring, isSnoozed)
-            SELECT '\(id)', id, '\(Self.databaseTime.string(from: fireAt))', 'Test \(id)', '', 0, 1 FROM reminder LIMIT 1
+            SELECT '\(id)', id, '\(SQLiteShell.time.string(from: fireAt))', 'Test \(id)', '', 0, 1 FROM reminder LIMIT 1
             """)
         return fireAt
     }
@@ -49,7 +37,7 @@ struct WatchTests {
         let deadline = Date().addingTimeInterval(limit)
         while Date() < deadline {
             let text = try sqlite("SELECT deliveredAt FROM deliveredNotification WHERE id = '\(id)'")
-            if let date = Self.databaseTime.date(from: text) { return date }
+            if let date = SQLiteShell.time.date(from: text) { return date }
             usleep(50_000)
         }
         return nil
