@@ -22,11 +22,13 @@ let package = Package(
         .target(name: "Domain", path: "Shared/Domain"),
         // SQLite's session extension (changesets) for the undo journal; the system library has it.
         .target(name: "CSQLiteSession", path: "Shared/CSQLiteSession", linkerSettings: [.linkedLibrary("sqlite3")]),
+        .target(name: "CSystem", path: "Shared/CSystem"),
         .target(
             name: "Storage",
             dependencies: [
                 "Domain",
                 "CSQLiteSession",
+                "CSystem",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "GRDBSQLite", package: "GRDB.swift"),
             ],

@@ -82,6 +82,8 @@ enum ReadlineHooks {
     nonisolated(unsafe) private static var matches: [String] = []
     nonisolated(unsafe) private static var matchIndex = 0
 
+    /// Where keys are read from: the terminal opened non-blocking, else standard input.
+    nonisolated(unsafe) private static var keys: Int32 = STDIN_FILENO
     /// The pipe the Ctrl-C handler writes to, so the key reader wakes whichever thread got the signal.
     nonisolated(unsafe) private static var wakeUp: [Int32] = [-1, -1]
     /// The pipe `post` writes messages to (each ended by a NUL), shown above the line being typed.
@@ -115,6 +117,13 @@ enum ReadlineHooks {
     /// Ctrl-C sets a flag instead of killing the program and wakes the key reader, which ends the line.
     static func install() {
         memoss_rl_set_catch_signals(0)
+        // Keys are read through a non-blocking description of the terminal of its own (the shell's
+        // stays as it is): Ctrl-C makes the terminal drop typed input, so a key poll reported can be
+        // gone by the time it is read, and a blocking read would then wait forever.
+        if let name = ttyname(STDIN_FILENO) {
+            let terminal = open(name, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+            if terminal >= 0 { keys = terminal }
+        }
         wakeUp.withUnsafeMutableBufferPointer { _ = pipe($0.baseAddress) }
         notices.withUnsafeMutableBufferPointer { _ = pipe($0.baseAddress) }
         var action = sigaction()
@@ -127,7 +136,7 @@ enum ReadlineHooks {
         action.sa_flags = SA_RESTART
         sigaction(SIGINT, &action, nil)
         memoss_rl_set_getc { _ in
-            var fds = [pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0),
+            var fds = [pollfd(fd: ReadlineHooks.keys, events: Int16(POLLIN), revents: 0),
                        pollfd(fd: ReadlineHooks.wakeUp[0], events: Int16(POLLIN), revents: 0),
                        pollfd(fd: ReadlineHooks.notices[0], events: Int16(POLLIN), revents: 0)]
             while true {
@@ -138,13 +147,17 @@ enum ReadlineHooks {
                     rl_replace_line("", 0)
                     return EOF
                 }
-                guard poll(&fds, 3, -1) >= 0 || errno == EINTR else { return EOF }
+                for index in fds.indices { fds[index].revents = 0 }
+                let ready = poll(&fds, 3, -1)
+                // Interrupted by a signal: the revents say nothing; look again (Ctrl-C is seen above).
+                if ready < 0 { if errno == EINTR { continue } else { return EOF } }
                 if fds[2].revents != 0 { ReadlineHooks.showNotices(&ReadlineHooks.partialNotice) }
                 if fds[0].revents != 0 && ReadlineHooks.interrupted == 0 {
                     var byte: UInt8 = 0
-                    let count = Foundation.read(STDIN_FILENO, &byte, 1)
+                    let count = Foundation.read(ReadlineHooks.keys, &byte, 1)
                     if count == 1 { return Int32(byte) }
-                    if count < 0 && errno == EINTR { continue }
+                    // Nothing after all: Ctrl-C made the terminal drop what was typed.
+                    if count < 0 && (errno == EINTR || errno == EAGAIN) { continue }
                     return EOF
                 }
             }

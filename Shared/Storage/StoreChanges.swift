@@ -1,3 +1,4 @@
+import CSystem
 import Foundation
 #if canImport(Glibc)
 import Glibc
@@ -50,16 +51,25 @@ package final class StoreChanges: @unchecked Sendable {
         }
     }
 
+    /// Waits on the inotify events, the nudge pipe and a timer on the wall clock (CLOCK_REALTIME,
+    /// absolute, cancelled when the clock is set): it fires at the wall-clock deadline even when the
+    /// machine slept through it, and at once when the clock jumps, unlike a poll timeout, which
+    /// counts only time the machine was awake.
     private func block(timeout: TimeInterval) -> (changed: Bool, nudged: Bool) {
         let deadline = Date().addingTimeInterval(timeout)
+        let timer = memoss_wall_clock_timer(deadline.timeIntervalSince1970)
+        defer { if timer >= 0 { close(timer) } }
         while true {
             let left = deadline.timeIntervalSinceNow
             if left <= 0 { return (false, false) }
             var entries = [pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0),
-                           pollfd(fd: nudges[0], events: Int16(POLLIN), revents: 0)]
-            let ready = poll(&entries, 2, Int32(min(left * 1_000, Double(Int32.max)).rounded(.up)))
+                           pollfd(fd: nudges[0], events: Int16(POLLIN), revents: 0),
+                           pollfd(fd: timer, events: Int16(POLLIN), revents: 0)]
+            // Without a timer (it could not be made), the poll's own timeout stands in for it.
+            let ready = poll(&entries, 3, timer >= 0 ? -1 : Int32(min(left * 1_000, Double(Int32.max)).rounded(.up)))
             if ready < 0 && errno == EINTR { continue }
             if ready <= 0 { return (false, false) }
+            if entries[2].revents != 0 { return (false, false) }  // the deadline, or the clock was set
             if entries[1].revents != 0 {
                 var drain = [UInt8](repeating: 0, count: 64)
                 while read(nudges[0], &drain, drain.count) > 0 {}

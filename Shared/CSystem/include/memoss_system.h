@@ -1,0 +1,9 @@
+#ifndef MEMOSS_SYSTEM_H
+#define MEMOSS_SYSTEM_H
+
+/// A timer that becomes readable at `deadline` (seconds since 1970) on the wall clock, even if the
+/// machine slept through it, and at once when the clock is set; -1 when one cannot be made.
+/// Close it with close(2).
+int memoss_wall_clock_timer(double deadline);
+
+#endif
