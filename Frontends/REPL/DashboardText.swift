@@ -13,6 +13,7 @@ enum DashboardText {
                 number += 1
                 text += line(card, number: number, style: style) + "\n"
             }
+            if let more = section.moreText { text += "  " + style.dim(more) + "\n" }
         }
         return text
     }

@@ -8,17 +8,21 @@ package struct Dashboard: Hashable, Sendable {
     package var today: [ReminderWithTags]
     /// Open reminders due after today, soonest first.
     package var upcoming: [ReminderWithTags]
-    /// Done reminders, most recently completed first.
+    /// Done reminders, most recently completed first (the most recent ones when limited).
     package var completed: [ReminderWithTags]
+    /// How many reminders are done in all, shown or not.
+    package var completedTotal: Int
 
     /// Groups open reminders (sorted by due instant) and completed ones around `now`
-    /// and the end of the user's local day.
-    package init(open: [ReminderWithTags], completed: [ReminderWithTags], now: Date, timeZone: TimeZone) {
+    /// and the end of the user's local day; `completedTotal` counts the done ones not passed too.
+    package init(open: [ReminderWithTags], completed: [ReminderWithTags], completedTotal: Int? = nil,
+                 now: Date, timeZone: TimeZone) {
         let endOfToday = LocalDate(containing: now, in: timeZone).interval(in: timeZone).upperBound
         overdue = open.filter { $0.scheduledAt < now }
         today = open.filter { $0.scheduledAt >= now && $0.scheduledAt < endOfToday }
         upcoming = open.filter { $0.scheduledAt >= endOfToday }
         self.completed = completed
+        self.completedTotal = max(completedTotal ?? completed.count, completed.count)
     }
 
     /// The To Do section: overdue, then today, then upcoming.

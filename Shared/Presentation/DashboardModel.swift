@@ -37,7 +37,27 @@ package final class DashboardModel {
         package let cards: [Card]
         /// What to show when there are no cards.
         package let emptyText: String
+        /// How many more there are than the cards shown (the Completed section keeps the most recent).
+        package var hiddenCount = 0
+
+        /// "and 19,990 more: `list --completed`" when some are not shown.
+        package var moreText: String? { Self.moreText(hidden: hiddenCount) }
+
+        /// The line for `hidden` cards not shown, with thousands grouped; `nil` for none.
+        package static func moreText(hidden: Int) -> String? {
+            guard hidden > 0 else { return nil }
+            let digits = Array(String(hidden))
+            let grouped = digits.enumerated().map { index, digit in
+                (index > 0 && (digits.count - index) % 3 == 0 ? "," : "") + String(digit)
+            }.joined()
+            return "and \(grouped) more: `list --completed`"
+        }
     }
+
+    /// How many completed reminders the dashboard shows (the most recent); `nil` shows them all.
+    package var completedLimit: Int? = DashboardModel.recentCompletedCount
+    /// The Completed section's length by default.
+    package static let recentCompletedCount = 10
 
     /// To Do (overdue, today, upcoming, each by time), then Completed; empty until `load()`.
     package private(set) var sections: [Section] = []
@@ -75,7 +95,7 @@ package final class DashboardModel {
     /// Reads the store and rebuilds the sections.
     package func load() async {
         do {
-            let dashboard = try await loadDashboard(tagged: filterTag?.id)
+            let dashboard = try await loadDashboard(tagged: filterTag?.id, completedLimit: completedLimit)
             let formatter = CardTimeFormatter(today: environment.today, timeZone: environment.timeZone)
             func cards(_ reminders: [ReminderWithTags], _ urgency: Card.Urgency) -> [Card] {
                 reminders.map {
@@ -88,7 +108,8 @@ package final class DashboardModel {
             sections = [
                 Section(title: "To Do", cards: cards(dashboard.overdue, .overdue) + cards(dashboard.today, .today)
                     + cards(dashboard.upcoming, .upcoming), emptyText: "Nothing to do."),
-                Section(title: "Completed", cards: cards(dashboard.completed, .done), emptyText: "Nothing completed yet."),
+                Section(title: "Completed", cards: cards(dashboard.completed, .done), emptyText: "Nothing completed yet.",
+                        hiddenCount: dashboard.completedTotal - dashboard.completed.count),
             ]
             error = nil
         } catch {

@@ -152,6 +152,15 @@ package struct GRDBReminderRepository: ReminderRepository {
         try await database.read { db in try Self.fetchWithTags(.completed(tagged: tagID), db) }
     }
 
+    package func recentlyCompleted(tagged tagID: UUID?, limit: Int) async throws -> (reminders: [ReminderWithTags], total: Int) {
+        try await database.read { db in
+            var query = ReminderQuery.completed(tagged: tagID)
+            let total = try Int.fetchOne(db, sql: "SELECT count(*) FROM (\(query.idsSQL))", arguments: query.arguments) ?? 0
+            query.order += " LIMIT \(max(0, limit))"
+            return (try Self.fetchWithTags(query, db), total)
+        }
+    }
+
     /// `EXPLAIN QUERY PLAN` of the dashboard's To Do query filtered by `tagID`, one line per step.
     package func queryPlanOfOpenReminders(tagged tagID: UUID) async throws -> [String] {
         let query = ReminderQuery.open(tagged: tagID)

@@ -33,6 +33,9 @@ package protocol ReminderRepository: Sendable {
     func openReminders(tagged tagID: UUID?) async throws -> [ReminderWithTags]
     /// Completed reminders with their tags, most recently completed first; only those carrying `tagID` when given.
     func completedReminders(tagged tagID: UUID?) async throws -> [ReminderWithTags]
+    /// The `limit` most recently completed reminders (carrying `tagID` when given), and how many
+    /// are completed in all.
+    func recentlyCompleted(tagged tagID: UUID?, limit: Int) async throws -> (reminders: [ReminderWithTags], total: Int)
     /// Open one-time reminders due at or after `instant`, soonest first, at most `limit`.
     func openOneTimeReminders(from instant: Date, limit: Int) async throws -> [Reminder]
     /// The open repeating reminders with the `limit` soonest values of `firstCandidate` (those

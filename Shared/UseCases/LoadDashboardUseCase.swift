@@ -14,12 +14,15 @@ package struct LoadDashboardUseCase: Sendable {
     }
 
     /// The dashboard as of now; only the reminders carrying `tagID` when given (filtered in the store).
-    package func callAsFunction(tagged tagID: UUID? = nil) async throws -> Dashboard {
-        Dashboard(
-            open: try await repository.openReminders(tagged: tagID),
-            completed: try await repository.completedReminders(tagged: tagID),
-            now: environment.now(),
-            timeZone: environment.timeZone
-        )
+    /// `completedLimit` keeps only the most recently completed ones (counting the rest).
+    package func callAsFunction(tagged tagID: UUID? = nil, completedLimit: Int? = nil) async throws -> Dashboard {
+        let open = try await repository.openReminders(tagged: tagID)
+        guard let completedLimit else {
+            return Dashboard(open: open, completed: try await repository.completedReminders(tagged: tagID),
+                             now: environment.now(), timeZone: environment.timeZone)
+        }
+        let recent = try await repository.recentlyCompleted(tagged: tagID, limit: completedLimit)
+        return Dashboard(open: open, completed: recent.reminders, completedTotal: recent.total,
+                         now: environment.now(), timeZone: environment.timeZone)
     }
 }

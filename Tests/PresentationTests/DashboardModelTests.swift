@@ -99,4 +99,30 @@ struct DashboardModelTests {
         #expect(dashboard.error == "The store cannot be written (check the file's permissions and free space).")
         #expect(try await world.allReminders().map(\.isCompleted) == [false])
     }
+
+    @Test func completedKeepsTheTenMostRecentAndCountsTheRest() async throws {
+        let world = try TestWorld()
+        for number in 1...12 {
+            let reminder = try await world.core.createReminder(ReminderDraft(
+                title: "R\(number)", date: day(String(format: "2026-12-%02d", number)), time: time("09:00"), timeZoneID: "America/New_York"))
+            _ = try await world.core.completeReminders(ids: [reminder.id])
+            world.clock.advance(by: 60)
+        }
+        let dashboard = world.core.dashboardModel()
+        await dashboard.load()
+        let completed = try #require(dashboard.sections.last)
+        #expect(completed.cards.map(\.title) == (3...12).reversed().map { "R\($0)" })
+        #expect(completed.moreText == "and 2 more: `list --completed`")
+        dashboard.completedLimit = nil
+        await dashboard.load()
+        #expect(dashboard.sections.last?.cards.count == 12)
+        #expect(dashboard.sections.last?.moreText == nil)
+    }
+
+    @Test(arguments: [(0, nil), (1, "and 1 more: `list --completed`"), (999, "and 999 more: `list --completed`"),
+                      (1_000, "and 1,000 more: `list --completed`"), (19_990, "and 19,990 more: `list --completed`"),
+                      (1_234_567, "and 1,234,567 more: `list --completed`")] as [(Int, String?)])
+    func theMoreLineGroupsThousands(_ hidden: Int, _ expected: String?) {
+        #expect(DashboardModel.Section.moreText(hidden: hidden) == expected)
+    }
 }

@@ -116,4 +116,34 @@ struct ListCommandTests {
         #expect(result.status == 2)
         #expect(result.stderr.contains("Unknown option '--colour'"))
     }
+
+    @Test func completedShowsTheTenMostRecentAndSaysHowManyMoreAndCompletedListsThemAll() throws {
+        let store = home.appendingPathComponent("done.sqlite").path
+        func memoss(_ arguments: String...) throws -> ChildProcess.Result {
+            try MemossProcess.run(["--db", store] + arguments, environment: environment)
+        }
+        for day in 1...12 {
+            let date = String(format: "2099-01-%02d", day)
+            #expect(try memoss("add", String(format: "R%02d", day), "--date", date).status == 0)
+        }
+        #expect(try memoss("list").status == 0)
+        #expect(try memoss("done", "1-12").status == 0)
+
+        let list = try memoss("list").stdout.split(separator: "\n").map(String.init)
+        #expect(list.first == "To Do")
+        #expect(list.filter { $0.contains("[x]") }.count == 10)
+        #expect(list.last == "  and 2 more: `list --completed`")
+        #expect(list.contains { $0.hasPrefix("  1. [x] R12") })
+        #expect(!list.contains { $0.contains("R01") || $0.contains("R02") })
+
+        let all = try memoss("list", "--completed").stdout.split(separator: "\n").map(String.init)
+        #expect(all.first == "Completed")
+        #expect(all.filter { $0.contains("[x]") }.count == 12)
+        #expect(all.last?.hasPrefix(" 12. [x] R01") == true)
+        // The numbers are those of the listing just shown.
+        #expect(try memoss("reopen", "12").stdout == "Reopened \"R01\", due Thu 1 Jan 2099 09:00.\n")
+        let json = try JSONSerialization.jsonObject(with: try memoss("list", "--json").stdoutData) as? [String: Any]
+        #expect((json?["completed"] as? [Any])?.count == 11)
+        #expect((json?["todo"] as? [Any])?.count == 1)
+    }
 }
