@@ -34,8 +34,7 @@ extension Memoss {
                     toDo: completed ? [] : dashboard.sections.first?.cards.map(\.reminder) ?? [],
                     completed: dashboard.sections.last?.cards.map(\.reminder) ?? [])))
             } else {
-                FileHandle.standardOutput.write(Data(DashboardText.render(
-                    sections, style: session.style, filter: dashboard.filterTag?.name).utf8))
+                Pager.show(DashboardText.render(sections, style: session.style, filter: dashboard.filterTag?.name))
             }
         }
     }

@@ -29,4 +29,19 @@ struct ReadlineSessionTests {
         #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
         #expect(result.stdout.components(separatedBy: "\n").filter { $0.hasPrefix("ok ") }.count == 3)
     }
+
+    @Test func aListLongerThanTheScreenGoesThroughThePagerOnlyAtATerminal() throws {
+        let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Scripts/pager.py")
+        let result = try ChildProcess.run(URL(fileURLWithPath: "/usr/bin/env"),
+                                          ["python3", script.path, MemossProcess.executable.path, folder.path])
+        #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
+        #expect(result.stdout.components(separatedBy: "\n").filter { $0.hasPrefix("ok ") }.count == 2)
+
+        // Piped, the same list is printed whole, whatever PAGER says.
+        let store = folder.appendingPathComponent("pager.sqlite").path
+        let piped = try ChildProcess.run(MemossProcess.executable, ["--db", store, "list"],
+                                         environment: ["TZ": "UTC", "PAGER": "echo PAGED", "HOME": folder.path])
+        #expect(piped.stdout.hasPrefix("To Do\n"))
+        #expect(!piped.stdout.contains("PAGED"))
+    }
 }
