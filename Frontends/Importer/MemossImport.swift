@@ -49,11 +49,10 @@ struct MemossImport: AsyncParsableCommand {
         let name = file == "-" ? "-" : file
         let core: MemossCore
         let processEnvironment = ProcessInfo.processInfo.environment
-        let zone = UserTimeZone(processEnvironment: processEnvironment)
-        if let problem = zone.problem { warn(problem.message) }
+        let (environment, notice) = MemossCore.liveEnvironment(processEnvironment: processEnvironment)
+        if let notice { warn(notice) }
         do {
-            core = try await MemossCore.open(explicitPath: db, processEnvironment: processEnvironment,
-                                             environment: .live(timeZone: zone.timeZone))
+            core = try await MemossCore.open(explicitPath: db, processEnvironment: processEnvironment, environment: environment)
         } catch {
             fail(ErrorMessage.describe(error))
         }

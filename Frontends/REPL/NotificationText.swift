@@ -26,7 +26,14 @@ enum NotificationText {
             return result.reminder.isCompleted ? "\"\(title)\" was already done; the notification is dismissed."
                 : "\"\(title)\" has already moved past that time (next: \(formatter.string(for: result.reminder.scheduledAt))); the notification is dismissed."
         }
-        return result.reminder.isCompleted ? "Completed \"\(title)\"."
-            : "Completed \"\(title)\"; next: \(formatter.string(for: result.reminder.scheduledAt))."
+        return completed(result.reminder, formatter: formatter)
+    }
+
+    /// "Completed "Tea"." for a reminder now done, "Completed "Meds"; next: Tomorrow 08:00." for a
+    /// repeating one that moved on.
+    static func completed(_ reminder: Reminder, formatter: CardTimeFormatter) -> String {
+        let title = VisibleText.escaped(reminder.title)
+        return reminder.isCompleted ? "Completed \"\(title)\"."
+            : "Completed \"\(title)\"; next: \(formatter.string(for: reminder.scheduledAt))."
     }
 }

@@ -98,12 +98,7 @@ extension Memoss {
         func execute(in session: Session) async throws {
             let found = try await session.resolve(reminders)
             for after in try await session.core.completeReminders(ids: found.map(\.id)) {
-                let title = VisibleText.escaped(after.title)
-                if after.isCompleted {
-                    session.say("Completed \"\(title)\".")
-                } else {
-                    session.say("Completed \"\(title)\"; next: \(session.timeFormatter.string(for: after.scheduledAt)).")
-                }
+                session.say(NotificationText.completed(after, formatter: session.timeFormatter))
             }
         }
     }

@@ -114,9 +114,10 @@ extension Memoss {
         private static func announceWhileWaiting(core: MemossCore, style: Style, shown: ShownNotifications) {
             Task.detached {
                 while true {
-                    let next = try? await core.nextNotification()?.fireAt
-                    let wait = next.map { min(max(0, $0.timeIntervalSince(core.environment.now())) + 0.02, 60) } ?? 60
-                    _ = await core.waitForChange(timeout: wait)
+                    guard (try? await core.waitForNextNotificationOrChange()) != nil else {
+                        try? await Task.sleep(for: .seconds(MemossCore.longestWait))
+                        continue
+                    }
                     guard let due = try? await core.deliverDueNotifications.deliverOrShow() else { continue }
                     for notification in due.delivered + due.deliveredElsewhere where shown.insert(notification.id) {
                         ReadlineHooks.post(style.yellow(NotificationText.announcement(notification, environment: core.environment)))

@@ -12,12 +12,11 @@ struct StoreOptions: ParsableArguments {
     /// as written is said here, once.
     func openCore(before parent: StoreOptions) async -> MemossCore {
         let processEnvironment = ProcessInfo.processInfo.environment
-        let zone = UserTimeZone(processEnvironment: processEnvironment)
-        if let problem = zone.problem { Terminal.warn(problem.message) }
+        let (environment, notice) = MemossCore.liveEnvironment(processEnvironment: processEnvironment)
+        if let notice { Terminal.warn(notice) }
         do {
             return try await MemossCore.open(
-                explicitPath: db ?? parent.db, processEnvironment: processEnvironment,
-                environment: .live(timeZone: zone.timeZone)
+                explicitPath: db ?? parent.db, processEnvironment: processEnvironment, environment: environment
             )
         } catch {
             Terminal.fail(ErrorMessage.describe(error))

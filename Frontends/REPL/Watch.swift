@@ -14,9 +14,6 @@ extension Memoss {
                 """
         )
 
-        /// The longest wait between two looks at the wall clock.
-        static let longestSleep: TimeInterval = 60
-
         @OptionGroup var store: StoreOptions
         @ParentCommand var memoss: Memoss
         @Option(name: .long, help: ArgumentHelp("A shell command to run for each notification.", valueName: "cmd"))
@@ -47,15 +44,13 @@ extension Memoss {
                         Terminal.say(NotificationText.announcement(notification, environment: core.environment))
                         if let notifier {
                             let (shown, problem) = notifier.show(notification, body: notification.body(environment: core.environment))
-                            if !shown { Terminal.warn("the desktop notification could not be shown: \(problem ?? "no answer")") }
+                            if !shown {
+                                Terminal.warn("the desktop notification could not be shown (\(problem ?? "no answer")); it is printed above.")
+                            }
                         }
                         if let exec { run(exec, for: notification, environment: core.environment) }
                     }
-                    // Until the next one is due, or another process changes the store (a reminder
-                    // added or moved), whichever comes first; at most a minute, read on the wall
-                    // clock, so a machine that slept or a clock that jumped is caught up at once.
-                    let next = try await core.nextNotification()?.fireAt
-                    _ = await core.waitForChange(timeout: sleep(until: next, now: core.environment.now()))
+                    try await core.waitForNextNotificationOrChange()
                     try Task.checkCancellation()
                 } catch let error as CancellationError {
                     throw error
@@ -63,12 +58,6 @@ extension Memoss {
                     Terminal.fail(ErrorMessage.describe(error))
                 }
             }
-        }
-
-        /// How long to wait: until `next` (and a hair past it), but never longer than `longestSleep`.
-        private func sleep(until next: Date?, now: Date) -> TimeInterval {
-            guard let next else { return Self.longestSleep }
-            return min(max(0, next.timeIntervalSince(now)) + 0.02, Self.longestSleep)
         }
 
         /// Does what was clicked on a desktop notification and says so.

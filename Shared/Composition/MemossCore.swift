@@ -49,6 +49,13 @@ package struct MemossCore: Sendable {
         return core
     }
 
+    /// The real clock, new ids and the user's zone read from `TZ` as the C library reads it, with
+    /// the sentence to say once when `TZ` could not be used as written.
+    package static func liveEnvironment(processEnvironment: [String: String]) -> (AppEnvironment, timeZoneNotice: String?) {
+        let zone = UserTimeZone(processEnvironment: processEnvironment)
+        return (.live(timeZone: zone.timeZone), zone.problem?.message)
+    }
+
     /// A new, empty store in memory.
     package static func inMemory(environment: AppEnvironment) throws -> MemossCore {
         MemossCore(database: try AppDatabase.inMemory(), storePath: nil, environment: environment)
@@ -122,6 +129,19 @@ package struct MemossCore: Sendable {
             if woken.nudged || (try? database.dataVersion()) != version { return true }
         }
         return false
+    }
+
+    /// The longest wait for the next notification between two looks at the wall clock.
+    package static let longestWait: TimeInterval = 60
+
+    /// Waits until the next notification is due (a hair past it, at most `longestWait`) or another
+    /// process changes the store (a reminder added or moved), whichever comes first. The wait is on
+    /// the wall clock, so a machine that slept or a clock that was set is caught up at once.
+    /// - Throws: `StoreError` when the next notification cannot be read.
+    package func waitForNextNotificationOrChange() async throws {
+        let next = try await nextNotification()?.fireAt
+        let wait = next.map { min(max(0, $0.timeIntervalSince(environment.now())) + 0.02, Self.longestWait) }
+        _ = await waitForChange(timeout: wait ?? Self.longestWait)
     }
 
     /// Ends a `waitForChange` of this process at once: this process changed the store (a command

@@ -3,7 +3,7 @@ import Testing
 import TestSupport
 
 /// The readline mode through a pseudo-terminal (pexpect), as a person at a keyboard: completion,
-/// history across runs, Ctrl-C and Ctrl-D. Needs python3 with pexpect; fails, never skips, without it.
+/// history across runs, Ctrl-C and Ctrl-D, notices at the prompt, the pager. Needs python3 with pexpect; fails, never skips, without it.
 struct ReadlineSessionTests {
     private let temporary: TemporaryFolder
     private var folder: URL { temporary.url }
@@ -12,30 +12,25 @@ struct ReadlineSessionTests {
         temporary = try TemporaryFolder("memoss-pty")
     }
 
-    @Test func completionHistoryAndInterruptWorkAtARealTerminal() throws {
-        let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-            .appendingPathComponent("Scripts/readline_session.py")
+    /// Runs the pexpect script `name` (in Scripts/) on the built binary; each of its `checks` prints "ok".
+    private func drive(_ name: String, checks: Int) throws {
+        let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Scripts/\(name)")
         let result = try ChildProcess.run(URL(fileURLWithPath: "/usr/bin/env"),
                                           ["python3", script.path, MemossProcess.executable.path, folder.path])
         #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
-        #expect(result.stdout.components(separatedBy: "\n").filter { $0.hasPrefix("ok ") }.count == 5)
+        #expect(result.stdout.components(separatedBy: "\n").filter { $0.hasPrefix("ok ") }.count == checks)
+    }
+
+    @Test func completionHistoryAndInterruptWorkAtARealTerminal() throws {
+        try drive("readline_session.py", checks: 5)
     }
 
     @Test func whatFallsDueIsShownAtThePromptWithoutCorruptingTheLine() throws {
-        let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-            .appendingPathComponent("Scripts/due_at_prompt.py")
-        let result = try ChildProcess.run(URL(fileURLWithPath: "/usr/bin/env"),
-                                          ["python3", script.path, MemossProcess.executable.path, folder.path])
-        #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
-        #expect(result.stdout.components(separatedBy: "\n").filter { $0.hasPrefix("ok ") }.count == 3)
+        try drive("due_at_prompt.py", checks: 3)
     }
 
     @Test func aListLongerThanTheScreenGoesThroughThePagerOnlyAtATerminal() throws {
-        let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Scripts/pager.py")
-        let result = try ChildProcess.run(URL(fileURLWithPath: "/usr/bin/env"),
-                                          ["python3", script.path, MemossProcess.executable.path, folder.path])
-        #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
-        #expect(result.stdout.components(separatedBy: "\n").filter { $0.hasPrefix("ok ") }.count == 2)
+        try drive("pager.py", checks: 2)
 
         // Piped, the same list is printed whole, whatever PAGER says.
         let store = folder.appendingPathComponent("pager.sqlite").path
