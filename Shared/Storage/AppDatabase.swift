@@ -212,6 +212,34 @@ extension AppDatabase {
                     """)
             }
         }
+        migrator.registerMigration("v10") { db in
+            // The planner's index: for each open repeating reminder, the instant of its first
+            // occurrence after the plan cursor (`planState.cursor`), both in ms since 1970, 0 while
+            // unknown. Any change to a reminder row (a command, undo, an import) resets its entry
+            // to 0 through these triggers; the planner fills in the unknown ones and those the
+            // cursor has passed, so choosing the soonest is an indexed query. Not in the undo
+            // journal: it is derived from the reminders and follows them.
+            try db.execute(sql: """
+                CREATE TABLE reminderPlan (
+                    reminderID BLOB PRIMARY KEY NOT NULL REFERENCES reminder(id) ON DELETE CASCADE,
+                    nextAt INTEGER NOT NULL
+                ) WITHOUT ROWID
+                """)
+            try db.create(index: "reminderPlan_on_nextAt", on: "reminderPlan", columns: ["nextAt"])
+            try db.alter(table: "planState") { t in t.add(column: "cursor", .integer).notNull().defaults(to: 0) }
+            let isPlanned = "new.isCompleted = 0 AND new.recurrenceRule <> 'never'"
+            try db.execute(sql: """
+                CREATE TRIGGER reminder_reminderPlan_insert AFTER INSERT ON reminder WHEN \(isPlanned)
+                BEGIN INSERT OR REPLACE INTO reminderPlan (reminderID, nextAt) VALUES (new.id, 0); END;
+                CREATE TRIGGER reminder_reminderPlan_update AFTER UPDATE ON reminder
+                BEGIN
+                    DELETE FROM reminderPlan WHERE reminderID = old.id;
+                    INSERT OR REPLACE INTO reminderPlan (reminderID, nextAt) SELECT new.id, 0 WHERE \(isPlanned);
+                END;
+                INSERT INTO reminderPlan (reminderID, nextAt)
+                    SELECT id, 0 FROM reminder WHERE isCompleted = 0 AND recurrenceRule <> 'never';
+                """)
+        }
         return migrator
     }
 }

@@ -56,7 +56,8 @@ package struct GRDBNotificationRepository: NotificationRepository {
             try db.execute(sql: "UPDATE planState SET planned = max(planned, ?)", arguments: [changes])
             try NotificationRequestRecord.filter(NotificationRequestRecord.Columns.isSnoozed == false).deleteAll(db)
             for request in planned { try NotificationRequestRecord(request).upsert(db) }
-            let done = "reminderID IN (SELECT id FROM reminder WHERE isCompleted = 1)"
+            // Looked up per notification row, so the cost follows the plan, not the done reminders.
+            let done = "EXISTS (SELECT 1 FROM reminder WHERE reminder.id = reminderID AND reminder.isCompleted = 1)"
             try db.execute(sql: "DELETE FROM notificationRequest WHERE \(done)")
             try db.execute(sql: "DELETE FROM deliveredNotification WHERE \(done)")
             try Self.enforceCap(db)

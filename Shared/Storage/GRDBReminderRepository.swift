@@ -180,23 +180,36 @@ package struct GRDBReminderRepository: ReminderRepository {
         }
     }
 
-    package func openRecurringReminders(
-        soonestBy firstCandidate: @escaping @Sendable (Reminder) -> Date?, limit: Int
-    ) async throws -> [(reminder: Reminder, first: Date)] {
-        try await database.read { db in
-            var kept: [(reminder: Reminder, first: Date)] = []
-            let cursor = try ReminderRecord.fetchCursor(db, sql: """
-                SELECT * FROM reminder WHERE isCompleted = 0 AND recurrenceRule <> 'never'
-                """)
-            while let record = try cursor.next() {
-                let reminder = record.reminder
-                guard let first = firstCandidate(reminder) else { continue }
-                if kept.count == limit, let last = kept.last, last.first <= first { continue }
-                let position = kept.firstIndex { $0.first > first } ?? kept.endIndex
-                kept.insert((reminder, first), at: position)
-                if kept.count > limit { kept.removeLast() }
+    package func recurringRemindersToPlan(
+        from start: Date, now: Date, limit: Int,
+        nextOccurrence: @escaping @Sendable (Reminder) -> Date?
+    ) async throws -> [Reminder] {
+        let startMs = PlanIndex.milliseconds(start), nowMs = PlanIndex.milliseconds(now)
+        return try await database.write { db in
+            // Entries are relative to the cursor; planning from before it starts them afresh.
+            let cursor = try Int64.fetchOne(db, sql: "SELECT cursor FROM planState") ?? 0
+            if startMs < cursor { try db.execute(sql: "UPDATE reminderPlan SET nextAt = 0") }
+            let stale = try ReminderRecord.fetchAll(db, sql: """
+                SELECT reminder.* FROM reminderPlan CROSS JOIN reminder ON reminder.id = reminderPlan.reminderID
+                WHERE reminderPlan.nextAt <= ?
+                """, arguments: [startMs])
+            let update = try db.makeStatement(sql: "UPDATE reminderPlan SET nextAt = ? WHERE reminderID = ?")
+            for record in stale {
+                let next = nextOccurrence(record.reminder).map(PlanIndex.milliseconds) ?? PlanIndex.noMoreOccurrences
+                try update.execute(arguments: [next, record.id])
             }
-            return kept
+            try db.execute(sql: "UPDATE planState SET cursor = ?", arguments: [startMs])
+            // Every series with an occurrence missed by now (the planner catches up its latest),
+            // then the `limit` soonest after.
+            let select = "SELECT reminder.* FROM reminderPlan CROSS JOIN reminder ON reminder.id = reminderPlan.reminderID"
+            let missed = try ReminderRecord.fetchAll(db, sql: """
+                \(select) WHERE reminderPlan.nextAt > ? AND reminderPlan.nextAt <= ?
+                """, arguments: [startMs, nowMs])
+            let soonest = try ReminderRecord.fetchAll(db, sql: """
+                \(select) WHERE reminderPlan.nextAt > ? AND reminderPlan.nextAt < ?
+                ORDER BY reminderPlan.nextAt, reminderPlan.reminderID LIMIT ?
+                """, arguments: [max(startMs, nowMs), PlanIndex.noMoreOccurrences, limit])
+            return (missed + soonest).map(\.reminder)
         }
     }
 
@@ -218,6 +231,17 @@ package struct GRDBReminderRepository: ReminderRepository {
                 ORDER BY completion.completedAt, completion.id
                 """, arguments: [interval.lowerBound, interval.upperBound]).map(\.entry)
         }
+    }
+}
+
+/// How the planner's index writes instants: whole milliseconds since 1970 (rounded down, so an
+/// occurrence, always on a whole second, compares with a bound as its instant does).
+private enum PlanIndex {
+    /// The entry of a series that has no occurrence after the cursor.
+    static let noMoreOccurrences = Int64.max
+
+    static func milliseconds(_ instant: Date) -> Int64 {
+        Int64((instant.timeIntervalSince1970 * 1000).rounded(.down))
     }
 }
 

@@ -38,11 +38,14 @@ package protocol ReminderRepository: Sendable {
     func recentlyCompleted(tagged tagID: UUID?, limit: Int) async throws -> (reminders: [ReminderWithTags], total: Int)
     /// Open one-time reminders due at or after `instant`, soonest first, at most `limit`.
     func openOneTimeReminders(from instant: Date, limit: Int) async throws -> [Reminder]
-    /// The open repeating reminders with the `limit` soonest values of `firstCandidate` (those
-    /// without one are passed over), soonest first, read as a stream so memory stays small.
-    func openRecurringReminders(
-        soonestBy firstCandidate: @escaping @Sendable (Reminder) -> Date?, limit: Int
-    ) async throws -> [(reminder: Reminder, first: Date)]
+    /// The open repeating reminders the planner needs from `start` on: every one with an
+    /// occurrence in (`start`, `now`], then the `limit` whose first occurrence after both is
+    /// soonest (by instant, then id), from an index of each one's first occurrence after `start`
+    /// (`nextOccurrence` fills in the entries a change or the passing of time left unknown).
+    func recurringRemindersToPlan(
+        from start: Date, now: Date, limit: Int,
+        nextOccurrence: @escaping @Sendable (Reminder) -> Date?
+    ) async throws -> [Reminder]
     /// Reminders, open or done, due within `interval`, by time.
     func reminders(scheduledIn interval: Range<Date>) async throws -> [Reminder]
     /// Completions made within `interval`, by time, with their reminders' titles.

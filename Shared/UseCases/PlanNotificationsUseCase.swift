@@ -21,10 +21,11 @@ package struct PlanNotificationsUseCase: Sendable {
     /// snoozed; returns the planned requests.
     ///
     /// Repeating reminders are merged with a heap of each series' next occurrence, so the cost
-    /// grows with the reminders and the 50 slots, not with the length of any series. Only series
-    /// whose first candidate is among the 50 soonest can fill a slot, so only those are kept while
-    /// the rest stream past: memory stays small however many reminders repeat. When `start` is in
-    /// the past (catching up), a series contributes only its latest missed occurrence.
+    /// grows with the 50 slots, not with the length of any series. Only series whose first
+    /// candidate is among the 50 soonest can fill a slot, and the store keeps each open series'
+    /// first occurrence after `start` indexed, so only those are read: a change to one reminder
+    /// costs the same in a store of ten or a hundred thousand. When `start` is in the past
+    /// (catching up), a series contributes only its latest missed occurrence.
     @discardableResult
     package func callAsFunction(from start: Date? = nil) async throws -> [NotificationRequest] {
         let now = environment.now()
@@ -35,20 +36,28 @@ package struct PlanNotificationsUseCase: Sendable {
             watermark = now
         }
         let start = start ?? watermark ?? now
-        let taken = Set(try await center.delivered().map(\.id))
-            .union(try await center.pending().filter(\.isSnoozed).map(\.id))
+        // What is already shown or snoozed is not planned again: a snoozed request keeps its id
+        // whatever its time; a shown one only its occurrence (same id, same time), so a reminder
+        // moved after it notified notifies again at its new time.
+        let snoozed = Set(try await center.pending().filter(\.isSnoozed).map(\.id))
+        let shown = Set(try await center.delivered().map { TakenKey(id: $0.id, fireAt: $0.request.fireAt) })
+        func isTaken(_ id: String, _ fireAt: Date) -> Bool {
+            snoozed.contains(id) || shown.contains(TakenKey(id: id, fireAt: fireAt))
+        }
+        let takenCount = snoozed.count + shown.count
 
         var plan: [NotificationRequest] = []
         for reminder in try await reminders.openOneTimeReminders(
-            from: start, limit: NotificationBudget.oneTimeSlots + taken.count)
-        where plan.count < NotificationBudget.oneTimeSlots && !taken.contains(reminder.id.uuidString) {
+            from: start, limit: NotificationBudget.oneTimeSlots + takenCount)
+        where plan.count < NotificationBudget.oneTimeSlots && !isTaken(reminder.id.uuidString, reminder.scheduledAt) {
             plan.append(request(reminder, at: reminder.scheduledAt, id: reminder.id.uuidString))
         }
 
-        let slots = NotificationBudget.recurringSlots + taken.count
-        let series = try await reminders.openRecurringReminders(
-            soonestBy: { Self.firstCandidate($0.series, after: start, now: now)?.instant }, limit: slots
-        ).map(\.reminder)
+        // Ties between series go to the lower id, as the index orders them.
+        let series = try await reminders.recurringRemindersToPlan(
+            from: start, now: now, limit: NotificationBudget.recurringSlots + takenCount
+        ) { $0.series.nextOccurrence(after: start)?.instant }
+            .sorted { $0.id.uuidString < $1.id.uuidString }
         var heap = MinHeap<Candidate>()
         for (index, reminder) in series.enumerated() {
             if let first = Self.firstCandidate(reminder.series, after: start, now: now) {
@@ -59,7 +68,7 @@ package struct PlanNotificationsUseCase: Sendable {
         while recurringCount < NotificationBudget.recurringSlots, let next = heap.popMin() {
             let reminder = series[next.index]
             let id = "\(reminder.id.uuidString)-\(next.occurrence.dayNumber)"
-            if !taken.contains(id) {
+            if !isTaken(id, next.occurrence.instant) {
                 plan.append(request(reminder, at: next.occurrence.instant, id: id))
                 recurringCount += 1
             }
@@ -95,6 +104,12 @@ package struct PlanNotificationsUseCase: Sendable {
         NotificationRequest(id: id, reminderID: reminder.id, fireAt: instant, title: reminder.title,
                             body: reminder.notes ?? "", isRecurring: reminder.recurrence.isRepeating)
     }
+}
+
+/// A shown notification's occurrence: its id and the time it was for.
+private struct TakenKey: Hashable {
+    let id: String
+    let fireAt: Date
 }
 
 /// A series' next occurrence waiting in the heap.

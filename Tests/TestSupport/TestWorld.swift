@@ -62,6 +62,12 @@ package final class TestWorld: Sendable {
         }
     }
 
+    /// Forgets the planner's index of each repeating reminder's next occurrence, as if every
+    /// reminder had just changed: the next plan computes every series afresh (a full rebuild).
+    package func forgetPlanIndex() throws {
+        try queue.write { try $0.execute(sql: "UPDATE reminderPlan SET nextAt = 0") }
+    }
+
     /// Creates a reminder through the create use case, due on `date` at `time` in the world's zone.
     @discardableResult
     package func addReminder(

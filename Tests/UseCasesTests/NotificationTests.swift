@@ -105,6 +105,18 @@ struct NotificationTests {
         #expect(try await world.core.nextNotification()?.fireAt == instant("2026-11-21T16:00:00-05:00"))
     }
 
+    @Test func aReminderMovedAfterItNotifiedNotifiesAgainAtItsNewTime() async throws {
+        let world = try TestWorld()
+        let reminder = try await add(world, "Call the bank", on: "2026-11-21", at: "15:10")
+        world.clock.advance(by: 15 * 60)
+        #expect(try await world.core.deliverDueNotifications().map(\.request.title) == ["Call the bank"])
+        _ = try await world.core.updateReminder(id: reminder.id, ReminderDraft(
+            title: "Call the bank", date: day("2026-11-23"), time: time("10:00"), timeZoneID: "America/New_York"))
+        #expect(try await pending(world).map(\.fireAt) == [instant("2026-11-23T10:00:00-05:00")])
+        world.clock.advance(by: 2 * 86_400)
+        #expect(try await world.core.deliverDueNotifications().map(\.request.fireAt) == [instant("2026-11-23T10:00:00-05:00")])
+    }
+
     @Test func whatFellDueWhileNothingRanIsDeliveredOnceAndLate() async throws {
         let world = try TestWorld()
         _ = try await world.core.deliverDueNotifications()  // a run at 15:00
