@@ -1,21 +1,30 @@
+import Foundation
 import Shared
 
 /// The dashboard as text lines.
-enum DashboardText {
-    /// Each section's title, then its cards numbered from 1 across sections, or its empty text.
-    static func render(_ sections: [DashboardModel.Section], style: Style, filter: String? = nil) -> String {
-        var text = ""
-        var number = 0
-        for section in sections {
-            text += style.bold(section.title + (filter.map { " · #\(VisibleText.escaped($0))" } ?? "")) + "\n"
-            if section.cards.isEmpty { text += "  " + style.dim(section.emptyText) + "\n" }
-            for card in section.cards {
-                number += 1
-                text += line(card, number: number, style: style) + "\n"
-            }
-            if let more = section.moreText { text += "  " + style.dim(more) + "\n" }
+final class DashboardText: @unchecked Sendable {
+    private let style: Style
+    private let filter: String?
+    private var number = 0
+    /// The ids of the cards rendered, in their numbers' order.
+    private(set) var ids: [UUID] = []
+
+    /// A renderer numbering cards from 1 across sections; section titles say the tag filter.
+    init(style: Style, filter: String?) {
+        self.style = style
+        self.filter = filter
+    }
+
+    /// The text of `line`: a bold title, a numbered card, or a dimmed note.
+    func render(_ line: DashboardModel.Line) -> String {
+        switch line {
+        case .title(let title): return style.bold(title + (filter.map { " · #\(VisibleText.escaped($0))" } ?? ""))
+        case .card(let card):
+            number += 1
+            ids.append(card.id)
+            return Self.line(card, number: number, style: style)
+        case .empty(let text), .more(let text): return "  " + style.dim(text)
         }
-        return text
     }
 
     /// "  3. [ ] Title  Today 09:00  (overdue)  ↻ Daily  #Work #Home +2", the title cut to fit the width.

@@ -3,8 +3,8 @@ import Foundation
 import Shared
 
 extension Memoss {
-    /// `memoss list [--tag NAME] [--completed | --all] [--json]`: the dashboard, To Do then the most
-    /// recently completed, as numbered cards.
+    /// `memoss list [--tag NAME] [--limit N] [--completed | --all] [--json]`: the dashboard, To Do
+    /// then the most recently completed, as numbered cards, written as the store reads them.
     struct List: SessionCommand {
         static let configuration = CommandConfiguration(
             abstract: "Show the dashboard: what is to do (overdue, today, upcoming), then the 10 most recently done.",
@@ -14,28 +14,59 @@ extension Memoss {
         @OptionGroup var store: StoreOptions
         @ParentCommand var memoss: Memoss
         @Option(help: "Only the reminders carrying this tag.") var tag: String?
+        @Option(help: ArgumentHelp("At most N reminders in each section (the soonest to do, the most recently done).", valueName: "N"))
+        var limit: Int?
         @Flag(help: "Only the done reminders, all of them.") var completed = false
         @Flag(help: "Every done reminder, not only the 10 most recent.") var all = false
         @Flag(help: "Print JSON (see README.md) instead of cards.") var json = false
 
+        func validate() throws {
+            if let limit, limit < 1 { throw ValidationError("--limit must be 1 or more, e.g. --limit 20.") }
+            if json && limit != nil { throw ValidationError("--json lists everything; leave out --limit.") }
+        }
+
         func execute(in session: Session) async throws {
             let dashboard = session.core.dashboardModel()
-            if completed || all || json { dashboard.completedLimit = nil }
-            if let tag {
-                await dashboard.filterTapped(try await session.core.findTag(named: tag))
-            } else {
-                await dashboard.load()
+            if let tag { dashboard.narrow(to: try await session.core.findTag(named: tag)) }
+            if json { return try await printJSON(dashboard, session) }
+            let output = PagedOutput()
+            let text = DashboardText(style: session.style, filter: dashboard.filterTag?.name)
+            let showing: DashboardModel.Showing = completed ? .completed : all ? .everything : .toDoAndRecent
+            do {
+                try await dashboard.stream(showing, limit: limit) { output.line(text.render($0)) }
+            } catch {
+                output.finish()
+                throw error
             }
-            if let error = dashboard.error { throw Refusal(message: error) }
-            let sections = completed ? Array(dashboard.sections.suffix(1)) : dashboard.sections
-            try await session.listed(sections.flatMap(\.cards).map(\.id))
-            if json {
-                session.say(JSONShapes.encode(JSONShapes.DashboardJSON(
-                    toDo: completed ? [] : dashboard.sections.first?.cards.map(\.reminder) ?? [],
-                    completed: dashboard.sections.last?.cards.map(\.reminder) ?? [])))
-            } else {
-                Pager.show(DashboardText.render(sections, style: session.style, filter: dashboard.filterTag?.name))
+            output.finish()
+            try await session.listed(text.ids)
+        }
+
+        /// Everything as JSON (only the done ones with --completed), written as the store reads
+        /// it; the numbers go To Do first, as the cards'.
+        private func printJSON(_ dashboard: DashboardModel, _ session: Session) async throws {
+            let output = PagedOutput(paging: false)
+            let json = JSONShapes.DashboardJSONStream { output.text($0) }
+            let done = ListedIDs(), open = ListedIDs()
+            try await dashboard.stream(.completed) { line in
+                if case .card(let card) = line { json.add(card.reminder); done.add(card.id) }
             }
+            json.startToDo()
+            if !completed {
+                try await dashboard.stream(.toDo) { line in
+                    if case .card(let card) = line { json.add(card.reminder); open.add(card.id) }
+                }
+            }
+            json.end()
+            output.finish()
+            try await session.listed(open.ids + done.ids)
         }
     }
+}
+
+/// Reminder ids gathered as a listing streams.
+private final class ListedIDs: @unchecked Sendable {
+    private(set) var ids: [UUID] = []
+
+    func add(_ id: UUID) { ids.append(id) }
 }

@@ -1,14 +1,58 @@
 import Foundation
 import Shared
 
-/// Shows long output through the user's pager, as git does: only when standard output is a
-/// terminal and the text has more lines than the screen; `$PAGER` (default `less -R`, which keeps
-/// colours), run through /bin/sh. Piped or redirected output is written as it is.
-enum Pager {
-    static func show(_ text: String, environment: [String: String] = ProcessInfo.processInfo.environment) {
-        guard let rows = terminalRows(), text.reduce(0, { $0 + ($1 == "\n" ? 1 : 0) }) >= rows else {
-            return FileHandle.standardOutput.write(Data(text.utf8))
+/// Standard output for a listing written line by line, as git pages: at a terminal, once the
+/// lines outnumber the screen's they go through the user's pager (`$PAGER`, default `less -R`,
+/// which keeps colours, run through /bin/sh); fewer are written as they are. Piped or redirected
+/// output is never paged. Writes are buffered, so a long listing costs few system calls.
+final class PagedOutput: @unchecked Sendable {
+    private enum Destination {
+        /// At a terminal, holding the lines until they fill the screen.
+        case deciding(rows: Int, lines: [String])
+        case standardOutput
+        case pager(Process, FileHandle)
+    }
+
+    private let lock = NSLock()
+    private let environment: [String: String]
+    private var destination: Destination
+    private var buffer = Data()
+
+    /// An output that may page (`paging`) when standard output is a terminal.
+    init(paging: Bool = true, environment: [String: String] = ProcessInfo.processInfo.environment) {
+        self.environment = environment
+        destination = paging ? Self.terminalRows().map { .deciding(rows: $0, lines: []) } ?? .standardOutput : .standardOutput
+    }
+
+    /// Writes `line` and a line break.
+    func line(_ line: String) { text(line + "\n") }
+
+    /// Writes `text` as it is.
+    func text(_ text: String) {
+        lock.withLock {
+            guard case .deciding(let rows, var lines) = destination else { return append(text) }
+            lines.append(text)
+            destination = .deciding(rows: rows, lines: lines)
+            if lines.count >= rows { startPager(with: lines) }
         }
+    }
+
+    /// Writes what is held and waits for the pager, if one runs, to quit.
+    func finish() {
+        lock.withLock {
+            if case .deciding(_, let lines) = destination {
+                destination = .standardOutput
+                lines.forEach(append)
+            }
+            flush()
+            guard case .pager(let process, let input) = destination else { return }
+            try? input.close()
+            process.waitUntilExit()
+            signal(SIGPIPE, SIG_DFL)
+        }
+    }
+
+    private func startPager(with lines: [String]) {
         let command = environment["PAGER"].flatMap { $0.trimmingWhitespace().isEmpty ? nil : $0 } ?? "less -R"
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/bin/sh")
@@ -17,13 +61,28 @@ enum Pager {
         process.environment = environment.merging(["LESS": environment["LESS"] ?? "FRX"]) { $1 }
         let input = Pipe()
         process.standardInput = input
-        guard (try? process.run()) != nil else { return FileHandle.standardOutput.write(Data(text.utf8)) }
-        // A pager that quits early closes the pipe: ignore SIGPIPE while writing to it.
-        let previous = signal(SIGPIPE, SIG_IGN)
-        try? input.fileHandleForWriting.write(contentsOf: Data(text.utf8))
-        try? input.fileHandleForWriting.close()
-        process.waitUntilExit()
-        signal(SIGPIPE, previous)
+        if (try? process.run()) != nil {
+            // A pager that quits early closes the pipe: the rest is dropped, not a crash.
+            signal(SIGPIPE, SIG_IGN)
+            destination = .pager(process, input.fileHandleForWriting)
+        } else {
+            destination = .standardOutput
+        }
+        lines.forEach(append)
+    }
+
+    private func append(_ text: String) {
+        buffer.append(contentsOf: text.utf8)
+        if buffer.count >= 1 << 16 { flush() }
+    }
+
+    private func flush() {
+        guard !buffer.isEmpty else { return }
+        switch destination {
+        case .pager(_, let input): try? input.write(contentsOf: buffer)
+        default: FileHandle.standardOutput.write(buffer)
+        }
+        buffer.removeAll(keepingCapacity: true)
     }
 
     /// The screen's height in lines, `nil` when standard output is not a terminal.

@@ -49,7 +49,7 @@ package struct LocalDate: Hashable, Comparable, Sendable, CustomStringConvertibl
 
     /// `YYYY-MM-DD`.
     package var description: String {
-        String(format: "%04d-%02d-%02d", year, month, day)
+        year.zeroPadded(4) + "-" + month.zeroPadded(2) + "-" + day.zeroPadded(2)
     }
 
     /// The number of days in `month` of `year` (Gregorian, with leap years).

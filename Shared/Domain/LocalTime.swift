@@ -43,10 +43,19 @@ package struct LocalTime: Hashable, Comparable, Sendable, CustomStringConvertibl
     package static let nineAM = LocalTime(uncheckedHour: 9, minute: 0)
 
     /// `HH:mm`.
-    package var description: String { String(format: "%02d:%02d", hour, minute) }
+    package var description: String { hour.zeroPadded(2) + ":" + minute.zeroPadded(2) }
 
     /// Times are ordered through the day.
     package static func < (lhs: LocalTime, rhs: LocalTime) -> Bool {
         (lhs.hour, lhs.minute) < (rhs.hour, rhs.minute)
+    }
+}
+
+extension Int {
+    /// The number in decimal, with leading zeros to `width` digits (dates and times are written
+    /// many thousands of times in a listing, so not through `String(format:)`).
+    package func zeroPadded(_ width: Int) -> String {
+        let digits = String(self)
+        return digits.count >= width ? digits : String(repeating: "0", count: width - digits.count) + digits
     }
 }

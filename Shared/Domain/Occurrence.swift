@@ -33,7 +33,7 @@ package struct Occurrence: Hashable, Comparable, Sendable {
 
     /// The nominal date as `YYYYMMDD`: one occurrence keeps it whatever plan it is in.
     package var dayNumber: String {
-        String(format: "%04d%02d%02d", nominal.date.year, nominal.date.month, nominal.date.day)
+        nominal.date.year.zeroPadded(4) + nominal.date.month.zeroPadded(2) + nominal.date.day.zeroPadded(2)
     }
 
     /// Ordered by instant, then by nominal date (two nominal days can resolve to one instant

@@ -34,6 +34,12 @@ package struct ReminderWithTags: Identifiable, Hashable, Sendable {
         self.tags = TagRules.sorted(tags)
     }
 
+    /// Pairs a reminder with its tags already in `TagRules.sorted` order.
+    package init(reminder: Reminder, sortedTags: [Tag]) {
+        self.reminder = reminder
+        self.tags = sortedTags
+    }
+
     /// The reminder's id.
     package var id: UUID { reminder.id }
 

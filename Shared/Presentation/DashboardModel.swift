@@ -37,27 +37,49 @@ package final class DashboardModel {
         package let cards: [Card]
         /// What to show when there are no cards.
         package let emptyText: String
-        /// How many more there are than the cards shown (the Completed section keeps the most recent).
-        package var hiddenCount = 0
+        /// What is not shown, e.g. "and 19,990 more: `list --completed`"; `nil` when all are.
+        package var moreText: String?
 
-        /// "and 19,990 more: `list --completed`" when some are not shown.
-        package var moreText: String? { Self.moreText(hidden: hiddenCount) }
-
-        /// The line for `hidden` cards not shown, with thousands grouped; `nil` for none.
-        package static func moreText(hidden: Int) -> String? {
+        /// The line for `hidden` cards not shown, with thousands grouped, and how to see them
+        /// (`hint`); `nil` for none.
+        package static func moreText(hidden: Int, hint: String = "`list --completed`") -> String? {
             guard hidden > 0 else { return nil }
             let digits = Array(String(hidden))
             let grouped = digits.enumerated().map { index, digit in
                 (index > 0 && (digits.count - index) % 3 == 0 ? "," : "") + String(digit)
             }.joined()
-            return "and \(grouped) more: `list --completed`"
+            return "and \(grouped) more: \(hint)"
         }
+    }
+
+    /// What a dashboard shows.
+    package enum Showing: Sendable {
+        /// To Do, then the most recently completed (`recentCompletedCount`).
+        case toDoAndRecent
+        /// To Do, then every completed one.
+        case everything
+        /// Only the completed ones, all of them.
+        case completed
+        /// Only To Do.
+        case toDo
+    }
+
+    /// The dashboard line by line, as `stream` passes it.
+    package enum Line: Sendable {
+        /// A section begins: "To Do" or "Completed".
+        case title(String)
+        /// A card of the current section.
+        case card(Card)
+        /// The section has no cards: "Nothing to do.".
+        case empty(String)
+        /// Cards the section does not show: "and 19,990 more: `list --completed`".
+        case more(String)
     }
 
     /// How many completed reminders the dashboard shows (the most recent); `nil` shows them all.
     package var completedLimit: Int? = DashboardModel.recentCompletedCount
     /// The Completed section's length by default.
-    package static let recentCompletedCount = 10
+    package static let recentCompletedCount = Dashboard.recentCompletedCount
 
     /// To Do (overdue, today, upcoming, each by time), then Completed; empty until `load()`.
     package private(set) var sections: [Section] = []
@@ -94,33 +116,57 @@ package final class DashboardModel {
 
     /// Reads the store and rebuilds the sections.
     package func load() async {
+        let collected = CollectedSections()
         do {
-            let dashboard = try await loadDashboard(tagged: filterTag?.id, completedLimit: completedLimit)
-            let formatter = CardTimeFormatter(today: environment.today, timeZone: environment.timeZone)
-            func cards(_ reminders: [ReminderWithTags], _ urgency: Card.Urgency) -> [Card] {
-                reminders.map {
-                    let tags = TagChip.forCard($0.tags)
-                    return Card(id: $0.id, title: $0.title, timeText: formatter.string(for: $0.scheduledAt),
-                                urgency: urgency, tags: tags.chips, moreTags: tags.overflow,
-                                recurrence: $0.recurrence.shortName, reminder: $0)
-                }
-            }
-            sections = [
-                Section(title: "To Do", cards: cards(dashboard.overdue, .overdue) + cards(dashboard.today, .today)
-                    + cards(dashboard.upcoming, .upcoming), emptyText: "Nothing to do."),
-                Section(title: "Completed", cards: cards(dashboard.completed, .done), emptyText: "Nothing completed yet.",
-                        hiddenCount: dashboard.completedTotal - dashboard.completed.count),
-            ]
+            try await stream(completedLimit == nil ? .everything : .toDoAndRecent) { collected.add($0) }
+            sections = collected.sections
             error = nil
         } catch {
             self.error = ErrorMessage.describe(error)
         }
     }
 
+    /// Passes the dashboard to `emit` line by line, To Do as the store reads it (memory stays flat
+    /// however many there are), then Completed. `limit` shows at most that many cards per section
+    /// (the soonest to do, the most recently done); a section that hides some says how many.
+    package func stream(_ showing: Showing, limit: Int? = nil, to emit: @escaping @Sendable (Line) -> Void) async throws {
+        let formatter = CardTimeFormatter(today: environment.today, timeZone: environment.timeZone)
+        let tagID = filterTag?.id
+        func section(done: Bool, limit: Int?, hint: String) async throws {
+            emit(.title(done ? "Completed" : "To Do"))
+            let shown = try await loadDashboard.stream(done: done, tagged: tagID, limit: limit) { reminder, group in
+                emit(.card(Self.card(reminder, group?.urgency ?? .done, formatter)))
+            }
+            if shown == 0 { emit(.empty(done ? "Nothing completed yet." : "Nothing to do.")) }
+            if let limit, shown == limit,
+               let more = Section.moreText(hidden: try await loadDashboard.count(done: done, tagged: tagID) - shown, hint: hint) {
+                emit(.more(more))
+            }
+        }
+        let limitHint = "`list` without --limit"
+        if showing != .completed { try await section(done: false, limit: limit, hint: limitHint) }
+        guard showing != .toDo else { return }
+        let recentOnly = showing == .toDoAndRecent && (limit ?? .max) >= Self.recentCompletedCount
+        try await section(done: true, limit: recentOnly ? Self.recentCompletedCount : limit,
+                          hint: recentOnly ? "`list --completed`" : limitHint)
+    }
+
+    nonisolated private static func card(_ reminder: ReminderWithTags, _ urgency: Card.Urgency, _ formatter: CardTimeFormatter) -> Card {
+        let tags = TagChip.forCard(reminder.tags)
+        return Card(id: reminder.id, title: reminder.title, timeText: formatter.string(for: reminder.scheduledAt),
+                    urgency: urgency, tags: tags.chips, moreTags: tags.overflow,
+                    recurrence: reminder.recurrence.shortName, reminder: reminder)
+    }
+
     /// The user narrowed the dashboard to reminders carrying `tag` (filtered in the store).
     package func filterTapped(_ tag: Tag) async {
-        filterTag = tag
+        narrow(to: tag)
         await load()
+    }
+
+    /// Narrows what `load` and `stream` read to reminders carrying `tag` (`nil`: every reminder).
+    package func narrow(to tag: Tag?) {
+        filterTag = tag
     }
 
     /// The user went back to every reminder.
@@ -154,5 +200,49 @@ package final class DashboardModel {
         } catch {
             self.error = ErrorMessage.describe(error)
         }
+    }
+}
+
+extension Dashboard.Group {
+    /// The card urgency of an open reminder in this group.
+    var urgency: DashboardModel.Card.Urgency {
+        switch self {
+        case .overdue: .overdue
+        case .today: .today
+        case .upcoming: .upcoming
+        }
+    }
+}
+
+/// Sections gathered from a stream of lines (lines may come from the store's queue).
+private final class CollectedSections: @unchecked Sendable {
+    private let lock = NSLock()
+    private var done: [DashboardModel.Section] = []
+    private var current: (title: String, cards: [DashboardModel.Card], empty: String, more: String?)?
+
+    func add(_ line: DashboardModel.Line) {
+        lock.withLock {
+            switch line {
+            case .title(let title):
+                finishSection()
+                current = (title, [], "", nil)
+            case .card(let card): current?.cards.append(card)
+            case .empty(let text): current?.empty = text
+            case .more(let text): current?.more = text
+            }
+        }
+    }
+
+    var sections: [DashboardModel.Section] {
+        lock.withLock {
+            finishSection()
+            return done
+        }
+    }
+
+    private func finishSection() {
+        guard let section = current else { return }
+        done.append(DashboardModel.Section(title: section.title, cards: section.cards, emptyText: section.empty, moreText: section.more))
+        current = nil
     }
 }

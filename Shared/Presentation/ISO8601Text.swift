@@ -9,7 +9,7 @@ package enum ISO8601Text {
         let offset = zone.secondsFromGMT(for: instant)
         let seconds = Calendar.gregorian(in: zone).component(.second, from: instant)
         let sign = offset < 0 ? "-" : "+"
-        return "\(local.date)T\(local.time):" + String(format: "%02d", seconds)
-            + "\(sign)\(String(format: "%02d:%02d", abs(offset) / 3600, abs(offset) % 3600 / 60))"
+        return "\(local.date)T\(local.time):" + seconds.zeroPadded(2)
+            + sign + (abs(offset) / 3600).zeroPadded(2) + ":" + (abs(offset) % 3600 / 60).zeroPadded(2)
     }
 }

@@ -63,6 +63,37 @@ package enum JSONShapes {
         }
     }
 
+    /// Writes the dashboard's JSON exactly as `encode(DashboardJSON(…))` prints it, one reminder
+    /// at a time, so a listing of any size is written with flat memory: `add` each completed one
+    /// (sorted keys put them first), `startToDo`, `add` each open one, then `end`.
+    package final class DashboardJSONStream: @unchecked Sendable {
+        private let write: (String) -> Void
+        private var isFirst = true
+
+        /// A stream writing its text through `write`; it opens the object and the completed list.
+        package init(write: @escaping (String) -> Void) {
+            self.write = write
+            write("{\n  \"completed\" : [\n")
+        }
+
+        /// Closes the completed list and opens the to-do list.
+        package func startToDo() {
+            write("\n  ],\n  \"todo\" : [\n")
+            isFirst = true
+        }
+
+        /// Closes the object (and its line).
+        package func end() { write("\n  ]\n}\n") }
+
+        /// Writes one reminder in the current list.
+        package func add(_ reminder: ReminderWithTags) {
+            let element = JSONShapes.encode(ReminderJSON(reminder)).split(separator: "\n", omittingEmptySubsequences: false)
+                .map { $0.isEmpty ? "" : "    " + $0 }.joined(separator: "\n")
+            write((isFirst ? "" : ",\n") + element)
+            isFirst = false
+        }
+    }
+
     /// A reminder's next occurrences.
     package struct OccurrencesJSON: Encodable, Sendable {
         let id: String

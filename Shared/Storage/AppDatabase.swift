@@ -46,6 +46,9 @@ package final class AppDatabase: Sendable {
         config.prepareDatabase { db in
             let code = memoss_keep_wal_on_close(UnsafeMutableRawPointer(db.sqliteConnection))
             if code != SQLITE_OK { throw DatabaseError(resultCode: ResultCode(rawValue: code)) }
+            // A WAL that a big import grew is cut back to 4 MiB once checkpointed, so it does not
+            // keep the import's size on disk.
+            try db.execute(sql: "PRAGMA journal_size_limit = 4194304")
         }
         return config
     }

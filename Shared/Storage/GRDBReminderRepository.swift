@@ -144,20 +144,46 @@ package struct GRDBReminderRepository: ReminderRepository {
         }
     }
 
-    package func openReminders(tagged tagID: UUID?) async throws -> [ReminderWithTags] {
-        try await database.read { db in try Self.fetchWithTags(.open(tagged: tagID), db) }
-    }
-
-    package func completedReminders(tagged tagID: UUID?) async throws -> [ReminderWithTags] {
-        try await database.read { db in try Self.fetchWithTags(.completed(tagged: tagID), db) }
-    }
-
-    package func recentlyCompleted(tagged tagID: UUID?, limit: Int) async throws -> (reminders: [ReminderWithTags], total: Int) {
+    @discardableResult
+    package func forEachReminder(
+        done: Bool, tagged tagID: UUID?, limit: Int?, _ body: @escaping @Sendable (ReminderWithTags) throws -> Void
+    ) async throws -> Int {
         try await database.read { db in
-            var query = ReminderQuery.completed(tagged: tagID)
-            let total = try Int.fetchOne(db, sql: "SELECT count(*) FROM (\(query.idsSQL))", arguments: query.arguments) ?? 0
-            query.order += " LIMIT \(max(0, limit))"
-            return (try Self.fetchWithTags(query, db), total)
+            // Each row names its tags by rowid (stable within this read), looked up in the tags read first.
+            var tags: [Int64: (rank: Int, tag: Tag)] = [:]
+            let tagRows = try Row.fetchAll(db, sql: "SELECT rowid AS tagRow, * FROM tag")
+            let sorted = TagRules.sorted(try tagRows.map { try TagRecord(row: $0).tag })
+            let rank = Dictionary(uniqueKeysWithValues: sorted.enumerated().map { ($1.id, $0) })
+            for row in tagRows {
+                let tag = try TagRecord(row: row).tag
+                tags[row["tagRow"]] = (rank[tag.id] ?? 0, tag)
+            }
+            var query = done ? ReminderQuery.completed(tagged: tagID) : ReminderQuery.open(tagged: tagID)
+            if let limit { query.order += " LIMIT \(max(0, limit))" }
+            let statement = try db.makeStatement(sql: query.sql(alsoSelecting: """
+                (SELECT group_concat(tag.rowid) FROM reminderTag JOIN tag ON tag.id = reminderTag.tagID
+                 WHERE reminderTag.reminderID = reminder.id)
+                """))
+            let columns = try ReminderColumns(statement)
+            let tagColumn = statement.columnCount - 1
+            let cursor = try Row.fetchCursor(statement, arguments: query.arguments)
+            var count = 0
+            while let row = try cursor.next() {
+                count += 1
+                let record = try ReminderRecord(row: row, columns: columns)
+                let named: String? = try row.decode(atIndex: tagColumn)
+                let itsTags = (named?.split(separator: ",") ?? []).compactMap { Int64($0).flatMap { tags[$0] } }
+                    .sorted { $0.rank < $1.rank }.map(\.tag)
+                try body(ReminderWithTags(reminder: record.reminder, sortedTags: itsTags))
+            }
+            return count
+        }
+    }
+
+    package func reminderCount(done: Bool, tagged tagID: UUID?) async throws -> Int {
+        try await database.read { db in
+            let query = done ? ReminderQuery.completed(tagged: tagID) : ReminderQuery.open(tagged: tagID)
+            return try Int.fetchOne(db, sql: "SELECT count(*) FROM (\(query.idsSQL))", arguments: query.arguments) ?? 0
         }
     }
 
@@ -278,6 +304,11 @@ private struct ReminderQuery {
 
     /// The selected reminders, ordered.
     var sql: String { "SELECT reminder.* \(from) WHERE \(condition) ORDER BY \(order)" }
+
+    /// The selected reminders, ordered, each with the value of `expression` as a last column.
+    func sql(alsoSelecting expression: String) -> String {
+        "SELECT reminder.*, \(expression) \(from) WHERE \(condition) ORDER BY \(order)"
+    }
 
     /// The ids of the selected reminders, for a sub-query.
     var idsSQL: String { "SELECT reminder.id \(from) WHERE \(condition)" }

@@ -77,9 +77,62 @@ struct ReminderRecord: Codable, FetchableRecord, PersistableRecord {
 }
 
 extension ReminderRecord {
+    /// Decodes a row by position (found once per statement), not by Codable and column names:
+    /// listing a hundred thousand reminders spends its time in SQLite, not in decoding.
+    init(row: Row) throws {
+        try self.init(row: row, columns: ReminderColumns(row))
+    }
+
+    init(row: Row, columns: ReminderColumns) throws {
+        id = try row.decode(atIndex: columns.id)
+        title = try row.decode(atIndex: columns.title)
+        notes = try row.decode(atIndex: columns.notes)
+        scheduledAt = try row.decode(atIndex: columns.scheduledAt)
+        timeZoneID = try row.decode(atIndex: columns.timeZoneID)
+        isCompleted = try row.decode(atIndex: columns.isCompleted)
+        completedAt = try row.decode(atIndex: columns.completedAt)
+        createdAt = try row.decode(atIndex: columns.createdAt)
+        updatedAt = try row.decode(atIndex: columns.updatedAt)
+        recurrenceRule = try row.decode(atIndex: columns.recurrenceRule)
+        recurrenceWeekday = try row.decode(atIndex: columns.recurrenceWeekday)
+        recurrenceDay = try row.decode(atIndex: columns.recurrenceDay)
+        recurrenceEnd = try row.decode(atIndex: columns.recurrenceEnd)
+        nominalTime = try row.decode(atIndex: columns.nominalTime)
+        nominalDate = try row.decode(atIndex: columns.nominalDate)
+    }
+
     enum Columns {
         static let id = Column("id")
         static let scheduledAt = Column("scheduledAt")
         static let recurrenceRule = Column("recurrenceRule")
+    }
+}
+
+/// The position of each column of `reminder` in a statement's rows.
+struct ReminderColumns {
+    let id, title, notes, scheduledAt, timeZoneID, isCompleted, completedAt, createdAt, updatedAt: Int
+    let recurrenceRule, recurrenceWeekday, recurrenceDay, recurrenceEnd, nominalTime, nominalDate: Int
+
+    /// The positions in `row` (the first column of each name); throws when one is missing.
+    init(_ row: Row) throws {
+        try self.init(names: Array(row.columnNames))
+    }
+
+    /// The positions in rows of `statement`.
+    init(_ statement: Statement) throws {
+        try self.init(names: statement.columnNames)
+    }
+
+    private init(names: [String]) throws {
+        func index(_ name: String) throws -> Int {
+            guard let index = names.firstIndex(of: name) else { throw StoreError.unreadableValue }
+            return index
+        }
+        (id, title, notes) = (try index("id"), try index("title"), try index("notes"))
+        (scheduledAt, timeZoneID, isCompleted) = (try index("scheduledAt"), try index("timeZoneID"), try index("isCompleted"))
+        (completedAt, createdAt, updatedAt) = (try index("completedAt"), try index("createdAt"), try index("updatedAt"))
+        (recurrenceRule, recurrenceWeekday) = (try index("recurrenceRule"), try index("recurrenceWeekday"))
+        (recurrenceDay, recurrenceEnd) = (try index("recurrenceDay"), try index("recurrenceEnd"))
+        (nominalTime, nominalDate) = (try index("nominalTime"), try index("nominalDate"))
     }
 }

@@ -29,13 +29,16 @@ package protocol ReminderRepository: Sendable {
     func oneTimeReminders(scheduledIn interval: Range<Date>) async throws -> [ReminderWithTags]
     /// Up to `limit` reminders whose id, written as hex without dashes, starts with `hexPrefix`.
     func reminders(idPrefix hexPrefix: String, limit: Int) async throws -> [ReminderWithTags]
-    /// Open reminders with their tags, soonest first; only those carrying `tagID` when given.
-    func openReminders(tagged tagID: UUID?) async throws -> [ReminderWithTags]
-    /// Completed reminders with their tags, most recently completed first; only those carrying `tagID` when given.
-    func completedReminders(tagged tagID: UUID?) async throws -> [ReminderWithTags]
-    /// The `limit` most recently completed reminders (carrying `tagID` when given), and how many
-    /// are completed in all.
-    func recentlyCompleted(tagged tagID: UUID?, limit: Int) async throws -> (reminders: [ReminderWithTags], total: Int)
+    /// Calls `body` with each open reminder and its tags, soonest first (with `done`, each
+    /// completed one, most recently completed first), at most `limit`, only those carrying
+    /// `tagID` when given, as SQLite returns them, so memory stays flat however many there are;
+    /// an error `body` throws ends the read. Returns how many it passed.
+    @discardableResult
+    func forEachReminder(
+        done: Bool, tagged tagID: UUID?, limit: Int?, _ body: @escaping @Sendable (ReminderWithTags) throws -> Void
+    ) async throws -> Int
+    /// How many reminders are open (with `done`, completed), carrying `tagID` when given.
+    func reminderCount(done: Bool, tagged tagID: UUID?) async throws -> Int
     /// Open one-time reminders due at or after `instant`, soonest first, at most `limit`.
     func openOneTimeReminders(from instant: Date, limit: Int) async throws -> [Reminder]
     /// The open repeating reminders the planner needs from `start` on: every one with an

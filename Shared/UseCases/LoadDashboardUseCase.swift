@@ -16,13 +16,39 @@ package struct LoadDashboardUseCase: Sendable {
     /// The dashboard as of now; only the reminders carrying `tagID` when given (filtered in the store).
     /// `completedLimit` keeps only the most recently completed ones (counting the rest).
     package func callAsFunction(tagged tagID: UUID? = nil, completedLimit: Int? = nil) async throws -> Dashboard {
-        let open = try await repository.openReminders(tagged: tagID)
-        guard let completedLimit else {
-            return Dashboard(open: open, completed: try await repository.completedReminders(tagged: tagID),
-                             now: environment.now(), timeZone: environment.timeZone)
-        }
-        let recent = try await repository.recentlyCompleted(tagged: tagID, limit: completedLimit)
-        return Dashboard(open: open, completed: recent.reminders, completedTotal: recent.total,
+        let open = Gathered(), done = Gathered()
+        try await repository.forEachReminder(done: false, tagged: tagID, limit: nil) { open.add($0) }
+        let shown = try await repository.forEachReminder(done: true, tagged: tagID, limit: completedLimit) { done.add($0) }
+        // Only a full page of them needs counting.
+        let total = completedLimit == shown ? try await repository.reminderCount(done: true, tagged: tagID) : shown
+        return Dashboard(open: open.reminders, completed: done.reminders, completedTotal: total,
                          now: environment.now(), timeZone: environment.timeZone)
     }
+
+    /// Passes each open reminder (with `done`, each completed one), carrying `tagID` when given,
+    /// the `limit` first when given, with its group (`nil` for a done one) to `body`, in the
+    /// dashboard's order (soonest first; most recently completed first), as the store reads
+    /// them; returns how many.
+    @discardableResult
+    package func stream(
+        done: Bool, tagged tagID: UUID?, limit: Int?,
+        _ body: @escaping @Sendable (ReminderWithTags, Dashboard.Group?) throws -> Void
+    ) async throws -> Int {
+        let grouping = Dashboard.Grouping(now: environment.now(), timeZone: environment.timeZone)
+        return try await repository.forEachReminder(done: done, tagged: tagID, limit: limit) { reminder in
+            try body(reminder, done ? nil : grouping.group(of: reminder.scheduledAt))
+        }
+    }
+
+    /// How many reminders are open (with `done`, completed), carrying `tagID` when given.
+    package func count(done: Bool, tagged tagID: UUID?) async throws -> Int {
+        try await repository.reminderCount(done: done, tagged: tagID)
+    }
+}
+
+/// Reminders gathered from a stream.
+private final class Gathered: @unchecked Sendable {
+    private(set) var reminders: [ReminderWithTags] = []
+
+    func add(_ reminder: ReminderWithTags) { reminders.append(reminder) }
 }

@@ -59,7 +59,7 @@ package struct ResolveReminderUseCase: Sendable {
 
     private func storedListing() async throws -> [UUID] {
         if let stored = try await repository.lastListing() { return stored }
-        let dashboard = try await loadDashboard()
+        let dashboard = try await loadDashboard(completedLimit: Dashboard.recentCompletedCount)
         let ids = (dashboard.toDo + dashboard.completed).map(\.id)
         try await repository.saveListing(ids)
         return ids

@@ -125,4 +125,32 @@ struct DashboardModelTests {
     func theMoreLineGroupsThousands(_ hidden: Int, _ expected: String?) {
         #expect(DashboardModel.Section.moreText(hidden: hidden) == expected)
     }
+
+    @Test func theStreamedJSONIsExactlyTheWholeEncoding() async throws {
+        let world = try TestWorld()
+        let work = try await world.addTag("Work")
+        let home = try await world.addTag("Höme \u{202E}")
+        try await world.addReminder("Plain", on: "2026-11-23")
+        try await world.addReminder("With \"notes\"\nand tags", on: "2026-11-24", notes: "Line 1\nLine 2 \u{7F}", tags: [work, home])
+        let done = try await world.addReminder("Done one", on: "2026-11-25", tags: [home])
+        _ = try await world.core.completeReminders(ids: [done.id])
+        for (toDo, completed) in [(true, true), (true, false), (false, true), (false, false)] {
+            let dashboard = try await world.core.loadDashboard()
+            let open = toDo ? dashboard.toDo : [], finished = completed ? dashboard.completed : []
+            let text = Text()
+            let stream = JSONShapes.DashboardJSONStream { text.add($0) }
+            finished.forEach(stream.add)
+            stream.startToDo()
+            open.forEach(stream.add)
+            stream.end()
+            #expect(text.all == JSONShapes.encode(JSONShapes.DashboardJSON(toDo: open, completed: finished)) + "\n")
+        }
+    }
+}
+
+/// Text gathered from a stream.
+private final class Text: @unchecked Sendable {
+    private(set) var all = ""
+
+    func add(_ text: String) { all += text }
 }

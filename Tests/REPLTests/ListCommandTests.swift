@@ -146,4 +146,36 @@ struct ListCommandTests {
         #expect((json?["completed"] as? [Any])?.count == 11)
         #expect((json?["todo"] as? [Any])?.count == 1)
     }
+
+    @Test func limitShowsTheFirstOfEachSectionSaysHowManyMoreAndNumbersWhatItShowed() throws {
+        let store = home.appendingPathComponent("limit.sqlite").path
+        func memoss(_ arguments: String...) throws -> ChildProcess.Result {
+            try MemossProcess.run(["--db", store] + arguments, environment: environment)
+        }
+        for day in 1...5 {
+            #expect(try memoss("add", "R\(day)", "--date", "2099-02-0\(day)").status == 0)
+        }
+        #expect(try memoss("list").status == 0)
+        #expect(try memoss("done", "4-5").status == 0)
+
+        #expect(try memoss("list", "--limit", "2").stdout == """
+            To Do
+              1. [ ] R1  Sun 1 Feb 2099 09:00
+              2. [ ] R2  Mon 2 Feb 2099 09:00
+              and 1 more: `list` without --limit
+            Completed
+              3. [x] R5  Thu 5 Feb 2099 09:00
+              4. [x] R4  Wed 4 Feb 2099 09:00
+
+            """)
+        #expect(try memoss("done", "2").stdout.hasPrefix("Completed \"R2\""))
+        #expect(try memoss("list", "--limit", "1", "--completed").stdout.hasSuffix("  and 2 more: `list` without --limit\n"))
+
+        for bad in ["0", "-3"] {
+            let refused = try memoss("list", "--limit", bad)
+            #expect(refused.status == 2)
+            #expect(refused.stderr.contains("--limit must be 1 or more, e.g. --limit 20."))
+            #expect(refused.stdout.isEmpty)
+        }
+    }
 }

@@ -84,7 +84,7 @@ struct AppDatabaseTests {
 
         let store = try AppDatabase.open(at: path)
         let repository = GRDBReminderRepository(database: store)
-        let reminder = try #require(try await repository.openReminders(tagged: nil).first).reminder
+        let reminder = try #require(try await repository.reminder(id: UUID(uuidString: "00000000-0000-0000-0000-0000000000AA")!))
         #expect(reminder.title == "Water the plants")
         #expect(reminder.scheduledAt == instant("2026-11-22T09:00:00-05:00"))
         // The later migration's table works on the old store.
