@@ -74,6 +74,11 @@ let package = Package(
         ),
 
         .executableTarget(
+            name: "ScaleBenchmark",
+            dependencies: ["BenchmarkSupport"],
+            path: "Tools/ScaleBenchmark"
+        ),
+        .executableTarget(
             name: "ImportBenchmark",
             dependencies: ["BenchmarkSupport"],
             path: "Tools/ImportBenchmark"

@@ -139,8 +139,15 @@ package struct GRDBReminderRepository: ReminderRepository {
 
     package func reminders(idPrefix hexPrefix: String, limit: Int) async throws -> [ReminderWithTags] {
         try await database.read { db in
-            try Self.fetchWithTags(ReminderQuery(condition: "hex(reminder.id) LIKE ? || '%'",
-                                                 arguments: [hexPrefix.uppercased()], order: "reminder.id LIMIT \(limit)"), db)
+            // Every id starting with the prefix lies between it padded with 0s and with Fs: a
+            // range of the primary key's index, not a scan.
+            let hex = String(hexPrefix.uppercased().prefix(32))
+            func bound(_ pad: Character) -> Data {
+                let digits = Array(hex + String(repeating: pad, count: 32 - hex.count))
+                return Data(stride(from: 0, to: 32, by: 2).map { UInt8(String(digits[$0...$0 + 1]), radix: 16) ?? 0 })
+            }
+            return try Self.fetchWithTags(ReminderQuery(condition: "reminder.id BETWEEN ? AND ?",
+                                                        arguments: [bound("0"), bound("F")], order: "reminder.id LIMIT \(limit)"), db)
         }
     }
 

@@ -165,6 +165,10 @@ package final class ImportTransaction: @unchecked Sendable {
             }
             recorder = nil
             try db.commit()
+            // A big import grew the WAL by its whole size: fold it into the store and cut it back
+            // now, so the store does not take twice its size on disk. (Another connection reading
+            // may keep it from completing; the next checkpoint does it then.)
+            _ = try? db.execute(sql: "PRAGMA wal_checkpoint(TRUNCATE)")
         } }
         isOpen = false
     }
