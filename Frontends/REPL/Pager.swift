@@ -21,6 +21,8 @@ final class PagedOutput: @unchecked Sendable {
     /// An output that may page (`paging`) when standard output is a terminal.
     init(paging: Bool = true, environment: [String: String] = ProcessInfo.processInfo.environment) {
         self.environment = environment
+        // Writing to a closed pipe fails instead of killing the process (see `flush`).
+        signal(SIGPIPE, SIG_IGN)
         destination = paging ? Self.terminalRows().map { .deciding(rows: $0, lines: []) } ?? .standardOutput : .standardOutput
     }
 
@@ -48,7 +50,6 @@ final class PagedOutput: @unchecked Sendable {
             guard case .pager(let process, let input) = destination else { return }
             try? input.close()
             process.waitUntilExit()
-            signal(SIGPIPE, SIG_DFL)
         }
     }
 
@@ -62,8 +63,6 @@ final class PagedOutput: @unchecked Sendable {
         let input = Pipe()
         process.standardInput = input
         if (try? process.run()) != nil {
-            // A pager that quits early closes the pipe: the rest is dropped, not a crash.
-            signal(SIGPIPE, SIG_IGN)
             destination = .pager(process, input.fileHandleForWriting)
         } else {
             destination = .standardOutput
@@ -78,9 +77,12 @@ final class PagedOutput: @unchecked Sendable {
 
     private func flush() {
         guard !buffer.isEmpty else { return }
+        // A reader that stops early (`memoss list | head`, quitting the pager) closes the pipe:
+        // the rest is dropped and the listing still ends normally, so the numbers it shows are
+        // saved (the first lines of a listing number what the whole one would).
         switch destination {
         case .pager(_, let input): try? input.write(contentsOf: buffer)
-        default: FileHandle.standardOutput.write(buffer)
+        default: try? FileHandle.standardOutput.write(contentsOf: buffer)
         }
         buffer.removeAll(keepingCapacity: true)
     }

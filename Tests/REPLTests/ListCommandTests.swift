@@ -178,4 +178,24 @@ struct ListCommandTests {
             #expect(refused.stdout.isEmpty)
         }
     }
+
+    @Test func aListingCutShortByItsReaderStillNumbersWhatItShowed() throws {
+        let store = home.appendingPathComponent("piped.sqlite").path
+        let csv = home.appendingPathComponent("many.csv")
+        // Enough lines to outgrow a pipe's buffer, so the reader's leaving is felt mid-listing.
+        let rows = (1...1_400).map { "Reminder number \($0) with a longer title,2099-03-01,\(String(format: "%02d:%02d", $0 / 60 % 24, $0 % 60))" }
+        try ("title,date,time\n" + rows.joined(separator: "\n") + "\n").write(to: csv, atomically: true, encoding: .utf8)
+        #expect(try ChildProcess.run(BuiltProduct.url("memoss-import"), ["--db", store, csv.path], environment: environment).status == 0)
+        #expect(try MemossProcess.run(["--db", store, "list", "--limit", "1"], environment: environment).status == 0)
+
+        let memoss = MemossProcess.executable.path
+        let piped = try ChildProcess.run(URL(fileURLWithPath: "/bin/sh"),
+                                         ["-c", "'\(memoss)' --db '\(store)' list | head -n 3"],
+                                         environment: environment)
+        #expect(piped.stdout.hasPrefix("To Do\n  1. [ ] Reminder number 1 with a longer title  Sun 1 Mar 2099 00:01\n  2. [ ] Reminder number 2 with"))
+        #expect(piped.stderr.isEmpty)
+        // Number 2 is the second of the whole listing, not a leftover of the one before.
+        let done = try MemossProcess.run(["--db", store, "done", "2"], environment: environment)
+        #expect(done.stdout == "Completed \"Reminder number 2 with a longer title\".\n")
+    }
 }
