@@ -33,12 +33,9 @@ extension Memoss {
             let text = DashboardText(style: session.style, filter: dashboard.filterTag?.name)
             let showing: DashboardModel.Showing = completed ? .completed : all ? .everything : .toDoAndRecent
             do {
+                defer { output.finish() }
                 try await dashboard.stream(showing, limit: limit) { output.line(text.render($0)) }
-            } catch {
-                output.finish()
-                throw error
             }
-            output.finish()
             try await session.listed(text.ids)
         }
 
@@ -47,7 +44,7 @@ extension Memoss {
         private func printJSON(_ dashboard: DashboardModel, _ session: Session) async throws {
             let output = PagedOutput(paging: false)
             let json = JSONShapes.DashboardJSONStream { output.text($0) }
-            let done = ListedIDs(), open = ListedIDs()
+            let done = Gathered<UUID>(), open = Gathered<UUID>()
             try await dashboard.stream(.completed) { line in
                 if case .card(let card) = line { json.add(card.reminder); done.add(card.id) }
             }
@@ -59,14 +56,7 @@ extension Memoss {
             }
             json.end()
             output.finish()
-            try await session.listed(open.ids + done.ids)
+            try await session.listed(open.all + done.all)
         }
     }
-}
-
-/// Reminder ids gathered as a listing streams.
-private final class ListedIDs: @unchecked Sendable {
-    private(set) var ids: [UUID] = []
-
-    func add(_ id: UUID) { ids.append(id) }
 }

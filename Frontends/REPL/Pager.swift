@@ -10,7 +10,7 @@ final class PagedOutput: @unchecked Sendable {
         /// At a terminal, holding the lines until they fill the screen.
         case deciding(rows: Int, lines: [String])
         case standardOutput
-        case pager(Process, FileHandle)
+        case pager(pid_t, FileHandle)
     }
 
     private let lock = NSLock()
@@ -47,27 +47,40 @@ final class PagedOutput: @unchecked Sendable {
                 lines.forEach(append)
             }
             flush()
-            guard case .pager(let process, let input) = destination else { return }
+            guard case .pager(let pid, let input) = destination else { return }
             try? input.close()
-            process.waitUntilExit()
+            var status: Int32 = 0
+            while waitpid(pid, &status, 0) == -1 && errno == EINTR {}
         }
     }
 
+    /// Starts the pager reading a pipe. It is spawned directly, not through `Process` (which
+    /// puts its child in a process group of its own: a pager there is stopped by the terminal
+    /// as a background job the moment it reads keys, and the listing waits for it forever).
     private func startPager(with lines: [String]) {
+        defer { lines.forEach(append) }
         let command = environment["PAGER"].flatMap { $0.trimmingWhitespace().isEmpty ? nil : $0 } ?? "less -R"
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/sh")
-        process.arguments = ["-c", command]
         // less: quit at once when the text fits after all, keep the screen, no bell at the end.
-        process.environment = environment.merging(["LESS": environment["LESS"] ?? "FRX"]) { $1 }
-        let input = Pipe()
-        process.standardInput = input
-        if (try? process.run()) != nil {
-            destination = .pager(process, input.fileHandleForWriting)
-        } else {
-            destination = .standardOutput
+        let variables = environment.merging(["LESS": environment["LESS"] ?? "FRX"]) { $1 }
+        var ends: [Int32] = [0, 0]
+        guard pipe(&ends) == 0 else { return destination = .standardOutput }
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_adddup2(&actions, ends[0], STDIN_FILENO)
+        posix_spawn_file_actions_addclose(&actions, ends[0])
+        posix_spawn_file_actions_addclose(&actions, ends[1])
+        let argv: [UnsafeMutablePointer<CChar>?] = (["/bin/sh", "-c", command] as [String]).map { strdup($0) } + [nil]
+        let envp: [UnsafeMutablePointer<CChar>?] = variables.map { strdup("\($0.key)=\($0.value)") } + [nil]
+        defer { (argv + envp).forEach { free($0) } }
+        var pid: pid_t = 0
+        let spawned = posix_spawn(&pid, "/bin/sh", &actions, nil, argv, envp) == 0
+        close(ends[0])
+        guard spawned else {
+            close(ends[1])
+            return destination = .standardOutput
         }
-        lines.forEach(append)
+        destination = .pager(pid, FileHandle(fileDescriptor: ends[1], closeOnDealloc: true))
     }
 
     private func append(_ text: String) {

@@ -54,7 +54,7 @@ package final class DashboardModel {
 
     /// What a dashboard shows.
     package enum Showing: Sendable {
-        /// To Do, then the most recently completed (`recentCompletedCount`).
+        /// To Do, then the most recently completed (`Dashboard.recentCompletedCount`).
         case toDoAndRecent
         /// To Do, then every completed one.
         case everything
@@ -76,10 +76,8 @@ package final class DashboardModel {
         case more(String)
     }
 
-    /// How many completed reminders the dashboard shows (the most recent); `nil` shows them all.
-    package var completedLimit: Int? = DashboardModel.recentCompletedCount
-    /// The Completed section's length by default.
-    package static let recentCompletedCount = Dashboard.recentCompletedCount
+    /// What `load` reads: To Do and the most recently completed unless set otherwise.
+    package var showing: Showing = .toDoAndRecent
 
     /// To Do (overdue, today, upcoming, each by time), then Completed; empty until `load()`.
     package private(set) var sections: [Section] = []
@@ -118,7 +116,7 @@ package final class DashboardModel {
     package func load() async {
         let collected = CollectedSections()
         do {
-            try await stream(completedLimit == nil ? .everything : .toDoAndRecent) { collected.add($0) }
+            try await stream(showing) { collected.add($0) }
             sections = collected.sections
             error = nil
         } catch {
@@ -146,8 +144,8 @@ package final class DashboardModel {
         let limitHint = "`list` without --limit"
         if showing != .completed { try await section(done: false, limit: limit, hint: limitHint) }
         guard showing != .toDo else { return }
-        let recentOnly = showing == .toDoAndRecent && (limit ?? .max) >= Self.recentCompletedCount
-        try await section(done: true, limit: recentOnly ? Self.recentCompletedCount : limit,
+        let recentOnly = showing == .toDoAndRecent && (limit ?? .max) >= Dashboard.recentCompletedCount
+        try await section(done: true, limit: recentOnly ? Dashboard.recentCompletedCount : limit,
                           hint: recentOnly ? "`list --completed`" : limitHint)
     }
 

@@ -157,14 +157,10 @@ package struct GRDBReminderRepository: ReminderRepository {
     ) async throws -> Int {
         try await database.read { db in
             // Each row names its tags by rowid (stable within this read), looked up in the tags read first.
-            var tags: [Int64: (rank: Int, tag: Tag)] = [:]
             let tagRows = try Row.fetchAll(db, sql: "SELECT rowid AS tagRow, * FROM tag")
-            let sorted = TagRules.sorted(try tagRows.map { try TagRecord(row: $0).tag })
-            let rank = Dictionary(uniqueKeysWithValues: sorted.enumerated().map { ($1.id, $0) })
-            for row in tagRows {
-                let tag = try TagRecord(row: row).tag
-                tags[row["tagRow"]] = (rank[tag.id] ?? 0, tag)
-            }
+                .map { (row: $0["tagRow"] as Int64, tag: try TagRecord(row: $0).tag) }
+            let rank = Dictionary(uniqueKeysWithValues: TagRules.sorted(tagRows.map(\.tag)).enumerated().map { ($1.id, $0) })
+            let tags = Dictionary(uniqueKeysWithValues: tagRows.map { ($0.row, (rank: rank[$0.tag.id] ?? 0, tag: $0.tag)) })
             var query = done ? ReminderQuery.completed(tagged: tagID) : ReminderQuery.open(tagged: tagID)
             if let limit { query.order += " LIMIT \(max(0, limit))" }
             let statement = try db.makeStatement(sql: query.sql(alsoSelecting: """

@@ -16,12 +16,12 @@ package struct LoadDashboardUseCase: Sendable {
     /// The dashboard as of now; only the reminders carrying `tagID` when given (filtered in the store).
     /// `completedLimit` keeps only the most recently completed ones (counting the rest).
     package func callAsFunction(tagged tagID: UUID? = nil, completedLimit: Int? = nil) async throws -> Dashboard {
-        let open = Gathered(), done = Gathered()
+        let open = Gathered<ReminderWithTags>(), done = Gathered<ReminderWithTags>()
         try await repository.forEachReminder(done: false, tagged: tagID, limit: nil) { open.add($0) }
         let shown = try await repository.forEachReminder(done: true, tagged: tagID, limit: completedLimit) { done.add($0) }
         // Only a full page of them needs counting.
         let total = completedLimit == shown ? try await repository.reminderCount(done: true, tagged: tagID) : shown
-        return Dashboard(open: open.reminders, completed: done.reminders, completedTotal: total,
+        return Dashboard(open: open.all, completed: done.all, completedTotal: total,
                          now: environment.now(), timeZone: environment.timeZone)
     }
 
@@ -44,11 +44,4 @@ package struct LoadDashboardUseCase: Sendable {
     package func count(done: Bool, tagged tagID: UUID?) async throws -> Int {
         try await repository.reminderCount(done: done, tagged: tagID)
     }
-}
-
-/// Reminders gathered from a stream.
-private final class Gathered: @unchecked Sendable {
-    private(set) var reminders: [ReminderWithTags] = []
-
-    func add(_ reminder: ReminderWithTags) { reminders.append(reminder) }
 }

@@ -113,7 +113,7 @@ struct DashboardModelTests {
         let completed = try #require(dashboard.sections.last)
         #expect(completed.cards.map(\.title) == (3...12).reversed().map { "R\($0)" })
         #expect(completed.moreText == "and 2 more: `list --completed`")
-        dashboard.completedLimit = nil
+        dashboard.showing = .everything
         await dashboard.load()
         #expect(dashboard.sections.last?.cards.count == 12)
         #expect(dashboard.sections.last?.moreText == nil)
@@ -137,20 +137,13 @@ struct DashboardModelTests {
         for (toDo, completed) in [(true, true), (true, false), (false, true), (false, false)] {
             let dashboard = try await world.core.loadDashboard()
             let open = toDo ? dashboard.toDo : [], finished = completed ? dashboard.completed : []
-            let text = Text()
+            let text = Gathered<String>()
             let stream = JSONShapes.DashboardJSONStream { text.add($0) }
             finished.forEach(stream.add)
             stream.startToDo()
             open.forEach(stream.add)
             stream.end()
-            #expect(text.all == JSONShapes.encode(JSONShapes.DashboardJSON(toDo: open, completed: finished)) + "\n")
+            #expect(text.all.joined() == JSONShapes.encode(JSONShapes.DashboardJSON(toDo: open, completed: finished)) + "\n")
         }
     }
-}
-
-/// Text gathered from a stream.
-private final class Text: @unchecked Sendable {
-    private(set) var all = ""
-
-    func add(_ text: String) { all += text }
 }

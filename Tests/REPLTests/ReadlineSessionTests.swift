@@ -30,7 +30,7 @@ struct ReadlineSessionTests {
     }
 
     @Test func aListLongerThanTheScreenGoesThroughThePagerOnlyAtATerminal() throws {
-        try drive("pager.py", checks: 2)
+        try drive("pager.py", checks: 3)
 
         // Piped, the same list is printed whole, whatever PAGER says.
         let store = folder.appendingPathComponent("pager.sqlite").path

@@ -37,3 +37,16 @@ long.expect_exact("PAGED")
 long.expect(pexpect.EOF)
 text = open(paged).read()
 check("a list longer than the screen goes through the pager", " 12. [ ] " in text and text.startswith("To Do\n") and text.endswith("Nothing completed yet.\n"))
+
+# The real pager takes the terminal: it reads keys (so it must be in the terminal's foreground
+# process group, not stopped as a background job) and quitting it ends the listing.
+real_env = {key: value for key, value in env.items() if key not in ("PAGER", "LESS")}
+real_env["TERM"] = "xterm"
+real = pexpect.spawn(binary, ["--db", store, "list"], env=real_env, encoding="utf-8", timeout=10, dimensions=(10, 100))
+real.expect_exact("To Do")
+real.send(" ")
+real.expect_exact("(END)")
+real.send("q")
+real.expect(pexpect.EOF)
+real.close()
+check("less shows the list a screen at a time, takes keys and quits with q", real.exitstatus == 0)
