@@ -243,6 +243,11 @@ extension AppDatabase {
                     SELECT id, 0 FROM reminder WHERE isCompleted = 0 AND recurrenceRule <> 'never';
                 """)
         }
+        migrator.registerMigration("v11") { db in
+            // How a journal entry holds its changes (`JournalLog.Kind`): a changeset, or an
+            // import's added rows by id.
+            try db.alter(table: "journalEntry") { t in t.add(column: "kind", .integer).notNull().defaults(to: 0) }
+        }
         return migrator
     }
 }

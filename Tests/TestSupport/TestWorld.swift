@@ -62,6 +62,11 @@ package final class TestWorld: Sendable {
         }
     }
 
+    /// The size in bytes of each undo journal entry, oldest first.
+    package func journalEntrySizes() throws -> [Int] {
+        try queue.read { db in try Int.fetchAll(db, sql: "SELECT length(changes) FROM journalEntry ORDER BY id") }
+    }
+
     /// Forgets the planner's index of each repeating reminder's next occurrence, as if every
     /// reminder had just changed: the next plan computes every series afresh (a full rebuild).
     package func forgetPlanIndex() throws {

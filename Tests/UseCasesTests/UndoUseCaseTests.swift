@@ -41,6 +41,38 @@ struct UndoUseCaseTests {
         }
     }
 
+    @Test func anImportIsJournaledByIdsAndUndoneAndRedoneExactly() async throws {
+        let world = try TestWorld(onDisk: true)
+        let errands = try await world.addTag("Errands")
+        try await world.addReminder("Already here", on: "2026-11-23", tags: [errands])
+        let before = try world.snapshot()
+        let since = try await world.core.changedReminders(since: 0).revision
+
+        let model = await world.core.importModel(header: try .init(["title", "date", "tags"]), allowPast: false, source: "rows.csv")
+        await model.add(["Rake leaves", "2026-11-28", "Errands;Garden"], line: 2)
+        await model.add(["Plant bulbs", "2026-11-29", "garden"], line: 3)
+        await model.add(["Call Ann", "2026-11-30", ""], line: 4)
+        let counts = try await model.finish(keep: true)
+        #expect((counts.imported, counts.tagsCreated) == (3, 1))
+        let imported = try await world.allReminders().filter { $0.title != "Already here" }
+        // Three reminder ids and one tag id, not a copy of every value.
+        #expect(try world.journalEntrySizes().last == 4 + 16 * 4)
+        #expect(try await world.core.changedReminders(since: since).ids == Set(imported.map(\.id)))
+
+        _ = try await world.core.completeReminders(ids: [imported[0].id])
+        let after = try world.snapshot()
+        for round in 1...2 {
+            #expect(try await world.core.undo().sentence == "Completed \"\(imported[0].title)\"")
+            #expect(try await world.core.undo().sentence == "Imported 3 reminders from rows.csv")
+            #expect(try world.snapshot() == before, "round \(round)")
+            _ = try await world.core.redo()
+            _ = try await world.core.redo()
+            #expect(try world.snapshot() == after, "round \(round)")
+            // Redone, the import is held by its ids again.
+            #expect(try world.journalEntrySizes().suffix(2).first == 4 + 16 * 4)
+        }
+    }
+
     @Test func undoGoesFurtherBackEachTimeAndSaysWhatItUndid() async throws {
         let world = try TestWorld()
         let empty = try world.snapshot()
