@@ -35,10 +35,12 @@ let package = Package(
             path: "Shared/Storage"
         ),
         .target(name: "UseCases", dependencies: ["Domain", "Storage"], path: "Shared/UseCases"),
-        .target(name: "Presentation", dependencies: ["Domain", "UseCases"], path: "Shared/Presentation"),
+        // RFC 5545 VTODOs: reading and writing calendars (export, import, and what sync sends).
+        .target(name: "ICalendar", dependencies: ["Domain"], path: "Shared/ICalendar"),
+        .target(name: "Presentation", dependencies: ["Domain", "UseCases", "ICalendar"], path: "Shared/Presentation"),
         .target(
             name: "Shared",
-            dependencies: ["Domain", "Storage", "UseCases", "Presentation"],
+            dependencies: ["Domain", "Storage", "UseCases", "ICalendar", "Presentation"],
             path: "Shared/Composition"
         ),
 
@@ -99,6 +101,7 @@ let package = Package(
             dependencies: ["Storage", "Shared", "TestSupport", .product(name: "GRDB", package: "GRDB.swift")],
             path: "Tests/StorageTests"
         ),
+        .testTarget(name: "ICalendarTests", dependencies: ["ICalendar", "TestSupport"], path: "Tests/ICalendarTests"),
         .testTarget(name: "UseCasesTests", dependencies: ["UseCases", "TestSupport"], path: "Tests/UseCasesTests"),
         .testTarget(
             name: "PresentationTests",

@@ -3,12 +3,12 @@ import CSVReader
 import Foundation
 import Shared
 
-/// `memoss-import [--db PATH] [--dry-run] [--strict] [--allow-past] [--json] FILE.csv`.
+/// `memoss-import [--db PATH] [--dry-run] [--strict] [--allow-past] [--json] [--format csv|ics] FILE`.
 @main
 struct MemossImport: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "memoss-import",
-        abstract: "Import reminders from a CSV file, each row checked by the same rules as the add form.",
+        abstract: "Import reminders from a CSV or iCalendar (.ics) file, each checked by the same rules as the add form.",
         discussion: """
             The header row names the columns, in any order and case: title (required), notes, date \
             (YYYY-MM-DD; tomorrow when empty), time (HH:mm; 09:00 when empty), repeat (never, daily, weekly, \
@@ -16,7 +16,10 @@ struct MemossImport: AsyncParsableCommand {
             yours when empty), id (a UUID). Everything is written in one transaction: an interrupted import \
             leaves the store as it was. Importing a file again adds nothing it added before, nor what you \
             deleted since. Exit status: 0 when no row was refused, 1 when some were, 2 when the file or \
-            its header could not be used. `memoss undo` takes back a whole import.
+            its header could not be used. `memoss undo` takes back a whole import. A file named .ics (or \
+            --format ics) is read as an iCalendar file: each VTODO is a reminder (UID, SUMMARY, DESCRIPTION, \
+            DUE or DTSTART, RRULE, STATUS/COMPLETED, CATEGORIES); what Memoss cannot represent is refused \
+            with its line.
             """,
         version: "memoss-import \(MemossVersion.current)"
     )
@@ -27,7 +30,21 @@ struct MemossImport: AsyncParsableCommand {
     @Flag(help: "Write nothing if any row is refused.") var strict = false
     @Flag(help: "Accept open reminders dated in the past (completed rows always may be).") var allowPast = false
     @Flag(help: "Print the counts and every refusal as JSON.") var json = false
-    @Argument(help: "The CSV file, or - for standard input.") var file: String
+    @Option(help: ArgumentHelp("csv or ics; by default the file's extension says, and standard input is csv.", valueName: "format"))
+    var format: String?
+    @Argument(help: "The CSV or .ics file, or - for standard input.") var file: String
+
+    func validate() throws {
+        if let format, !["csv", "ics"].contains(format.lowercased()) {
+            throw ValidationError("--format must be csv or ics, not \"\(format)\".")
+        }
+    }
+
+    /// Whether the file is read as iCalendar.
+    private var isCalendar: Bool {
+        if let format { return format.lowercased() == "ics" }
+        return ["ics", "ical", "icalendar"].contains(URL(fileURLWithPath: file).pathExtension.lowercased())
+    }
 
     /// Runs the command line; usage errors exit with status 2.
     static func main() async {
@@ -60,11 +77,17 @@ struct MemossImport: AsyncParsableCommand {
             fail("cannot read \(file): no such file, or no permission to read it")
         }
         let size = file == "-" ? nil : (try? FileManager.default.attributesOfItem(atPath: file)[.size] as? Int)
+        if isCalendar {
+            return try await importCalendar(handle, name: name, core: core, zone: environment.timeZone)
+        }
         let reader = CSVReader(handle)
 
         let importModel: ImportModel
         do {
             guard let headerRecord = try reader.next() else { throw ImportFileError.empty }
+            if headerRecord.fields.first?.trimmingWhitespace().uppercased() == "BEGIN:VCALENDAR" {
+                fail("\(name) is an iCalendar file; name it .ics or add --format ics; nothing was imported")
+            }
             let header = try ImportModel.Header(headerRecord.fields)
             for column in header.unknown {
                 warn("\(name):\(headerRecord.line): unknown column \"\(VisibleText.escaped(column))\" is ignored")
@@ -89,7 +112,48 @@ struct MemossImport: AsyncParsableCommand {
             fail("\(name):\(error.line): \(error.message); nothing was imported")
         }
         progress.clear()
+        try await finish(importModel, name: name)
+    }
 
+    /// Reads a calendar whole, then takes its VTODOs and refusals in file order.
+    @MainActor
+    private func importCalendar(_ handle: FileHandle, name: String, core: MemossCore, zone: TimeZone) async throws {
+        let limit = 256 << 20
+        let data: Data
+        do {
+            data = try handle.read(upToCount: limit + 1) ?? Data()
+        } catch {
+            fail("cannot read \(name): \(error.localizedDescription)")
+        }
+        if data.count > limit { fail("\(name) is larger than 256 MiB; split it; nothing was imported") }
+        var bytes = data
+        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes.removeFirst(3) }
+        guard let text = String(data: bytes, encoding: .utf8) else {
+            fail("\(name) is not UTF-8 text, as RFC 5545 requires; nothing was imported")
+        }
+        let calendar: (todos: [CalendarTodo], refusals: [CalendarRefusal])
+        do {
+            calendar = try CalendarReader.read(text, userZone: zone)
+        } catch {
+            fail("\(name):\(error.line): \(error.message); nothing was imported")
+        }
+        let importModel = core.importModel(header: try ImportModel.Header(ImportModel.Column.allCases.map(\.rawValue)),
+                                           allowPast: allowPast, source: name)
+        enum Entry { case todo(CalendarTodo), refused([CalendarRefusal]) }
+        var entries: [(line: Int, entry: Entry)] = calendar.todos.map { ($0.line, .todo($0)) }
+        for (item, refusals) in Dictionary(grouping: calendar.refusals, by: \.item) { entries.append((item, .refused(refusals))) }
+        for (_, entry) in entries.sorted(by: { $0.line < $1.line }) {
+            switch entry {
+            case .todo(let todo): importModel.add(todo)
+            case .refused(let refusals): importModel.refuse(refusals)
+            }
+        }
+        try await finish(importModel, name: name)
+    }
+
+    /// Writes (or, for a dry run or a strict import with refusals, does not write) and reports.
+    @MainActor
+    private func finish(_ importModel: ImportModel, name: String) async throws {
         let refusedAny = importModel.counts.refused > 0
         let keep = !dryRun && !(strict && refusedAny)
         let counts: ImportCounts

@@ -1,5 +1,6 @@
 @_exported import Domain
 import Foundation
+@_exported import ICalendar
 @_exported import Presentation
 import Storage
 @_exported import UseCases
@@ -159,6 +160,10 @@ package struct MemossCore: Sendable {
     package var snoozeNotification: SnoozeNotificationUseCase { .init(center: center, environment: environment) }
     /// Reads the dashboard.
     package var loadDashboard: LoadDashboardUseCase { .init(repository: repository, environment: environment) }
+    /// `export` in any of its formats.
+    package var exportModel: ExportModel {
+        ExportModel(loadDashboard: loadDashboard, environment: environment, product: "Memoss \(MemossVersion.current)")
+    }
     /// Finds a reminder by listed number or id prefix.
     package var resolveReminder: ResolveReminderUseCase { .init(repository: repository, loadDashboard: loadDashboard) }
     /// Previews a reminder's next occurrences.

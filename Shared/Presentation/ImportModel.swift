@@ -1,5 +1,6 @@
 import Domain
 import Foundation
+import ICalendar
 import UseCases
 
 /// Imports CSV rows the way a person fills the add form: each row's values go into a
@@ -127,16 +128,8 @@ package final class ImportModel {
         }
         let completed = Self.flag(value(.completed))
         if completed == nil { refuse(.completed, "Must be true, false, yes, no, 1 or 0") }
-        var tagNames: [String] = []
-        for name in value(.tags).split(separator: ";").map({ $0.trimmingWhitespace() }) where !name.isEmpty {
-            do { tagNames.append(try TagRules.validName(name)) } catch { refuse(.tags, "\(error.message): \"\(name)\"") }
-        }
-        let newTagKeys = Set(tagNames.map(TagRules.key(for:))).subtracting(tagKeys)
-        if tagNames.count > Self.maxTagsPerRow {
-            refuse(.tags, "At most \(Self.maxTagsPerRow) tags per row, not \(tagNames.count)")
-        } else if tagKeys.count + newTagKeys.count > Self.maxTagNamesPerFile {
-            refuse(.tags, "The file names more than \(Self.maxTagNamesPerFile) different tags; split it, or create tags first with memoss tag add")
-        }
+        let tags = checkedTags(value(.tags).split(separator: ";").map { $0.trimmingWhitespace() }) { refuse(.tags, $0) }
+        let tagNames = tags.names, newTagKeys = tags.newKeys
         var id: UUID?
         if !value(.id).isEmpty {
             id = UUID(uuidString: value(.id))
@@ -160,6 +153,67 @@ package final class ImportModel {
         }
         importer.refuse()
         refusals += problems.map { Refusal(line: line, field: $0.0, message: $0.1) }
+    }
+
+    /// The valid tag names of a row (each problem told to `refuse`) and the keys it adds to the file's.
+    private func checkedTags(_ names: [String], refuse: (String) -> Void) -> (names: [String], newKeys: Set<String>) {
+        var tagNames: [String] = []
+        for name in names where !name.isEmpty {
+            do { tagNames.append(try TagRules.validName(name)) } catch { refuse("\(error.message): \"\(name)\"") }
+        }
+        let newTagKeys = Set(tagNames.map(TagRules.key(for:))).subtracting(tagKeys)
+        if tagNames.count > Self.maxTagsPerRow {
+            refuse("At most \(Self.maxTagsPerRow) tags per row, not \(tagNames.count)")
+        } else if tagKeys.count + newTagKeys.count > Self.maxTagNamesPerFile {
+            refuse("The file names more than \(Self.maxTagNamesPerFile) different tags; split it, or create tags first with memoss tag add")
+        }
+        return (tagNames, newTagKeys)
+    }
+
+    /// Takes one VTODO read from a calendar, checked by the same rules as a row; problems are
+    /// named by the property they come from (SUMMARY, DUE, RRULE …).
+    package func add(_ todo: CalendarTodo) {
+        var problems: [(String, String)] = []
+        let zone = TimeZone(identifier: todo.timeZoneID) ?? environment.timeZone
+        let defaults = ReminderFormModel.Defaults(today: LocalDate(containing: environment.now(), in: zone))
+        let due = todo.due ?? LocalDateTime(date: defaults.date, time: defaults.time)
+        let draft = ReminderDraft(title: todo.title, notes: todo.notes, date: due.date, time: due.time,
+                                  timeZoneID: todo.timeZoneID, recurrence: todo.recurrence, recurrenceEnd: todo.recurrenceEnd)
+        let tags = checkedTags(todo.categories) { problems.append(("CATEGORIES", $0)) }
+        let now = environment.now()
+        let checked = ReminderRules.evaluate(draft, previously: nil, now: now, allowingPast: allowPast || todo.isCompleted)
+        for error in checked.problems {
+            let property = switch error.field {
+            case .title: "SUMMARY"
+            case .notes: "DESCRIPTION"
+            case .date, .time: todo.due == nil ? "DUE" : "DUE/DTSTART"
+            case .repeat, .endDate: "RRULE"
+            case .timeZone: "TZID"
+            }
+            problems.append((property, error.message))
+        }
+        guard problems.isEmpty, let values = checked.values else {
+            importer.refuse()
+            refusals += problems.map { Refusal(line: todo.line, field: $0.0, message: $0.1) }
+            return
+        }
+        // A UID that is not a UUID keys the item by itself, so importing the file again skips it.
+        let key = todo.id.map { "id:\($0.uuidString)" }
+            ?? (todo.uid.isEmpty ? ImportedReminder.fingerprint(values, dated: todo.due != nil) : "uid:\(todo.uid)")
+        var reminder = Reminder(id: todo.id ?? environment.uuid(), values: values, now: now,
+                                completedAt: todo.isCompleted ? (todo.completedAt ?? now) : nil)
+        // The calendar's own history, when it has one (an export keeps them across a round trip).
+        reminder.createdAt = todo.createdAt ?? now
+        reminder.updatedAt = todo.modifiedAt ?? reminder.createdAt
+        tagKeys.formUnion(tags.newKeys)
+        importer.add([ImportedReminder(reminder: reminder, tagNames: tags.names, importKey: key)])
+    }
+
+    /// Counts an item of a calendar the reader refused, with its reasons.
+    package func refuse(_ item: [CalendarRefusal]) {
+        guard !item.isEmpty else { return }
+        importer.refuse()
+        refusals += item.map { Refusal(line: $0.line, field: $0.field, message: $0.message) }
     }
 
     /// Writes the accepted rows and ends the import: kept (committed, notifications replanned once)

@@ -1,0 +1,105 @@
+import ArgumentParser
+import Foundation
+import Shared
+
+extension Memoss {
+    /// `memoss export [--format ics|csv|json] [--tag NAME] [--completed] [-o FILE]`.
+    struct Export: SessionCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Write reminders as an iCalendar file (VTODO), as CSV memoss-import reads, or as JSON.",
+            discussion: """
+                Everything by default, open and done. The format is --format, else FILE's extension (.ics, .csv, \
+                .json), else ics. Without -o the export goes to standard output. `memoss-import FILE` reads an ics \
+                or csv export back with the same ids.
+                """
+        )
+
+        @OptionGroup var store: StoreOptions
+        @ParentCommand var memoss: Memoss
+        @Option(help: ArgumentHelp("ics, csv or json.", valueName: "format")) var format: String?
+        @Option(help: "Only the reminders carrying this tag.") var tag: String?
+        @Flag(help: "Only the done reminders.") var completed = false
+        @Option(name: .short, help: ArgumentHelp("Write to FILE (replaced whole, never half-written) instead of standard output.", valueName: "FILE"))
+        var output: String?
+
+        /// The format asked for, or the output file's.
+        private var chosenFormat: ExportModel.Format? {
+            if let format { return ExportModel.Format(rawValue: format.lowercased()) }
+            guard let output else { return .ics }
+            return ExportModel.Format(rawValue: URL(fileURLWithPath: output).pathExtension.lowercased()) ?? .ics
+        }
+
+        func validate() throws {
+            if let format, ExportModel.Format(rawValue: format.lowercased()) == nil {
+                throw ValidationError("--format must be ics, csv or json, not \"\(format)\".")
+            }
+        }
+
+        func execute(in session: Session) async throws {
+            var tagID: UUID?
+            if let tag { tagID = try await session.core.findTag(named: tag).id }
+            let format = chosenFormat ?? .ics
+            let model = session.core.exportModel
+            guard let output else {
+                let out = PagedOutput(paging: false)
+                _ = try await model.export(format, tagged: tagID, completedOnly: completed) { out.text($0) }
+                out.finish()
+                return
+            }
+            let file = try AtomicFile(replacing: output)
+            do {
+                let count = try await model.export(format, tagged: tagID, completedOnly: completed) { file.write($0) }
+                try file.commit()
+                FileHandle.standardError.write(Data("Exported \(count) reminder\(count == 1 ? "" : "s") to \(VisibleText.safe(output)).\n".utf8))
+            } catch {
+                file.abandon()
+                throw error
+            }
+        }
+    }
+}
+
+/// A file written beside its destination and renamed over it when complete, so an interrupted or
+/// failed export never leaves a half-written file where the old one was.
+final class AtomicFile: @unchecked Sendable {
+    private let destination: String
+    private let temporary: String
+    private let handle: FileHandle
+    private var failure: Error?
+
+    init(replacing path: String) throws {
+        var isDirectory: ObjCBool = false
+        if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
+            throw Refusal(message: "\(path) is a folder; give a file name, e.g. -o reminders.ics")
+        }
+        destination = path
+        let url = URL(fileURLWithPath: path)
+        temporary = url.deletingLastPathComponent().appendingPathComponent(".\(url.lastPathComponent).\(getpid()).part").path
+        guard FileManager.default.createFile(atPath: temporary, contents: nil),
+              let handle = FileHandle(forWritingAtPath: temporary) else {
+            throw Refusal(message: "cannot write \(path): its folder does not exist or is not writable")
+        }
+        self.handle = handle
+    }
+
+    func write(_ text: String) {
+        guard failure == nil else { return }
+        do { try handle.write(contentsOf: Data(text.utf8)) } catch { failure = error }
+    }
+
+    func commit() throws {
+        if failure == nil {
+            do { try handle.synchronize() } catch { failure = error }
+        }
+        try? handle.close()
+        if failure != nil || rename(temporary, destination) != 0 {
+            unlink(temporary)
+            throw Refusal(message: "cannot write \(destination) (is the disk full?); nothing was written")
+        }
+    }
+
+    func abandon() {
+        try? handle.close()
+        unlink(temporary)
+    }
+}

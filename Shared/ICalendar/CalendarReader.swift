@@ -1,0 +1,333 @@
+import Domain
+import Foundation
+
+/// A VTODO read from a calendar, in Memoss's terms; the import checks it by the add form's rules.
+package struct CalendarTodo: Sendable {
+    /// The line its BEGIN:VTODO is on.
+    package var line: Int
+    /// Its UID as written.
+    package var uid: String
+    /// The UID when it is a UUID (a reminder exported by Memoss keeps its id).
+    package var id: UUID? { UUID(uuidString: uid) }
+    package var title: String
+    package var notes: String
+    /// The due wall time (DUE, else DTSTART); `nil` when the item has neither.
+    package var due: LocalDateTime?
+    package var timeZoneID: String
+    package var recurrence: RecurrenceRule
+    package var recurrenceEnd: LocalDate?
+    package var isCompleted: Bool
+    package var completedAt: Date?
+    package var categories: [String]
+    /// CREATED and LAST-MODIFIED, when given.
+    package var createdAt: Date?
+    package var modifiedAt: Date?
+}
+
+/// Something in a calendar Memoss cannot take as it is, with the line it is on.
+package struct CalendarRefusal: Equatable, Sendable {
+    /// The line of the item's BEGIN (one item may have several refusals).
+    package var item: Int
+    package var line: Int
+    /// The property (or component) at fault.
+    package var field: String
+    package var message: String
+}
+
+/// Reads an RFC 5545 calendar's VTODOs.
+///
+/// Accepted: DUE-only and DTSTART-only todos (the due time is DUE, else DTSTART), times with TZID
+/// (an IANA name, also at the end of a longer TZID such as `/mozilla.org/…/Europe/Berlin`, or named
+/// by the VTIMEZONE's X-LIC-LOCATION), UTC times (read in the user's zone), floating times (the
+/// user's zone), all-day `VALUE=DATE` (09:00), seconds (dropped: reminders are to the minute),
+/// RRULE daily, weekly on DTSTART's weekday and monthly on its day (or the last day), with UNTIL;
+/// STATUS:COMPLETED or COMPLETED for done; CATEGORIES as tags. Ignored: VALARM (Memoss notifies at
+/// the due time), RELATED-TO, PRIORITY, CLASS, URL, GEO, ATTACH, SEQUENCE, X- properties, and
+/// other components' contents. Refused, per item with its line and a sentence: what would change
+/// its meaning (other frequencies and rule parts, COUNT, INTERVAL, RDATE, EXDATE, RECURRENCE-ID,
+/// a DTSTART off its rule, unknown zones, STATUS:CANCELLED), and VEVENT/VJOURNAL items.
+package enum CalendarReader {
+    /// The todos of `text` and the refusals, in file order; throws when `text` is not a calendar.
+    package static func read(_ text: String, userZone: TimeZone) throws(ContentLines.SyntaxError)
+        -> (todos: [CalendarTodo], refusals: [CalendarRefusal])
+    {
+        let lines = try ContentLines.parse(text)
+        guard let first = lines.first, first.name == "BEGIN", first.value.uppercased() == "VCALENDAR" else {
+            throw ContentLines.SyntaxError(line: lines.first?.number ?? 1,
+                                           message: "not an iCalendar file (it does not start with BEGIN:VCALENDAR)")
+        }
+        // Components as (name, lines), nesting checked.
+        var stack: [(name: String, line: Int)] = []
+        var todos: [[ContentLines.Line]] = []
+        var zoneLocations: [String: String] = [:]
+        var currentZone: String?
+        var refusals: [CalendarRefusal] = []
+        for line in lines {
+            switch line.name {
+            case "BEGIN":
+                let name = line.value.uppercased()
+                stack.append((name, line.number))
+                if stack.count == 2 {
+                    switch name {
+                    case "VTODO": todos.append([line])
+                    case "VEVENT", "VJOURNAL", "VFREEBUSY":
+                        refusals.append(CalendarRefusal(item: line.number, line: line.number, field: name,
+                            message: "is \(name == "VEVENT" ? "an event" : "a \(name.dropFirst().lowercased()) item"), not a to-do (VTODO); Memoss imports to-dos only"))
+                    default: break
+                    }
+                }
+                continue
+            case "END":
+                let name = line.value.uppercased()
+                guard let open = stack.last, open.name == name else {
+                    throw ContentLines.SyntaxError(line: line.number, message: "END:\(line.value) does not close "
+                        + (stack.last.map { "BEGIN:\($0.name) of line \($0.line)" } ?? "anything"))
+                }
+                stack.removeLast()
+                if stack.count == 1, name == "VTODO" { todos[todos.count - 1].append(line) }
+                if name == "VTIMEZONE" { currentZone = nil }
+                continue
+            default:
+                break
+            }
+            guard stack.count >= 2 else { continue }
+            if stack[1].name == "VTODO", stack.count == 2 {
+                todos[todos.count - 1].append(line)
+            } else if stack[1].name == "VTIMEZONE", stack.count == 2 {
+                if line.name == "TZID" { currentZone = line.value }
+                if line.name == "X-LIC-LOCATION", let zone = currentZone { zoneLocations[zone] = line.value }
+            }
+        }
+        if let open = stack.last {
+            throw ContentLines.SyntaxError(line: open.line, message: "BEGIN:\(open.name) is never closed (END:\(open.name))")
+        }
+        var result: [CalendarTodo] = []
+        for lines in todos {
+            var reader = TodoReader(lines: lines, userZone: userZone, zoneLocations: zoneLocations)
+            if let todo = reader.read() { result.append(todo) }
+            refusals += reader.refusals
+        }
+        refusals.sort { $0.line < $1.line }
+        return (result, refusals)
+    }
+}
+
+/// Reads one VTODO's lines.
+private struct TodoReader {
+    let lines: [ContentLines.Line]
+    let userZone: TimeZone
+    let zoneLocations: [String: String]
+    var refusals: [CalendarRefusal] = []
+
+    init(lines: [ContentLines.Line], userZone: TimeZone, zoneLocations: [String: String]) {
+        self.lines = lines
+        self.userZone = userZone
+        self.zoneLocations = zoneLocations
+    }
+
+    private mutating func refuse(_ line: ContentLines.Line, _ message: String) {
+        refusals.append(CalendarRefusal(item: lines[0].number, line: line.number, field: line.name, message: message))
+    }
+
+    private func first(_ name: String) -> ContentLines.Line? { lines.first { $0.name == name } }
+
+    mutating func read() -> CalendarTodo? {
+        let begin = lines[0].number
+        for line in lines {
+            switch line.name {
+            case "RDATE", "EXDATE", "RECURRENCE-ID", "EXRULE":
+                refuse(line, "\(line.name) (dates added to or taken from a series) has no equivalent in Memoss; "
+                    + "edit the item in its app to a plain rule, or leave it out")
+            default: break
+            }
+        }
+        if lines.filter({ $0.name == "RRULE" }).count > 1, let second = lines.filter({ $0.name == "RRULE" }).dropFirst().first {
+            refuse(second, "a second RRULE: Memoss repeats by one rule")
+        }
+        let status = first("STATUS")?.value.uppercased()
+        if status == "CANCELLED", let line = first("STATUS") {
+            refuse(line, "STATUS:CANCELLED: Memoss has no cancelled reminders; leave the item out or mark it done")
+        }
+
+        var zone = userZone
+        var due: LocalDateTime?
+        if let property = first("DUE") ?? first("DTSTART") {
+            if let read = time(property) { (due, zone) = (read.time, read.zone) }
+        }
+        var recurrence: RecurrenceRule = .never
+        var end: LocalDate?
+        if let property = first("RRULE") {
+            if let due {
+                if let rule = rule(property, start: due, zone: zone) { (recurrence, end) = rule }
+            } else {
+                refuse(property, "a repeating item needs DTSTART or DUE to start from")
+            }
+        }
+        let completedAt = first("COMPLETED").flatMap { instant($0) }
+        let createdAt = first("CREATED").flatMap { instant($0) }
+        let modifiedAt = first("LAST-MODIFIED").flatMap { instant($0) }
+        guard refusals.isEmpty else { return nil }
+        let categories = lines.filter { $0.name == "CATEGORIES" }
+            .flatMap { ContentLines.list($0.value) }
+            .map { $0.trimmingCharacters(in: .whitespaces) }
+            .filter { !$0.isEmpty }
+        return CalendarTodo(
+            line: begin,
+            uid: first("UID")?.value ?? "",
+            title: first("SUMMARY").map { ContentLines.unescaped($0.value[...]) } ?? "",
+            notes: first("DESCRIPTION").map { ContentLines.unescaped($0.value[...]) } ?? "",
+            due: due, timeZoneID: zone.identifier, recurrence: recurrence, recurrenceEnd: end,
+            isCompleted: status == "COMPLETED" || completedAt != nil,
+            completedAt: completedAt, categories: categories, createdAt: createdAt, modifiedAt: modifiedAt
+        )
+    }
+
+    /// A DATE or DATE-TIME value with the zone it is in (UTC ones in the user's zone).
+    private mutating func time(_ line: ContentLines.Line) -> (time: LocalDateTime, zone: TimeZone, second: Int)? {
+        let value = line.value.trimmingCharacters(in: .whitespaces)
+        let isDate = line.parameters["VALUE"]?.uppercased() == "DATE" || value.count == 8
+        guard let parsed = Self.parse(value, dateOnly: isDate) else {
+            refuse(line, "\"\(value)\" is not a \(isDate ? "date (YYYYMMDD)" : "date and time (YYYYMMDDTHHMMSS, with Z for UTC)")")
+            return nil
+        }
+        if parsed.isUTC {
+            let instant = parsed.time.resolved(in: .gmt)
+            return (LocalDateTime(of: instant, in: userZone), userZone, parsed.second)
+        }
+        guard let tzid = line.parameters["TZID"] else { return (parsed.time, userZone, parsed.second) }
+        guard let zone = zone(named: tzid) else {
+            refuse(line, "TZID \"\(tzid)\" is not a zone Memoss knows; it needs an IANA name such as Europe/Berlin "
+                + "(edit the file, or export it again with IANA zone names)")
+            return nil
+        }
+        return (parsed.time, zone, parsed.second)
+    }
+
+    /// A timestamp (COMPLETED, CREATED, LAST-MODIFIED: UTC by RFC 5545, to the second).
+    private mutating func instant(_ line: ContentLines.Line) -> Date? {
+        guard let read = time(line) else { return nil }
+        return read.time.resolved(in: read.zone).addingTimeInterval(TimeInterval(read.second))
+    }
+
+    /// `YYYYMMDD` or `YYYYMMDDTHHMMSS[Z]`; the seconds apart (a reminder is due to the minute).
+    static func parse(_ value: String, dateOnly: Bool) -> (time: LocalDateTime, isUTC: Bool, second: Int)? {
+        let characters = Array(value.utf8)
+        func number(_ range: Range<Int>) -> Int? {
+            guard range.upperBound <= characters.count else { return nil }
+            var result = 0
+            for byte in characters[range] {
+                guard (48...57).contains(byte) else { return nil }
+                result = result * 10 + Int(byte - 48)
+            }
+            return result
+        }
+        guard let year = number(0..<4), let month = number(4..<6), let day = number(6..<8),
+              let date = LocalDate(year: year, month: month, day: day) else { return nil }
+        if dateOnly {
+            guard characters.count == 8 else { return nil }
+            return (LocalDateTime(date: date, time: .nineAM), false, 0)
+        }
+        let isUTC = characters.count == 16 && characters[15] == UInt8(ascii: "Z")
+        guard characters.count == 15 || isUTC, characters[8] == UInt8(ascii: "T"),
+              let hour = number(9..<11), let minute = number(11..<13), let second = number(13..<15), second <= 60,
+              let time = LocalTime(hour: hour, minute: minute) else { return nil }
+        return (LocalDateTime(date: date, time: time), isUTC, min(second, 59))
+    }
+
+    /// The zone a TZID names: an IANA name, one at the end of a longer TZID, or the VTIMEZONE's
+    /// X-LIC-LOCATION.
+    private func zone(named tzid: String) -> TimeZone? {
+        var candidates = [tzid]
+        if let location = zoneLocations[tzid] { candidates.append(location) }
+        let parts = tzid.split(separator: "/")
+        for count in [3, 2, 1] where parts.count > count {
+            candidates.append(parts.suffix(count).joined(separator: "/"))
+        }
+        for candidate in candidates {
+            if let zone = TimeZone(identifier: candidate), candidate.contains("/") || candidate == "UTC" || candidate == "GMT" {
+                return zone
+            }
+        }
+        return nil
+    }
+
+    /// The rule an RRULE stands for, when Memoss has it exactly.
+    private mutating func rule(_ line: ContentLines.Line, start: LocalDateTime, zone: TimeZone)
+        -> (RecurrenceRule, LocalDate?)?
+    {
+        var parts: [String: String] = [:]
+        for part in line.value.split(separator: ";") {
+            let pair = part.split(separator: "=", maxSplits: 1)
+            guard pair.count == 2 else {
+                refuse(line, "\"\(part)\" is not a NAME=VALUE part of a rule")
+                return nil
+            }
+            parts[pair[0].uppercased()] = String(pair[1]).uppercased()
+        }
+        func cannot(_ what: String) -> (RecurrenceRule, LocalDate?)? {
+            refuse(line, "\(what) cannot be represented in Memoss, which repeats daily, weekly on one day, or monthly on one day; "
+                + "importing it would change when it is due")
+            return nil
+        }
+        let supported: Set<String> = ["FREQ", "UNTIL", "BYDAY", "BYMONTHDAY", "BYSETPOS", "WKST", "INTERVAL"]
+        if let other = parts.keys.sorted().first(where: { !supported.contains($0) }) {
+            return cannot("\(other)=\(parts[other]!)")
+        }
+        if let interval = parts["INTERVAL"], interval != "1" { return cannot("INTERVAL=\(interval)") }
+        let weekday = start.date.weekday
+        let rule: RecurrenceRule
+        switch parts["FREQ"] {
+        case "DAILY":
+            guard parts["BYDAY"] == nil, parts["BYMONTHDAY"] == nil, parts["BYSETPOS"] == nil else {
+                return cannot("FREQ=DAILY with BYDAY, BYMONTHDAY or BYSETPOS")
+            }
+            rule = .daily
+        case "WEEKLY":
+            guard parts["BYMONTHDAY"] == nil, parts["BYSETPOS"] == nil else { return cannot("FREQ=WEEKLY with BYMONTHDAY or BYSETPOS") }
+            if let days = parts["BYDAY"] {
+                guard let index = CalendarWriter.weekdayCodes.firstIndex(of: days) else { return cannot("BYDAY=\(days)") }
+                guard index + 1 == weekday else {
+                    return cannot("BYDAY=\(days) with a start on \(CalendarWriter.weekdayCodes[weekday - 1]) (RFC 5545 counts the start as well)")
+                }
+            }
+            rule = .weekly(weekday: weekday)
+        case "MONTHLY":
+            guard parts["BYDAY"] == nil else { return cannot("FREQ=MONTHLY;BYDAY=\(parts["BYDAY"]!)") }
+            let last = LocalDate.daysIn(month: start.date.month, year: start.date.year)
+            let day: Int
+            switch (parts["BYMONTHDAY"], parts["BYSETPOS"]) {
+            case (nil, nil): day = start.date.day
+            case ("-1", nil): day = 31
+            case (let list?, "-1"):
+                let days = list.split(separator: ",").compactMap { Int($0) }
+                guard let top = days.max(), top >= 29, top <= 31, days.sorted() == Array(28...top) else {
+                    return cannot("BYMONTHDAY=\(list);BYSETPOS=-1")
+                }
+                day = top
+            case (let single?, nil):
+                guard let value = Int(single), (1...28).contains(value) else {
+                    return cannot("BYMONTHDAY=\(single) (days past the 28th are skipped in shorter months, where Memoss moves them to the last day)")
+                }
+                day = value
+            default:
+                return cannot("BYMONTHDAY=\(parts["BYMONTHDAY"] ?? "")'s BYSETPOS=\(parts["BYSETPOS"]!)")
+            }
+            guard start.date.day == min(day, last) else {
+                return cannot("a monthly rule on day \(day == 31 ? "-1" : String(day)) with a start on the \(start.date.day)th (RFC 5545 counts the start as well)")
+            }
+            rule = .monthly(day: day)
+        case let frequency?:
+            return cannot("FREQ=\(frequency)")
+        case nil:
+            refuse(line, "the rule has no FREQ")
+            return nil
+        }
+        guard let until = parts["UNTIL"] else { return (rule, nil) }
+        guard let parsed = Self.parse(until, dateOnly: until.count == 8) else {
+            refuse(line, "UNTIL=\(until) is not a date or a date and time")
+            return nil
+        }
+        let end = parsed.isUTC ? LocalDate(containing: parsed.time.resolved(in: .gmt), in: zone) : parsed.time.date
+        return (rule, end)
+    }
+}

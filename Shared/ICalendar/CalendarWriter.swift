@@ -1,0 +1,194 @@
+import Domain
+import Foundation
+
+/// A reminder as iCalendar writes it: the reminder and its tags' names in the order Memoss shows them.
+package struct CalendarItem: Sendable {
+    package var reminder: Reminder
+    package var tagNames: [String]
+
+    package init(reminder: Reminder, tagNames: [String]) {
+        self.reminder = reminder
+        self.tagNames = tagNames
+    }
+}
+
+/// Writes reminders as an RFC 5545 calendar of VTODOs.
+///
+/// Each reminder is one VTODO: UID its id; SUMMARY, DESCRIPTION; DTSTART and DUE both the current
+/// occurrence's wall time (its nominal time when a DST gap moved it; RFC 5545 §3.3.5 resolves it the
+/// same way) with TZID and a VTIMEZONE for each zone used; RRULE by the mapping in
+/// `../shared/oracles/README.md`; STATUS, COMPLETED and PERCENT-COMPLETE; CATEGORIES for tags; a
+/// VALARM at the due time for open ones; CREATED, LAST-MODIFIED and DTSTAMP in UTC.
+package enum CalendarWriter {
+    /// The whole calendar; `stamp` is DTSTAMP (when the file was written), `product` PRODID's name.
+    package static func calendar(_ items: [CalendarItem], stamp: Date, product: String) -> String {
+        var out = ""
+        func put(_ line: String) { out += ContentLines.folded(line) }
+        put("BEGIN:VCALENDAR")
+        put("VERSION:2.0")
+        put("PRODID:-//Memoss//\(product)//EN")
+        put("CALSCALE:GREGORIAN")
+        for zone in zones(of: items) { out += zone }
+        for item in items { out += todo(item, stamp: stamp) }
+        put("END:VCALENDAR")
+        return out
+    }
+
+    /// One VTODO.
+    package static func todo(_ item: CalendarItem, stamp: Date) -> String {
+        let reminder = item.reminder
+        var out = ""
+        func put(_ line: String) { out += ContentLines.folded(line) }
+        let zone = reminder.timeZone
+        let wall = localText(reminder.localScheduled)
+        put("BEGIN:VTODO")
+        put("UID:\(reminder.id.uuidString)")
+        put("DTSTAMP:\(utcText(stamp))")
+        put("CREATED:\(utcText(reminder.createdAt))")
+        put("LAST-MODIFIED:\(utcText(reminder.updatedAt))")
+        put("SUMMARY:\(ContentLines.escaped(reminder.title))")
+        if let notes = reminder.notes { put("DESCRIPTION:\(ContentLines.escaped(notes))") }
+        put("DTSTART;TZID=\(zone.identifier):\(wall)")
+        put("DUE;TZID=\(zone.identifier):\(wall)")
+        if let rule = rrule(reminder) { put("RRULE:\(rule)") }
+        if reminder.isCompleted {
+            put("STATUS:COMPLETED")
+            if let completedAt = reminder.completedAt { put("COMPLETED:\(utcText(completedAt))") }
+            put("PERCENT-COMPLETE:100")
+        } else {
+            put("STATUS:NEEDS-ACTION")
+        }
+        if !item.tagNames.isEmpty {
+            put("CATEGORIES:" + item.tagNames.map(ContentLines.escaped).joined(separator: ","))
+        }
+        if !reminder.isCompleted {
+            put("BEGIN:VALARM")
+            put("ACTION:DISPLAY")
+            put("DESCRIPTION:\(ContentLines.escaped(reminder.title))")
+            put("TRIGGER;RELATED=END:PT0S")
+            put("END:VALARM")
+        }
+        put("END:VTODO")
+        return out
+    }
+
+    /// The RRULE value of a repeating reminder, `nil` for a one-time one. DTSTART is the current
+    /// occurrence, which always matches the rule, so RFC 5545's "DTSTART is always an instance"
+    /// adds nothing.
+    package static func rrule(_ reminder: Reminder) -> String? {
+        var parts: [String]
+        switch reminder.recurrence {
+        case .never: return nil
+        case .daily: parts = ["FREQ=DAILY"]
+        case .weekly(let weekday): parts = ["FREQ=WEEKLY", "BYDAY=\(weekdayCodes[weekday - 1])"]
+        case .monthly(let day):
+            // A day past 28 is clamped to shorter months; BYMONTHDAY=d alone would skip them.
+            parts = switch day {
+            case ...28: ["FREQ=MONTHLY", "BYMONTHDAY=\(day)"]
+            case 31: ["FREQ=MONTHLY", "BYMONTHDAY=-1"]
+            default: ["FREQ=MONTHLY", "BYMONTHDAY=" + (28...day).map(String.init).joined(separator: ","), "BYSETPOS=-1"]
+            }
+        }
+        if let end = reminder.recurrenceEnd {
+            // The last second of the end day, in UTC.
+            let after = LocalDateTime(date: end.adding(days: 1), time: .midnight).resolved(in: reminder.timeZone)
+            parts.append("UNTIL=" + utcText(after.addingTimeInterval(-1)))
+        }
+        return parts.joined(separator: ";")
+    }
+
+    /// RFC 5545's weekday codes, Sunday first (Memoss's weekday 1).
+    package static let weekdayCodes = ["SU", "MO", "TU", "WE", "TH", "FR", "SA"]
+
+    /// `YYYYMMDDTHHMMSSZ`.
+    package static func utcText(_ instant: Date) -> String {
+        let seconds = Int((instant.timeIntervalSince1970).rounded(.down))
+        let days = seconds >= 0 ? seconds / 86_400 : (seconds - 86_399) / 86_400
+        let second = seconds - days * 86_400
+        return dateText(LocalDate(daysSinceEpoch: days)) + "T" + second.clockText + "Z"
+    }
+
+    /// `YYYYMMDDTHHMMSS`, a wall time without zone.
+    package static func localText(_ time: LocalDateTime) -> String {
+        dateText(time.date) + "T" + (time.time.hour * 3_600 + time.time.minute * 60).clockText
+    }
+
+    /// `YYYYMMDD`.
+    package static func dateText(_ date: LocalDate) -> String {
+        date.year.zeroPadded(4) + date.month.zeroPadded(2) + date.day.zeroPadded(2)
+    }
+
+    /// One VTIMEZONE per zone the items use, in identifier order.
+    private static func zones(of items: [CalendarItem]) -> [String] {
+        var years: [String: (first: Int, last: Int)] = [:]
+        for item in items {
+            let reminder = item.reminder
+            let year = reminder.localScheduled.date.year
+            // A series goes on: its zone's rules are written ten years ahead.
+            let last = reminder.recurrence.isRepeating && !reminder.isCompleted
+                ? (reminder.recurrenceEnd?.year ?? year + 10) : year
+            let known = years[reminder.timeZoneID] ?? (year, last)
+            years[reminder.timeZoneID] = (min(known.first, year), max(known.last, last))
+        }
+        return years.keys.sorted().map { identifier in
+            let range = years[identifier]!
+            return TimeZoneWriter.component(TimeZone(identifier: identifier) ?? .gmt, identifier: identifier,
+                                            from: range.first - 1, through: range.last + 1)
+        }
+    }
+}
+
+extension Int {
+    /// Seconds of the day as `HHMMSS`.
+    fileprivate var clockText: String {
+        (self / 3_600).zeroPadded(2) + (self % 3_600 / 60).zeroPadded(2) + (self % 60).zeroPadded(2)
+    }
+}
+
+/// A VTIMEZONE from the system's zone database: the offset in force at the start of the years
+/// asked for, then one observance per transition within them (no RRULE: the transitions as they
+/// are, which also covers zones whose rules changed). Readers that know the zone by its name
+/// (TZID is the IANA identifier) use their own database; the rest read these.
+enum TimeZoneWriter {
+    static func component(_ zone: TimeZone, identifier: String, from firstYear: Int, through lastYear: Int) -> String {
+        var out = ""
+        func put(_ line: String) { out += ContentLines.folded(line) }
+        let clampedFirst = max(firstYear, 1970), clampedLast = min(max(lastYear, clampedFirst), 2200)
+        let start = LocalDate(year: clampedFirst, month: 1, day: 1)!.interval(in: .gmt).lowerBound
+        let end = LocalDate(year: clampedLast, month: 12, day: 31)!.interval(in: .gmt).upperBound
+        put("BEGIN:VTIMEZONE")
+        put("TZID:\(identifier)")
+        let initial = zone.secondsFromGMT(for: start)
+        observance(zone, at: start, from: initial, to: initial, put)
+        var instant = start
+        while let next = zone.nextDaylightSavingTimeTransition(after: instant), next < end {
+            observance(zone, at: next, from: zone.secondsFromGMT(for: next.addingTimeInterval(-1)),
+                       to: zone.secondsFromGMT(for: next), put)
+            instant = next
+        }
+        put("END:VTIMEZONE")
+        return out
+    }
+
+    private static func observance(_ zone: TimeZone, at instant: Date, from: Int, to: Int, _ put: (String) -> Void) {
+        let kind = zone.isDaylightSavingTime(for: instant) ? "DAYLIGHT" : "STANDARD"
+        put("BEGIN:\(kind)")
+        // DTSTART is the onset in the wall time in force before it.
+        put("DTSTART:" + CalendarWriter.utcText(instant.addingTimeInterval(TimeInterval(from))).dropLast())
+        put("TZOFFSETFROM:\(offsetText(from))")
+        put("TZOFFSETTO:\(offsetText(to))")
+        // Foundation names zones without an abbreviation "GMT-5": those get none.
+        if let name = zone.abbreviation(for: instant), !name.isEmpty, !name.hasPrefix("GMT+"), !name.hasPrefix("GMT-") {
+            put("TZNAME:\(ContentLines.escaped(name))")
+        }
+        put("END:\(kind)")
+    }
+
+    /// `±HHMM`, or `±HHMMSS` for an offset with seconds.
+    static func offsetText(_ seconds: Int) -> String {
+        let sign = seconds < 0 ? "-" : "+"
+        let magnitude = abs(seconds)
+        let text = (magnitude / 3_600).zeroPadded(2) + (magnitude % 3_600 / 60).zeroPadded(2)
+        return sign + text + (magnitude % 60 == 0 ? "" : (magnitude % 60).zeroPadded(2))
+    }
+}

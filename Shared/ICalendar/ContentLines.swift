@@ -1,0 +1,168 @@
+import Foundation
+
+/// RFC 5545 §3.1 content lines: folding, TEXT escaping, and reading them back.
+package enum ContentLines {
+    /// `line` folded at 75 octets (never inside a UTF-8 sequence), each part ended by CRLF;
+    /// continuation parts start with one space.
+    package static func folded(_ line: String) -> String {
+        var result = ""
+        var current = ""
+        var octets = 0
+        var limit = 75
+        for character in line.unicodeScalars {
+            let size = String(character).utf8.count
+            if octets + size > limit {
+                result += current + "\r\n "
+                current = ""
+                octets = 0
+                limit = 74  // after the leading space
+            }
+            current.unicodeScalars.append(character)
+            octets += size
+        }
+        return result + current + "\r\n"
+    }
+
+    /// A TEXT value (§3.3.11): backslash, semicolon and comma escaped, line breaks as `\n`.
+    package static func escaped(_ text: String) -> String {
+        var result = ""
+        var previousWasCR = false
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\\": result += "\\\\"
+            case ";": result += "\\;"
+            case ",": result += "\\,"
+            case "\r": result += "\\n"
+            case "\n": if !previousWasCR { result += "\\n" }
+            default: result.unicodeScalars.append(scalar)
+            }
+            previousWasCR = scalar == "\r"
+        }
+        return result
+    }
+
+    /// A TEXT value read back: `\n`/`\N` a line break, `\\` `\;` `\,` the character; a
+    /// backslash before anything else is kept (other tools write `\:` and the like).
+    package static func unescaped(_ text: Substring) -> String {
+        var result = ""
+        var escaping = false
+        for character in text {
+            if escaping {
+                switch character {
+                case "n", "N": result += "\n"
+                case "\\", ";", ",": result.append(character)
+                default: result += "\\" + String(character)
+                }
+                escaping = false
+            } else if character == "\\" {
+                escaping = true
+            } else {
+                result.append(character)
+            }
+        }
+        if escaping { result += "\\" }
+        return result
+    }
+
+    /// A TEXT list (CATEGORIES) split on the commas that are not escaped, each unescaped.
+    package static func list(_ value: String) -> [String] {
+        var parts: [String] = []
+        var start = value.startIndex
+        var index = value.startIndex
+        var escaping = false
+        while index < value.endIndex {
+            let character = value[index]
+            if escaping {
+                escaping = false
+            } else if character == "\\" {
+                escaping = true
+            } else if character == "," {
+                parts.append(unescaped(value[start..<index]))
+                start = value.index(after: index)
+            }
+            index = value.index(after: index)
+        }
+        parts.append(unescaped(value[start...]))
+        return parts
+    }
+
+    /// One unfolded content line: its name (upper-cased), parameters (names upper-cased, values
+    /// unquoted) and raw value, with the physical line it started on.
+    package struct Line: Sendable {
+        package var name: String
+        package var parameters: [String: String]
+        package var value: String
+        package var number: Int
+    }
+
+    /// Why a file is not iCalendar at all.
+    package struct SyntaxError: Error, Equatable, Sendable {
+        package var line: Int
+        package var message: String
+    }
+
+    /// The unfolded content lines of `text` (CRLF or LF line ends; a line starting with a space
+    /// or a tab continues the one before); blank lines are skipped.
+    package static func parse(_ text: String) throws(SyntaxError) -> [Line] {
+        var logical: [(text: String, number: Int)] = []
+        var number = 0
+        // "\r\n" is one Character in Swift: split on it as well as on "\n".
+        for raw in text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" }) {
+            number += 1
+            var physical = raw
+            if physical.hasSuffix("\r") { physical = physical.dropLast() }
+            if let first = physical.first, first == " " || first == "\t", !logical.isEmpty {
+                logical[logical.count - 1].text += physical.dropFirst()
+            } else if !physical.isEmpty {
+                logical.append((String(physical), number))
+            }
+        }
+        var lines: [Line] = []
+        lines.reserveCapacity(logical.count)
+        for (text, number) in logical {
+            lines.append(try line(text, number: number))
+        }
+        return lines
+    }
+
+    /// `name *(";" param) ":" value`, where a quoted parameter value may hold `;`, `:` and `,`.
+    private static func line(_ text: String, number: Int) throws(SyntaxError) -> Line {
+        var index = text.startIndex
+        func readName() -> String {
+            let start = index
+            while index < text.endIndex, text[index] != ";", text[index] != ":", text[index] != "=" {
+                index = text.index(after: index)
+            }
+            return String(text[start..<index])
+        }
+        let name = readName().uppercased()
+        guard !name.isEmpty else { throw SyntaxError(line: number, message: "a line without a property name") }
+        var parameters: [String: String] = [:]
+        while index < text.endIndex, text[index] == ";" {
+            index = text.index(after: index)
+            let parameter = readName().uppercased()
+            guard index < text.endIndex, text[index] == "=" else {
+                throw SyntaxError(line: number, message: "parameter \(parameter) of \(name) has no value")
+            }
+            index = text.index(after: index)
+            var value = ""
+            while index < text.endIndex, text[index] != ";", text[index] != ":" {
+                if text[index] == "\"" {
+                    guard let close = text[text.index(after: index)...].firstIndex(of: "\"") else {
+                        throw SyntaxError(line: number, message: "an unclosed quote in parameter \(parameter) of \(name)")
+                    }
+                    value += text[text.index(after: index)..<close]
+                    index = text.index(after: close)
+                } else {
+                    value.append(text[index])
+                    index = text.index(after: index)
+                }
+            }
+            parameters[parameter] = value
+        }
+        guard index < text.endIndex, text[index] == ":" else {
+            throw SyntaxError(line: number, message: "\(name) has no \":\" before its value")
+        }
+        return Line(name: name, parameters: parameters, value: String(text[text.index(after: index)...]), number: number)
+    }
+}
