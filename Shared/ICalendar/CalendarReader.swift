@@ -51,11 +51,11 @@ package enum CalendarReader {
     package static func read(_ text: String, userZone: TimeZone) throws(ContentLines.SyntaxError)
         -> (todos: [CalendarTodo], refusals: [CalendarRefusal])
     {
-        let lines = try ContentLines.parse(text)
-        guard let first = lines.first, first.name == "BEGIN", first.value.uppercased() == "VCALENDAR" else {
-            throw ContentLines.SyntaxError(line: lines.first?.number ?? 1,
-                                           message: "not an iCalendar file (it does not start with BEGIN:VCALENDAR)")
+        let start = text.drop { $0.isWhitespace }.prefix(15)
+        guard start.uppercased() == "BEGIN:VCALENDAR" else {
+            throw ContentLines.SyntaxError(line: 1, message: "not an iCalendar file (it does not start with BEGIN:VCALENDAR)")
         }
+        let lines = try ContentLines.parse(text)
         // Components as (name, lines), nesting checked.
         var stack: [(name: String, line: Int)] = []
         var todos: [[ContentLines.Line]] = []
@@ -80,6 +80,10 @@ package enum CalendarReader {
             case "END":
                 let name = line.value.uppercased()
                 guard let open = stack.last, open.name == name else {
+                    if let unclosed = stack.last, stack.contains(where: { $0.name == name }) {
+                        throw ContentLines.SyntaxError(line: unclosed.line,
+                                                       message: "BEGIN:\(unclosed.name) is never closed (END:\(unclosed.name))")
+                    }
                     throw ContentLines.SyntaxError(line: line.number, message: "END:\(line.value) does not close "
                         + (stack.last.map { "BEGIN:\($0.name) of line \($0.line)" } ?? "anything"))
                 }

@@ -99,6 +99,11 @@ package enum ContentLines {
     package struct SyntaxError: Error, Equatable, Sendable {
         package var line: Int
         package var message: String
+
+        package init(line: Int, message: String) {
+            self.line = line
+            self.message = message
+        }
     }
 
     /// The unfolded content lines of `text` (CRLF or LF line ends; a line starting with a space
@@ -136,7 +141,10 @@ package enum ContentLines {
             return String(text[start..<index])
         }
         let name = readName().uppercased()
-        guard !name.isEmpty else { throw SyntaxError(line: number, message: "a line without a property name") }
+        let isName = !name.isEmpty && name.unicodeScalars.allSatisfy { $0 == "-" || ("A"..."Z").contains($0) || ("0"..."9").contains($0) }
+        guard isName else {
+            throw SyntaxError(line: number, message: "\"\(text.prefix(40))\" is not a property line (NAME:value)")
+        }
         var parameters: [String: String] = [:]
         while index < text.endIndex, text[index] == ";" {
             index = text.index(after: index)

@@ -1,0 +1,129 @@
+import Domain
+import Foundation
+import ICalendar
+import Testing
+import TestSupport
+
+/// Calendars in the shapes other tools write, by hand. Each fixture names where its shape comes
+/// from: RFC 5545's own examples (§3.6.2 VTODO, §3.3.5 DATE-TIME forms, §3.8.5.3 RRULE), Mozilla
+/// Lightning/Thunderbird (TZID with a /mozilla.org/ prefix and X-LIC-LOCATION), Apple Reminders
+/// (all-day DUE;VALUE=DATE, X-APPLE- properties, RELATED-TO for subtasks), Tasks.org/DAVx5 and
+/// Nextcloud Tasks (UTC times, COMPLETED, PERCENT-COMPLETE, several CATEGORIES lines).
+struct CalendarReaderTests {
+    private let user = TimeZone(identifier: "America/New_York")!
+
+    private func calendar(_ lines: String...) -> String {
+        (["BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//test//EN"] + lines + ["END:VCALENDAR"]).joined(separator: "\r\n") + "\r\n"
+    }
+
+    @Test func rfc5545sOwnTodoWithAUTCDueIsReadInTheUsersZone() throws {
+        // RFC 5545 §3.6.2's example VTODO.
+        let read = try CalendarReader.read(calendar(
+            "BEGIN:VTODO", "UID:20070313T123432Z-456553@example.com", "DTSTAMP:20070313T123432Z",
+            "DUE;VALUE=DATE:20070501", "SUMMARY:Submit Quebec Income Tax Return for 2006",
+            "CLASS:CONFIDENTIAL", "CATEGORIES:FAMILY,FINANCE", "STATUS:NEEDS-ACTION", "END:VTODO"), userZone: user)
+        #expect(read.refusals == [])
+        let todo = try #require(read.todos.first)
+        #expect(todo.line == 4)
+        #expect(todo.uid == "20070313T123432Z-456553@example.com")
+        #expect(todo.id == nil)
+        #expect(todo.title == "Submit Quebec Income Tax Return for 2006")
+        // All day: 09:00, the importer's time for a row without one.
+        #expect(todo.due == LocalDateTime(date: day("2007-05-01"), time: time("09:00")))
+        #expect(todo.timeZoneID == "America/New_York")
+        #expect(todo.categories == ["FAMILY", "FINANCE"])
+        #expect(!todo.isCompleted)
+    }
+
+    @Test func lightningsPrefixedZoneAndItsLocationAreKnown() throws {
+        let read = try CalendarReader.read(calendar(
+            "BEGIN:VTIMEZONE", "TZID:W. Europe Standard Time", "X-LIC-LOCATION:Europe/Berlin",
+            "BEGIN:STANDARD", "DTSTART:19701025T030000", "TZOFFSETFROM:+0200", "TZOFFSETTO:+0100", "END:STANDARD", "END:VTIMEZONE",
+            "BEGIN:VTODO", "UID:a", "SUMMARY:Prefixed", "DUE;TZID=/mozilla.org/20050126_1/Europe/Berlin:20261205T173000", "END:VTODO",
+            "BEGIN:VTODO", "UID:b", "SUMMARY:By location", "DTSTART;TZID=\"W. Europe Standard Time\":20261206T080000", "END:VTODO"),
+            userZone: user)
+        #expect(read.refusals == [])
+        #expect(read.todos.map(\.timeZoneID) == ["Europe/Berlin", "Europe/Berlin"])
+        #expect(read.todos.map(\.due) == [LocalDateTime(date: day("2026-12-05"), time: time("17:30")),
+                                          LocalDateTime(date: day("2026-12-06"), time: time("08:00"))])
+    }
+
+    @Test func appleAndTasksOrgShapesAreRead() throws {
+        let read = try CalendarReader.read(calendar(
+            // Apple Reminders: floating all-day due, its own X- properties, a subtask's RELATED-TO.
+            "BEGIN:VTODO", "UID:A1B2", "SUMMARY:Buy milk", "DUE;VALUE=DATE:20261207", "X-APPLE-SORT-ORDER:12",
+            "RELATED-TO:PARENT-1", "PRIORITY:1", "END:VTODO",
+            // Tasks.org / Nextcloud: UTC times, done, categories on two lines, a folded description.
+            "BEGIN:VTODO", "UID:5f0c3a9e-1b2d-4c3e-8f40-123456789abc", "SUMMARY:Call Ann",
+            "DESCRIPTION:about\\nSunday\\, maybe", "  later", "DUE:20261205T230000Z", "STATUS:COMPLETED",
+            "COMPLETED:20261206T010203Z", "PERCENT-COMPLETE:100", "CATEGORIES:Home", "CATEGORIES:Calls,Family",
+            "BEGIN:VALARM", "ACTION:DISPLAY", "TRIGGER:-PT15M", "DESCRIPTION:ignored", "END:VALARM", "END:VTODO",
+            // todoman: a floating time, weekly on the start's weekday until a date.
+            "BEGIN:VTODO", "UID:t1", "SUMMARY:Gym", "DTSTART:20261208T070000", "DUE:20261208T070000",
+            "RRULE:FREQ=WEEKLY;BYDAY=TU;UNTIL=20270202", "END:VTODO"), userZone: user)
+        #expect(read.refusals == [])
+        #expect(read.todos.count == 3)
+        let (milk, call, gym) = (read.todos[0], read.todos[1], read.todos[2])
+        #expect(milk.due == LocalDateTime(date: day("2026-12-07"), time: time("09:00")))
+        #expect(call.id == UUID(uuidString: "5F0C3A9E-1B2D-4C3E-8F40-123456789ABC"))
+        #expect(call.notes == "about\nSunday, maybe later")
+        // 23:00 UTC is 18:00 in New York.
+        #expect(call.due == LocalDateTime(date: day("2026-12-05"), time: time("18:00")))
+        #expect(call.isCompleted)
+        #expect(call.completedAt == instant("2026-12-06T01:02:03Z"))
+        #expect(call.categories == ["Home", "Calls", "Family"])
+        #expect(gym.recurrence == .weekly(weekday: 3))
+        #expect(gym.recurrenceEnd == day("2027-02-02"))
+        #expect(gym.timeZoneID == "America/New_York")
+    }
+
+    @Test func monthlyRulesOnTheLastDaysAreReadAsTheirDay() throws {
+        let read = try CalendarReader.read(calendar(
+            "BEGIN:VTODO", "UID:1", "SUMMARY:a", "DTSTART;TZID=UTC:20270228T090000", "RRULE:FREQ=MONTHLY;BYMONTHDAY=-1", "END:VTODO",
+            "BEGIN:VTODO", "UID:2", "SUMMARY:b", "DTSTART;TZID=UTC:20270228T090000", "RRULE:FREQ=MONTHLY;BYMONTHDAY=28,29,30;BYSETPOS=-1", "END:VTODO",
+            "BEGIN:VTODO", "UID:3", "SUMMARY:c", "DTSTART;TZID=UTC:20270115T090000", "RRULE:FREQ=MONTHLY", "END:VTODO",
+            "BEGIN:VTODO", "UID:4", "SUMMARY:d", "DTSTART;TZID=UTC:20270131T090000",
+            "RRULE:FREQ=MONTHLY;BYMONTHDAY=28,29,30,31;BYSETPOS=-1;UNTIL=20270630T235959Z", "END:VTODO"), userZone: user)
+        #expect(read.refusals == [])
+        #expect(read.todos.map(\.recurrence) == [.monthly(day: 31), .monthly(day: 30), .monthly(day: 15), .monthly(day: 31)])
+        #expect(read.todos[3].recurrenceEnd == day("2027-06-30"))
+    }
+
+    @Test func whatMemossCannotRepresentIsRefusedWithItsLine() throws {
+        let read = try CalendarReader.read(calendar(
+            "BEGIN:VTODO", "UID:1", "SUMMARY:hourly", "DTSTART:20261201T090000", "RRULE:FREQ=HOURLY", "END:VTODO",           // 4
+            "BEGIN:VTODO", "UID:2", "SUMMARY:byhour", "DTSTART:20261201T090000", "RRULE:FREQ=DAILY;BYHOUR=9,17", "END:VTODO", // 10
+            "BEGIN:VTODO", "UID:3", "SUMMARY:rdate", "DTSTART:20261201T090000", "RRULE:FREQ=DAILY",
+            "RDATE:20261224T090000", "EXDATE:20261225T090000", "END:VTODO",                                                  // 16
+            "BEGIN:VTODO", "UID:4", "SUMMARY:count", "DTSTART:20261201T090000", "RRULE:FREQ=DAILY;COUNT=5", "END:VTODO",     // 24
+            "BEGIN:VTODO", "UID:5", "SUMMARY:other day", "DTSTART:20261201T090000", "RRULE:FREQ=WEEKLY;BYDAY=MO", "END:VTODO", // 30
+            "BEGIN:VTODO", "UID:6", "SUMMARY:zone", "DUE;TZID=Mars/Olympus:20261201T090000", "END:VTODO",                    // 36
+            "BEGIN:VEVENT", "UID:7", "SUMMARY:a meeting", "DTSTART:20261201T090000", "END:VEVENT",                           // 41
+            "BEGIN:VTODO", "UID:8", "SUMMARY:ok", "DUE:20261201T090000", "END:VTODO"), userZone: user)                        // 46
+        #expect(read.todos.map(\.title) == ["ok"])
+        #expect(read.refusals.map(\.line) == [8, 14, 21, 22, 28, 34, 39, 41])
+        #expect(read.refusals.map(\.item) == [4, 10, 16, 16, 24, 30, 36, 41])
+        #expect(read.refusals.map(\.field) == ["RRULE", "RRULE", "RDATE", "EXDATE", "RRULE", "RRULE", "DUE", "VEVENT"])
+        #expect(read.refusals[0].message.hasPrefix("FREQ=HOURLY cannot be represented in Memoss"))
+        #expect(read.refusals[1].message.hasPrefix("BYHOUR=9,17 cannot be represented"))
+        #expect(read.refusals[4].message.hasPrefix("COUNT=5 cannot be represented"))
+        #expect(read.refusals[5].message.hasPrefix("BYDAY=MO with a start on TU (RFC 5545 counts the start as well)"))
+        #expect(read.refusals[6].message.hasPrefix("TZID \"Mars/Olympus\" is not a zone Memoss knows"))
+        #expect(read.refusals[7].message == "is an event, not a to-do (VTODO); Memoss imports to-dos only")
+    }
+
+    @Test func aBrokenCalendarIsRefusedWhole() {
+        #expect(throws: ContentLines.SyntaxError(line: 1, message: "not an iCalendar file (it does not start with BEGIN:VCALENDAR)")) {
+            try CalendarReader.read("title,date\r\nx,2026-12-01\r\n", userZone: user)
+        }
+        #expect(throws: ContentLines.SyntaxError(line: 3, message: "END:VEVENT does not close BEGIN:VTODO of line 2")) {
+            try CalendarReader.read("BEGIN:VCALENDAR\r\nBEGIN:VTODO\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n", userZone: user)
+        }
+        #expect(throws: ContentLines.SyntaxError(line: 2, message: "BEGIN:VTODO is never closed (END:VTODO)")) {
+            try CalendarReader.read("BEGIN:VCALENDAR\r\nBEGIN:VTODO\r\nSUMMARY:x\r\n", userZone: user)
+        }
+        #expect(throws: ContentLines.SyntaxError(line: 2, message: "BEGIN:VTODO is never closed (END:VTODO)")) {
+            try CalendarReader.read("BEGIN:VCALENDAR\r\nBEGIN:VTODO\r\nSUMMARY:x\r\nEND:VCALENDAR\r\n", userZone: user)
+        }
+    }
+}

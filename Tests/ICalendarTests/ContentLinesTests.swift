@@ -1,0 +1,51 @@
+import Foundation
+import ICalendar
+import Testing
+
+/// RFC 5545 §3.1 (folding) and §3.3.11 (TEXT escaping).
+struct ContentLinesTests {
+    @Test func longLinesFoldAt75OctetsWithoutSplittingACharacter() throws {
+        let line = "SUMMARY:" + String(repeating: "é", count: 60) + String(repeating: "x", count: 40)
+        let folded = ContentLines.folded(line)
+        let parts = folded.components(separatedBy: "\r\n").dropLast()
+        #expect(parts.count == 3)
+        for part in parts { #expect(part.utf8.count <= 75) }
+        #expect(parts.dropFirst().allSatisfy { $0.hasPrefix(" ") })
+        // "SUMMARY:" is 8 octets, each é 2: the first part stops before an é would cross 75.
+        #expect(parts.first?.utf8.count == 74)
+        #expect(try ContentLines.parse(folded).map(\.value) == [String(line.dropFirst(8))])
+    }
+
+    @Test func shortLinesAreLeftWhole() {
+        #expect(ContentLines.folded("UID:1") == "UID:1\r\n")
+        let exactly75 = "X-A:" + String(repeating: "a", count: 71)
+        #expect(ContentLines.folded(exactly75) == exactly75 + "\r\n")
+    }
+
+    @Test func textEscapesRoundTrip() {
+        let text = "a, b; c \\ d\ne\r\nf"
+        #expect(ContentLines.escaped(text) == "a\\, b\\; c \\\\ d\\ne\\nf")
+        #expect(ContentLines.unescaped(ContentLines.escaped(text)[...]) == "a, b; c \\ d\ne\nf")
+        // Other tools write \N, and \: (which RFC 5545 does not define: kept as written).
+        #expect(ContentLines.unescaped("x\\Ny\\:z"[...]) == "x\ny\\:z")
+        #expect(ContentLines.list("Home,a\\,b, Work") == ["Home", "a,b", " Work"])
+    }
+
+    @Test func parametersMayBeQuotedAndLinesMayEndWithLFOnly() throws {
+        let lines = try ContentLines.parse("DTSTART;TZID=\"Europe/Berlin\";X-A=\"a;b:c\":20260101T090000\nsummary:hi\n\tthere\n")
+        #expect(lines.map(\.name) == ["DTSTART", "SUMMARY"])
+        #expect(lines[0].parameters == ["TZID": "Europe/Berlin", "X-A": "a;b:c"])
+        #expect(lines[0].value == "20260101T090000")
+        #expect(lines[1].value == "hithere")
+        #expect(lines.map(\.number) == [1, 2])
+    }
+
+    @Test func aLineWithoutAValueIsASyntaxErrorAtItsLine() {
+        #expect(throws: ContentLines.SyntaxError(line: 2, message: "\"SUMMARY hello\" is not a property line (NAME:value)")) {
+            try ContentLines.parse("BEGIN:VCALENDAR\r\nSUMMARY hello\r\n")
+        }
+        #expect(throws: ContentLines.SyntaxError(line: 1, message: "DUE has no \":\" before its value")) {
+            try ContentLines.parse("DUE;VALUE=DATE\r\n")
+        }
+    }
+}
