@@ -110,7 +110,7 @@ let package = Package(
         ),
         .testTarget(
             name: "ImporterTests",
-            dependencies: ["TestSupport", "CSVReader", "memoss-import", "memoss"],
+            dependencies: ["TestSupport", "Domain", "CSVReader", "memoss-import", "memoss"],
             path: "Tests/ImporterTests"
         ),
         .testTarget(

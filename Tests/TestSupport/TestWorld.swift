@@ -35,6 +35,9 @@ package final class TestWorld: Sendable {
         core = MemossCore(database: try AppDatabase(queue), storePath: storeFile, environment: environment)
     }
 
+    /// The store's file when the world is on disk (for the built binaries to open).
+    package var storePath: String? { storeFile }
+
     deinit {
         if let storeFile { try? FileManager.default.removeItem(atPath: storeFile) }
     }

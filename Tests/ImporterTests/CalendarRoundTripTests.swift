@@ -1,0 +1,171 @@
+import Domain
+import Foundation
+import Shared
+import Testing
+import TestSupport
+
+/// `memoss export` and `memoss-import FILE.ics` end to end, on randomized stores: every rule,
+/// DST gaps and overlaps in several zones, ends, tags, notes that need escaping, completed ones.
+/// The exported calendar is read back by Memoss (same reminders, same bytes but DTSTAMP) and by
+/// `../shared/oracles/ics_check.py` (the `icalendar` parser and `recurring-ical-events`), whose
+/// expansion of every RRULE must give the instants Memoss's own series gives. Seeded: set
+/// MEMOSS_FUZZ_SEED to repeat a run.
+struct CalendarRoundTripTests {
+    private let temporary: TemporaryFolder
+    private let environment = ["HOME": "/nonexistent", "TZ": "America/New_York", "PATH": "/usr/bin:/bin:/usr/local/bin"]
+    private static let seeds: [UInt64] = [11, 2026, ProcessInfo.processInfo.environment["MEMOSS_FUZZ_SEED"].flatMap { UInt64($0) }
+        ?? UInt64.random(in: 1...999_999)]
+
+    init() throws {
+        temporary = try TemporaryFolder("memoss-ics")
+    }
+
+    private static let zones = ["America/New_York", "Europe/London", "Australia/Sydney", "Australia/Lord_Howe", "UTC",
+                                "America/Nuuk", "Asia/Kathmandu"]
+    /// Wall times on DST days (gaps and overlaps) and ordinary ones.
+    private static let moments = ["2027-03-14 02:30", "2027-11-07 01:30", "2027-03-28 01:30", "2027-10-31 01:30",
+                                  "2027-10-03 02:30", "2027-04-04 02:30", "2027-10-03 02:15", "2027-03-27 22:30",
+                                  "2027-01-31 09:00", "2027-01-29 18:45", "2027-02-28 07:00", "2027-06-30 23:59", "2027-12-31 00:00"]
+
+    /// A store of `count` random reminders (some done), on disk.
+    private func randomWorld(seed: UInt64, count: Int = 40) async throws -> TestWorld {
+        var random = SeededGenerator(seed: seed)
+        let world = try TestWorld(onDisk: true)
+        var tags: [Domain.Tag] = []
+        for name in ["Home", "Work, Inc.", "a;b", "Ünïcode", "Calls"] { tags.append(try await world.addTag(name)) }
+        for index in 0..<count {
+            let moment = Self.moments.randomElement(using: &random)!.split(separator: " ")
+            let date = day(String(moment[0]))
+            let rule: RecurrenceRule = switch Int.random(in: 0..<4, using: &random) {
+            case 0: .never
+            case 1: .daily
+            case 2: .weekly(weekday: date.weekday)
+            default: .monthly(day: date.day)
+            }
+            let notes = ["", "line one\nline two", "commas, semicolons; and \\ backslashes", String(repeating: "long ", count: 40)]
+                .randomElement(using: &random)!
+            var draft = ReminderDraft(title: "Reminder \(index) — \(["plain", "with, comma", "with; semicolon"].randomElement(using: &random)!)",
+                                      notes: notes, date: date, time: time(String(moment[1])),
+                                      timeZoneID: Self.zones.randomElement(using: &random)!,
+                                      tagIDs: Set(tags.shuffled(using: &random).prefix(Int.random(in: 0...3, using: &random)).map(\.id)),
+                                      recurrence: rule)
+            if rule != .never, Bool.random(using: &random) { draft.recurrenceEnd = date.adding(days: Int.random(in: 40...400, using: &random)) }
+            let created = try await world.core.createReminder(draft)
+            if Int.random(in: 0..<4, using: &random) == 0 { _ = try await world.core.completeReminders(ids: [created.id]) }
+        }
+        return world
+    }
+
+    private func memoss(_ store: String, _ arguments: String...) throws -> ChildProcess.Result {
+        let result = try ChildProcess.run(BuiltProduct.url("memoss"), ["--db", store] + arguments, environment: environment)
+        #expect(result.status == 0, "memoss \(arguments): \(result.stderr)")
+        return result
+    }
+
+    private func withoutStamp(_ text: String) -> String {
+        text.components(separatedBy: "\r\n").filter { !$0.hasPrefix("DTSTAMP:") }.joined(separator: "\r\n")
+    }
+
+    @Test(arguments: seeds)
+    func anExportImportsIntoAnEmptyStoreAsTheSameRemindersAndExportsAgainTheSameBytes(seed: UInt64) async throws {
+        let world = try await randomWorld(seed: seed)
+        let source = try #require(world.storePath)
+        let first = temporary.path("first-\(seed).ics"), second = temporary.path("second-\(seed).ics")
+        #expect(try memoss(source, "export", "-o", first).stderr == "Exported 40 reminders to \(first).\n")
+
+        let copy = temporary.path("copy-\(seed).sqlite")
+        let imported = try ChildProcess.run(BuiltProduct.url("memoss-import"), ["--db", copy, first], environment: environment)
+        #expect(imported.status == 0, "seed \(seed): \(imported.stderr)")
+        #expect(imported.stdout == "Imported 40, skipped 0 already present, refused 0. Created 5 tags.\n", "seed \(seed)")
+        _ = try memoss(copy, "export", "-o", second)
+        let (a, b) = (try String(contentsOfFile: first, encoding: .utf8), try String(contentsOfFile: second, encoding: .utf8))
+        #expect(withoutStamp(a) == withoutStamp(b), "seed \(seed)")
+        // The same reminders: ids, titles, notes, times, zones, rules, ends, tags, completion.
+        #expect(try memoss(source, "list", "--all", "--json").stdout == memoss(copy, "list", "--all", "--json").stdout, "seed \(seed)")
+        // Importing again adds nothing.
+        let again = try ChildProcess.run(BuiltProduct.url("memoss-import"), ["--db", copy, first], environment: environment)
+        #expect(again.stdout == "Imported 0, skipped 40 already present, refused 0.\n")
+    }
+
+    @Test(arguments: seeds)
+    func icalendarAndRecurringIcalEventsExpandEveryExportedRuleToMemossOccurrences(seed: UInt64) async throws {
+        let world = try await randomWorld(seed: seed &+ 1)
+        let file = temporary.path("oracle-\(seed).ics")
+        _ = try memoss(try #require(world.storePath), "export", "-o", file)
+        // Tests/ImporterTests/<this file> → the package root → ../shared/oracles
+        let oracles = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("shared/oracles")
+        let checked = try ChildProcess.run(URL(fileURLWithPath: "/usr/bin/env"),
+                                           ["python3", oracles.appendingPathComponent("ics_check.py").path, file, "-n", "8"])
+        try #require(checked.status == 0, "ics_check.py (pip install icalendar recurring-ical-events): \(checked.stderr)")
+        let series = try #require(try JSONSerialization.jsonObject(with: checked.stdoutData) as? [[String: Any]])
+        let utc = ISO8601DateFormatter()
+        var compared = 0
+        for reminder in try await world.allReminders().map(\.reminder) {
+            let entry = try #require(series.first { $0["uid"] as? String == reminder.id.uuidString }, "\(reminder.id) missing")
+            let theirs = (entry["occurrences"] as? [[String: Any]] ?? []).compactMap { $0["start_utc"] as? String }
+            let ours = reminder.series.occurrences(count: 8).map { utc.string(from: $0.instant) }
+            #expect(theirs == ours, "seed \(seed): \(reminder.title) \(reminder.recurrence) \(reminder.timeZoneID)")
+            compared += ours.count
+        }
+        #expect(compared > 100)
+        print("ics_check.py seed \(seed): \(series.count) VTODOs, \(compared) occurrences compared")
+    }
+}
+
+/// The export command's choices and refusals, and the CSV way back.
+struct ExportCommandTests {
+    private let temporary: TemporaryFolder
+    private let environment = ["HOME": "/nonexistent", "TZ": "America/New_York", "PATH": "/usr/bin:/bin"]
+    private var store: String { temporary.path("store.sqlite") }
+
+    init() throws {
+        temporary = try TemporaryFolder("memoss-export")
+    }
+
+    private func memoss(_ arguments: String..., store: String? = nil) throws -> ChildProcess.Result {
+        try ChildProcess.run(BuiltProduct.url("memoss"), ["--db", store ?? self.store] + arguments, environment: environment)
+    }
+
+    @Test func theFormatComesFromTheOptionOrTheFileNameAndBadChoicesAreRefused() throws {
+        _ = try memoss("add", "Pay rent", "--date", "2027-01-31", "--time", "09:00", "--repeat", "monthly", "--new-tag", "Home")
+        #expect(try memoss("export").stdout.hasPrefix("BEGIN:VCALENDAR\r\n"))
+        #expect(try memoss("export", "--format", "csv").stdout.hasPrefix("id,title,notes,date,time,timezone,repeat,end_date,tags,completed\r\n"))
+        #expect(try memoss("export", "--format", "json").stdout.hasPrefix("{\n  \"completed\" : [\n"))
+        _ = try memoss("export", "-o", temporary.path("out.csv"))
+        #expect(try String(contentsOfFile: temporary.path("out.csv"), encoding: .utf8).hasPrefix("id,title"))
+        #expect(try memoss("export", "--completed").stdout.contains("BEGIN:VTODO") == false)
+        #expect(try memoss("export", "--tag", "home").stdout.contains("SUMMARY:Pay rent\r\n"))
+
+        let badFormat = try memoss("export", "--format", "xlsx")
+        #expect(badFormat.status == 2)
+        #expect(badFormat.stderr.contains("--format must be ics, csv or json, not \"xlsx\"."))
+        let folder = try memoss("export", "-o", temporary.path(""))
+        #expect(folder.status == 1)
+        #expect(folder.stderr.contains("is a folder; give a file name, e.g. -o reminders.ics"))
+        let unknownTag = try memoss("export", "--tag", "Garden")
+        #expect(unknownTag.status == 1)
+        // Nothing half-written is left beside a refused or finished export.
+        #expect(try FileManager.default.contentsOfDirectory(atPath: temporary.path("")).filter { $0.hasSuffix(".part") } == [])
+    }
+
+    @Test func aCSVExportImportsBackWithTheSameIdsAndACalendarNamedCSVIsPointedOut() throws {
+        _ = try memoss("add", "Call Ann, maybe", "--date", "2027-01-31", "--time", "18:30", "--notes", "about \"Sunday\"\nand more",
+                       "--new-tag", "Calls")
+        _ = try memoss("add", "Walk", "--date", "2027-02-01", "--time", "07:00", "--repeat", "daily", "--until", "2027-03-01")
+        let csv = temporary.path("all.csv")
+        _ = try memoss("export", "-o", csv)
+        let copy = temporary.path("copy.sqlite")
+        let imported = try ChildProcess.run(BuiltProduct.url("memoss-import"), ["--db", copy, csv], environment: environment)
+        #expect(imported.stdout == "Imported 2, skipped 0 already present, refused 0. Created 1 tag.\n")
+        #expect(try memoss("list", "--json").stdout == memoss("list", "--json", store: copy).stdout)
+
+        let calendar = temporary.path("calendar.csv")
+        _ = try memoss("export", "--format", "ics", "-o", calendar)
+        let misnamed = try ChildProcess.run(BuiltProduct.url("memoss-import"), ["--db", copy, calendar], environment: environment)
+        #expect(misnamed.status == 2)
+        #expect(misnamed.stderr == "memoss-import: \(calendar) is an iCalendar file; name it .ics or add --format ics; nothing was imported\n")
+        let forced = try ChildProcess.run(BuiltProduct.url("memoss-import"), ["--db", copy, "--format", "ics", calendar], environment: environment)
+        #expect(forced.stdout == "Imported 0, skipped 2 already present, refused 0.\n")
+    }
+}
