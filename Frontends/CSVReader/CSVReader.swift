@@ -65,15 +65,41 @@ package final class CSVReader {
 
     /// The bytes consumed so far, for progress.
     package private(set) var bytesRead = 0
+    /// The byte between fields: given, or found in the first line when the first record is read.
+    package private(set) var delimiter: UInt8?
 
-    /// A reader of `handle`, reading `chunkSize` bytes at a time.
-    package init(_ handle: FileHandle, chunkSize: Int = 1 << 20) {
+    /// The delimiters a file may use: comma, semicolon (spreadsheets where the comma is the decimal
+    /// separator) and tab.
+    package static let delimiters: [UInt8] = [0x2C, 0x3B, 0x09]
+
+    /// A reader of `handle`, reading `chunkSize` bytes at a time; with no `delimiter`, the one of
+    /// `delimiters` that the first line has most of outside quotes (a comma when it has none).
+    package init(_ handle: FileHandle, delimiter: UInt8? = nil, chunkSize: Int = 1 << 20) {
         self.handle = handle
+        self.delimiter = delimiter
         self.chunkSize = chunkSize
+    }
+
+    /// The delimiter the first line uses most, outside quotes.
+    private func sniffedDelimiter() -> UInt8 {
+        _ = peekByte()
+        var counts: [UInt8: Int] = [:]
+        var quoted = false
+        for byte in buffer[min(position, buffer.count)...] {
+            if byte == 0x22 { quoted.toggle(); continue }
+            if quoted { continue }
+            if byte == 0x0A || byte == 0x0D { break }
+            if Self.delimiters.contains(byte) { counts[byte, default: 0] += 1 }
+        }
+        var best: UInt8 = 0x2C
+        for candidate in Self.delimiters where counts[candidate, default: 0] > counts[best, default: 0] { best = candidate }
+        return best
     }
 
     /// The next record, or `nil` at the end of the file.
     package func next() throws(CSVError) -> CSVRecord? {
+        if delimiter == nil { delimiter = sniffedDelimiter() }
+        let delimiter = self.delimiter ?? 0x2C
         var fields: [String] = []
         var field: [UInt8] = []
         var state = State.fieldStart
@@ -115,7 +141,7 @@ package final class CSVReader {
                 case 0x22 where state == .quoteInQuoted:
                     field.append(0x22)
                     state = .quoted
-                case 0x2C:
+                case delimiter:
                     try endField()
                     state = .fieldStart
                 case 0x0A, 0x0D:

@@ -11,9 +11,10 @@ struct MemossImport: AsyncParsableCommand {
         abstract: "Import reminders from a CSV or iCalendar (.ics) file, each checked by the same rules as the add form.",
         discussion: """
             The header row names the columns, in any order and case: title (required), notes, date \
-            (YYYY-MM-DD; tomorrow when empty), time (HH:mm; 09:00 when empty), repeat (never, daily, weekly, \
-            monthly), end_date, tags (separated by ;), completed (true/false/yes/no/1/0), timezone (IANA; \
-            yours when empty), id (a UUID). Everything is written in one transaction: an interrupted import \
+            (YYYY-MM-DD, or D/M/YYYY with --date-order; tomorrow when empty), time (HH:mm, 9:30 PM, seconds \
+            dropped; 09:00 when empty), repeat (never, daily, weekly, monthly), end_date, tags (separated by ;), \
+            completed (true/false/yes/no/1/0), timezone (IANA; yours when empty), id (a UUID); other tools' \
+            names (Due Date, Task, Labels …) are read too, see README.md. Everything is written in one transaction: an interrupted import \
             leaves the store as it was. Importing a file again adds nothing it added before, nor what you \
             deleted since. Exit status: 0 when no row was refused, 1 when some were, 2 when the file or \
             its header could not be used. `memoss undo` takes back a whole import. A file named .ics (or \
@@ -32,11 +33,33 @@ struct MemossImport: AsyncParsableCommand {
     @Flag(help: "Print the counts and every refusal as JSON.") var json = false
     @Option(help: ArgumentHelp("csv or ics; by default the file's extension says, and standard input is csv.", valueName: "format"))
     var format: String?
+    @Option(help: ArgumentHelp("Between CSV fields: comma, semicolon or tab (by default, the one the header uses most).",
+                               valueName: "delimiter"))
+    var delimiter: String?
+    @Option(help: ArgumentHelp("How numeric dates such as 05/12/2026 are read: dmy (5 December) or mdy (May 12); without it they are refused.",
+                               valueName: "order"))
+    var dateOrder: String?
     @Argument(help: "The CSV or .ics file, or - for standard input.") var file: String
+
+    /// The delimiter byte asked for, `nil` to find it in the header.
+    private var delimiterByte: UInt8? {
+        switch delimiter?.lowercased() {
+        case ",", "comma": 0x2C
+        case ";", "semicolon": 0x3B
+        case "\t", "\\t", "tab": 0x09
+        default: nil
+        }
+    }
 
     func validate() throws {
         if let format, !["csv", "ics"].contains(format.lowercased()) {
             throw ValidationError("--format must be csv or ics, not \"\(format)\".")
+        }
+        if let delimiter, delimiterByte == nil {
+            throw ValidationError("--delimiter must be comma, semicolon or tab (or , ; \\t), not \"\(delimiter)\".")
+        }
+        if let dateOrder, TypedInput.DateOrder(rawValue: dateOrder.lowercased()) == nil {
+            throw ValidationError("--date-order must be dmy (day first) or mdy (month first), not \"\(dateOrder)\".")
         }
     }
 
@@ -80,7 +103,7 @@ struct MemossImport: AsyncParsableCommand {
         if isCalendar {
             return try await importCalendar(handle, name: name, core: core, zone: environment.timeZone)
         }
-        let reader = CSVReader(handle)
+        let reader = CSVReader(handle, delimiter: delimiterByte)
 
         let importModel: ImportModel
         do {
@@ -92,7 +115,8 @@ struct MemossImport: AsyncParsableCommand {
             for column in header.unknown {
                 warn("\(name):\(headerRecord.line): unknown column \"\(VisibleText.escaped(column))\" is ignored")
             }
-            importModel = core.importModel(header: header, allowPast: allowPast, source: name)
+            importModel = core.importModel(header: header, allowPast: allowPast,
+                                           dateOrder: dateOrder.flatMap { TypedInput.DateOrder(rawValue: $0.lowercased()) }, source: name)
         } catch let error as CSVError {
             fail("\(name):\(error.line): \(error.message); nothing was imported")
         } catch let error as ImportFileError {

@@ -198,10 +198,12 @@ package struct MemossCore: Sendable {
     }
 
     /// An import of CSV rows laid out as `header`, written in one transaction at `finish`.
-    @MainActor package func importModel(header: ImportModel.Header, allowPast: Bool, source: String) -> ImportModel {
+    @MainActor package func importModel(header: ImportModel.Header, allowPast: Bool, dateOrder: TypedInput.DateOrder? = nil,
+                                        source: String) -> ImportModel {
         let importer = ImportRemindersUseCase(database: database, source: source, environment: environment,
                                                   plan: planNotifications)
-        return ImportModel(header: header, allowPast: allowPast, environment: environment, importer: importer) { zone in
+        return ImportModel(header: header, allowPast: allowPast, dateOrder: dateOrder, environment: environment,
+                           importer: importer) { zone in
             var zoned = self.environment
             zoned.timeZone = zone
             return MemossCore(database: self.database, storePath: self.storePath, environment: zoned).formModel(.add)

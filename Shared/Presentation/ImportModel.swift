@@ -18,16 +18,37 @@ package final class ImportModel {
         /// Unknown column names, each once, in file order.
         package let unknown: [String]
 
-        /// Reads a header row; throws `ImportFileError.noTitleColumn` when no column is `title`.
+        /// The other names other tools (and people) give the columns, lower case: spreadsheets'
+        /// and task apps' exports (Todoist's CSV: CONTENT, DESCRIPTION, DATE, TIMEZONE).
+        package static let synonyms: [String: Column] = [
+            "due date": .date, "due": .date, "start date": .date, "due day": .date,
+            "task": .title, "task name": .title, "content": .title, "name": .title, "subject": .title,
+            "description": .notes, "note": .notes,
+            "due time": .time, "start time": .time,
+            "labels": .tags, "label": .tags, "categories": .tags, "category": .tags, "list": .tags, "tag": .tags,
+            "recurrence": .repeat, "repeats": .repeat, "end date": .endDate, "until": .endDate,
+            "done": .completed, "time zone": .timezone, "zone": .timezone, "uid": .id,
+        ]
+
+        /// Reads a header row; throws `ImportFileError.noTitleColumn` when no column is `title` (or
+        /// a synonym), `.unmappedDate` when a column it does not know looks like a date (its rows
+        /// would otherwise land on the default day), `.duplicateColumn` when two name one column.
         package init(_ names: [String]) throws {
             var index: [Column: Int] = [:]
             var unknown: [String] = []
             var seen = Set<String>()
             for (position, raw) in names.enumerated() {
                 let name = raw.trimmingWhitespace()
-                if let column = Column(rawValue: name.lowercased()) {
-                    if index[column] == nil { index[column] = position }
+                let key = name.lowercased().replacingOccurrences(of: "_", with: " ")
+                if let column = Column(rawValue: name.lowercased()) ?? Self.synonyms[key] {
+                    if let earlier = index[column] {
+                        throw ImportFileError.duplicateColumn(names[earlier].trimmingWhitespace(), name, column.rawValue)
+                    }
+                    index[column] = position
                 } else if seen.insert(name).inserted {
+                    if ["date", "due", "deadline"].contains(where: key.contains) {
+                        throw ImportFileError.unmappedDate(name)
+                    }
                     unknown.append(name)
                 }
             }
@@ -57,6 +78,7 @@ package final class ImportModel {
 
     private let header: Header
     private let allowPast: Bool
+    private let dateOrder: TypedInput.DateOrder?
     private let environment: AppEnvironment
     private let makeForm: (TimeZone) -> ReminderFormModel
     private let importer: ImportRemindersUseCase
@@ -64,10 +86,11 @@ package final class ImportModel {
     private var tagKeys = Set<String>()
 
     /// An import of rows laid out as `header`, through `importer`, with forms from `makeForm`.
-    package init(header: Header, allowPast: Bool, environment: AppEnvironment,
+    package init(header: Header, allowPast: Bool, dateOrder: TypedInput.DateOrder? = nil, environment: AppEnvironment,
                  importer: ImportRemindersUseCase, makeForm: @escaping (TimeZone) -> ReminderFormModel) {
         self.header = header
         self.allowPast = allowPast
+        self.dateOrder = dateOrder
         self.environment = environment
         self.importer = importer
         self.makeForm = makeForm
@@ -107,7 +130,10 @@ package final class ImportModel {
         form.notes = header.index[.notes].map { $0 < record.count ? record[$0] : "" } ?? ""
         form.date = defaults.date
         if !value(.date).isEmpty {
-            if let date = LocalDate(iso: value(.date)) { form.date = date } else { refuse(.date, Self.dateProblem(value(.date))) }
+            switch readDate(value(.date)) {
+            case .success(let date): form.date = date
+            case .failure(let problem): refuse(.date, problem.message)
+            }
         }
         // HH:mm, and the 9am / 9:30 PM forms the prompt accepts.
         let time = value(.time).isEmpty ? defaults.time : TypedInput.time(value(.time))
@@ -119,11 +145,12 @@ package final class ImportModel {
         form.recurrencePicker.kind = kind ?? .never
         form.recurrencePicker.hasEndDate = false
         if !value(.endDate).isEmpty {
-            if let end = LocalDate(iso: value(.endDate)) {
+            switch readDate(value(.endDate)) {
+            case .success(let end):
                 form.recurrencePicker.hasEndDate = true
                 form.recurrencePicker.endDate = end
-            } else {
-                refuse(.endDate, Self.dateProblem(value(.endDate)))
+            case .failure(let problem):
+                refuse(.endDate, problem.message)
             }
         }
         let completed = Self.flag(value(.completed))
@@ -228,8 +255,21 @@ package final class ImportModel {
 
     /// true/false/yes/no/1/0 in any case; empty is false; anything else `nil`.
     /// Why a date cell was refused: the day does not exist, or it is not written YYYY-MM-DD.
-    private static func dateProblem(_ text: String) -> String {
-        TypedInput.missingDay(text).map { String($0.dropLast()) } ?? "Must be a date written YYYY-MM-DD"
+    private struct DateProblem: Error { let message: String }
+
+    /// A date column's value: `YYYY-MM-DD`, or a numeric date in the order the import was given.
+    private func readDate(_ text: String) -> Result<LocalDate, DateProblem> {
+        if let date = LocalDate(iso: text) { return .success(date) }
+        if TypedInput.isNumericDate(text) {
+            guard let dateOrder else {
+                return .failure(DateProblem(message: "\(text) has the day and the month in numbers; say which comes first "
+                    + "with --date-order dmy (day first) or --date-order mdy (month first)"))
+            }
+            if let date = TypedInput.numericDate(text, order: dateOrder) { return .success(date) }
+            return .failure(DateProblem(message: "\(text) is not a day of the calendar read as \(dateOrder.rawValue)"))
+        }
+        return .failure(DateProblem(message: TypedInput.missingDay(text).map { String($0.dropLast()) }
+            ?? "Must be a date written YYYY-MM-DD (or D/M/YYYY with --date-order)"))
     }
 
     private static func flag(_ text: String) -> Bool? {
@@ -247,6 +287,10 @@ package enum ImportFileError: Error, Hashable, Sendable {
     case noTitleColumn([String])
     /// The file has no header row.
     case empty
+    /// A column the importer does not know looks like a date.
+    case unmappedDate(String)
+    /// Two columns name the same one (the names as written, and the column).
+    case duplicateColumn(String, String, String)
 
     /// The sentence the user reads (after the file's name).
     package var message: String {
@@ -254,6 +298,10 @@ package enum ImportFileError: Error, Hashable, Sendable {
         case .noTitleColumn(let names):
             "the header has no title column (it has: \(names.map(VisibleText.escaped).joined(separator: ", "))); name one column title"
         case .empty: "the file is empty; it needs a header row naming at least a title column"
+        case .unmappedDate(let name):
+            "column \"\(VisibleText.escaped(name))\" looks like a date, but Memoss does not know which; rename it date (the due day) or end_date, or remove it"
+        case .duplicateColumn(let first, let second, let column):
+            "columns \"\(VisibleText.escaped(first))\" and \"\(VisibleText.escaped(second))\" both mean \(column); remove or rename one"
         }
     }
 }

@@ -20,6 +20,34 @@ package enum TypedInput {
         return LocalDate(iso: word)
     }
 
+    /// Which comes first in a numeric date such as 05/12/2026: the day (`dmy`: 5 December) or
+    /// the month (`mdy`: May 12). Never guessed: a file or a person says which.
+    package enum DateOrder: String, CaseIterable, Sendable {
+        case dmy, mdy
+    }
+
+    /// The parts of a numeric date `D/M/YYYY` (or with `.` or `-`; one or two digits, a four-digit
+    /// year last), `nil` for any other shape.
+    private static func numericParts(_ text: String) -> (first: Int, second: Int, year: Int)? {
+        let word = text.trimmingWhitespace()
+        guard let separator = ["/", ".", "-"].first(where: { word.contains($0) }) else { return nil }
+        let parts = word.split(separator: Character(separator), omittingEmptySubsequences: false)
+        guard parts.count == 3, (1...2).contains(parts[0].count), (1...2).contains(parts[1].count), parts[2].count == 4,
+              parts.allSatisfy({ $0.allSatisfy { $0.isASCII && $0.isNumber } }),
+              let first = Int(parts[0]), let second = Int(parts[1]), let year = Int(parts[2]) else { return nil }
+        return (first, second, year)
+    }
+
+    /// Whether `text` is a numeric date that needs a `DateOrder` to be read.
+    package static func isNumericDate(_ text: String) -> Bool { numericParts(text) != nil }
+
+    /// `text` as a numeric date read in `order`; `nil` when it is not one or names no day.
+    package static func numericDate(_ text: String, order: DateOrder) -> LocalDate? {
+        guard let parts = numericParts(text) else { return nil }
+        let (day, month) = order == .dmy ? (parts.first, parts.second) : (parts.second, parts.first)
+        return LocalDate(year: parts.year, month: month, day: day)
+    }
+
     /// When `text` is written as a date (`YYYY-MM-DD`, month 1–12, day 1–31) but names no day of
     /// the calendar, the sentence saying so: "2100-02-29 does not exist: February 2100 has 28
     /// days."; `nil` otherwise.
@@ -39,9 +67,20 @@ package enum TypedInput {
     private static let monthNames = ["January", "February", "March", "April", "May", "June", "July",
                                      "August", "September", "October", "November", "December"]
 
-    /// `HH:mm` (24-hour), or `9am`, `9:30pm`, `12am` (midnight), `12pm` (noon); `nil` for anything else.
+    /// `HH:mm` (24-hour), or `9am`, `9:30pm`, `12am` (midnight), `12pm` (noon), each also with
+    /// seconds as spreadsheets write them (`17:30:00`, `9:00:00 AM`; reminders are to the minute, so
+    /// the seconds are dropped); `nil` for anything else.
     package static func time(_ text: String) -> LocalTime? {
-        let word = text.trimmingWhitespace().lowercased()
+        var word = text.trimmingWhitespace().lowercased()
+        // H:MM:SS → H:MM (the seconds two digits, at most 59).
+        let meridiem = word.hasSuffix("am") || word.hasSuffix("pm") ? String(word.suffix(2)) : ""
+        let withSeconds = word.dropLast(meridiem.count).trimmingWhitespace().split(separator: ":", omittingEmptySubsequences: false)
+        if withSeconds.count == 3 {
+            let seconds = withSeconds[2]
+            guard seconds.count == 2, seconds.allSatisfy({ $0.isASCII && $0.isNumber }), let value = Int(seconds), value < 60
+            else { return nil }
+            word = withSeconds[0] + ":" + withSeconds[1] + meridiem
+        }
         guard word.hasSuffix("am") || word.hasSuffix("pm") else { return LocalTime(hhmm: word) }
         let isPM = word.hasSuffix("pm")
         let clock = word.dropLast(2).trimmingWhitespace()

@@ -66,4 +66,13 @@ struct CSVReaderTests {
             try records(Data(Array("title\n".utf8) + [0x66, 0xFF, 0x0A]))
         }
     }
+
+    @Test func theDelimiterIsTheOneTheHeaderUsesMostOutsideQuotes() throws {
+        let semicolons = try records(Data("\"a,b\";c;d\n1,5;2;\"3;4\"\n".utf8))
+        #expect(semicolons.map(\.fields) == [["a,b", "c", "d"], ["1,5", "2", "3;4"]])
+        let tabs = try records(Data("title\tdate\nx, y\t2027-01-01\n".utf8))
+        #expect(tabs.map(\.fields) == [["title", "date"], ["x, y", "2027-01-01"]])
+        let single = try records(Data("title\nx;y\n".utf8))
+        #expect(single.map(\.fields) == [["title"], ["x;y"]])
+    }
 }

@@ -58,9 +58,9 @@ struct ImportCommandTests {
     }
 
     @Test func missingTitleColumnIsAnErrorBeforeAnythingIsRead() throws {
-        let result = try importFile(try write("name,date\nMilk,2099-01-05\n"))
+        let result = try importFile(try write("what,date\nMilk,2099-01-05\n"))
         #expect(result.status == 2)
-        #expect(result.stderr.hasSuffix("in.csv: the header has no title column (it has: name, date); name one column title; nothing was imported\n"))
+        #expect(result.stderr.hasSuffix("in.csv: the header has no title column (it has: what, date); name one column title; nothing was imported\n"))
         #expect(try titles().isEmpty)
     }
 
@@ -198,6 +198,39 @@ struct ImportCommandTests {
         #expect(try titles().count == 40_001)
         _ = try ChildProcess.run(memoss, ["--db", store, "undo"], environment: environment)
         #expect(try importFile(temporary.path("rows.csv")).stdout == "Imported 40000, skipped 0 already present, refused 0.\n")
+    }
+
+    /// The files of issue 16's "What was seen": other tools' headers, a European spreadsheet's
+    /// semicolons, times with seconds and AM/PM, numeric dates only with an order.
+    @Test func csvFilesAsPeopleHaveThemAreReadOrRefusedWithTheOptionToUse() throws {
+        let synonyms = try importFile(try write("Task,Due Date,Time,Description,Labels\nPay rent,2099-01-05,9:00:00 AM,monthly,Home;Bills\nCall,2099-01-06,12:00:00,,\n"))
+        #expect(synonyms.stdout == "Imported 2, skipped 0 already present, refused 0. Created 2 tags.\n")
+        #expect(try stored().todo.map { $0["scheduledAt"] as? String } == ["2099-01-05T09:00:00-05:00", "2099-01-06T12:00:00-05:00"])
+        #expect(try stored().todo.first?["notes"] as? String == "monthly")
+
+        // Todoist's CSV export names its columns CONTENT, DESCRIPTION, DATE, TIMEZONE.
+        let todoist = try importFile(try write("TYPE,CONTENT,DESCRIPTION,PRIORITY,DATE,TIMEZONE\ntask,Water plants,,4,2099-02-01,Europe/Berlin\n", as: "todoist.csv"))
+        #expect(todoist.stderr.contains("unknown column \"TYPE\" is ignored"))
+        #expect(todoist.stdout == "Imported 1, skipped 0 already present, refused 0.\n")
+
+        let semicolons = try write("Title;Date;Time\nMiete;05/01/2099;09:00\n", as: "semicolons.csv")
+        let unordered = try importFile(semicolons)
+        #expect(unordered.status == 1)
+        #expect(unordered.stderr.contains("semicolons.csv:2: date: 05/01/2099 has the day and the month in numbers; say which comes first with --date-order dmy (day first) or --date-order mdy (month first)"))
+        #expect(try importFile(semicolons, "--date-order", "dmy").stdout == "Imported 1, skipped 0 already present, refused 0.\n")
+        #expect(try stored().todo.contains { $0["title"] as? String == "Miete" && $0["scheduledAt"] as? String == "2099-01-05T09:00:00-05:00" })
+        let tabs = try importFile(try write("title\tdate\nTabbed\t01/31/2099\n", as: "tabs.tsv"), "--date-order", "mdy")
+        #expect(tabs.stdout == "Imported 1, skipped 0 already present, refused 0.\n")
+
+        let deadline = try importFile(try write("Title,Deadline\nx,2099-01-01\n", as: "deadline.csv"))
+        #expect(deadline.status == 2)
+        #expect(deadline.stderr.hasSuffix("deadline.csv: column \"Deadline\" looks like a date, but Memoss does not know which; rename it date (the due day) or end_date, or remove it; nothing was imported\n"))
+        let twice = try importFile(try write("Title,Task\nx,y\n", as: "twice.csv"))
+        #expect(twice.status == 2)
+        #expect(twice.stderr.hasSuffix("columns \"Title\" and \"Task\" both mean title; remove or rename one; nothing was imported\n"))
+        let badOrder = try importFile(semicolons, "--date-order", "ymd")
+        #expect(badOrder.status == 2)
+        #expect(badOrder.stderr.contains("--date-order must be dmy (day first) or mdy (month first), not \"ymd\"."))
     }
 
     @Test func versionIsPrinted() throws {

@@ -18,7 +18,8 @@ struct TypedInputTests {
     }
 
     @Test(arguments: [("09:00", "09:00"), ("9am", "09:00"), ("9:30pm", "21:30"), ("12am", "00:00"), ("12pm", "12:00"),
-                      ("12:15 AM", "00:15"), ("23:59", "23:59")])
+                      ("12:15 AM", "00:15"), ("23:59", "23:59"), ("17:30:00", "17:30"), ("9:00:00 AM", "09:00"),
+                      ("12:00:59", "12:00"), ("11:45:10 pm", "23:45")])
     func timesAreReadAsPeopleTypeThem(_ text: String, _ expected: String) {
         #expect(TypedInput.time(text) == time(expected))
     }
@@ -54,5 +55,22 @@ struct TypedInputTests {
     @Test(arguments: ["", "h", "ten", "1d", "25:00", "1h-5", "99999999"])
     func snoozeLengthsThatAreNotOneAreRefused(_ text: String) {
         #expect(TypedInput.snooze(text) == nil)
+    }
+
+    @Test func timesWithBadSecondsAreRefused() {
+        for text in ["17:30:60", "17:30:5", "17:30:", "9:00:00:00 AM", "17:30:xx"] { #expect(TypedInput.time(text) == nil, "\(text)") }
+    }
+
+    @Test func numericDatesAreReadOnlyInTheOrderGiven() {
+        #expect(TypedInput.isNumericDate("05/12/2026"))
+        #expect(TypedInput.numericDate("05/12/2026", order: .dmy) == day("2026-12-05"))
+        #expect(TypedInput.numericDate("05/12/2026", order: .mdy) == day("2026-05-12"))
+        #expect(TypedInput.numericDate("5.12.2026", order: .dmy) == day("2026-12-05"))
+        #expect(TypedInput.numericDate("12-31-2026", order: .mdy) == day("2026-12-31"))
+        #expect(TypedInput.numericDate("31/12/2026", order: .mdy) == nil)
+        #expect(TypedInput.numericDate("29/02/2027", order: .dmy) == nil)
+        for text in ["2026-12-05", "05/12/26", "5/12", "05/12/2026/1", "a/b/2026"] {
+            #expect(!TypedInput.isNumericDate(text), "\(text)")
+        }
     }
 }
