@@ -69,7 +69,7 @@ package struct ExportModel: Sendable {
 /// Reminders as CSV in the columns `memoss-import` reads (RFC 4180 quoting, CRLF line ends),
 /// so an export imports again: the id keeps each reminder itself.
 package enum CSVExport {
-    package static let header = "id,title,notes,date,time,timezone,repeat,end_date,tags,completed\r\n"
+    package static let header = "id,title,notes,date,time,timezone,repeat,end_date,tags,completed,completed_at\r\n"
 
     /// One reminder's record: its current occurrence's wall date and time in its zone.
     package static func row(_ item: ReminderWithTags) -> String {
@@ -79,13 +79,23 @@ package enum CSVExport {
         case .never: "never"
         case .daily: "daily"
         case .weekly: "weekly"
-        case .monthly: "monthly"
+        // The day is the date's unless a shorter month moved it (day 31 due on 28 February).
+        case .monthly(let day): day == local.date.day ? "monthly" : "monthly on the \(RecurrenceRule.ordinal(day))"
         }
         let fields = [reminder.id.uuidString, reminder.title, reminder.notes ?? "", local.date.description,
                       local.time.description, reminder.timeZoneID, rule, reminder.recurrenceEnd?.description ?? "",
-                      item.tags.map(\.name).joined(separator: ";"), reminder.isCompleted ? "true" : "false"]
+                      item.tags.map { $0.name.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: ";", with: "\\;") }
+                        .joined(separator: ";"), reminder.isCompleted ? "true" : "false",
+                      reminder.completedAt.map { completedText.string(from: $0) } ?? ""]
         return fields.map(quoted).joined(separator: ",") + "\r\n"
     }
+
+    /// `2026-12-03T19:00:05.123Z`: to the millisecond, as the store keeps it.
+    nonisolated(unsafe) private static let completedText: ISO8601DateFormatter = {
+        let formatter = ISO8601DateFormatter()
+        formatter.formatOptions.insert(.withFractionalSeconds)
+        return formatter
+    }()
 
     private static func quoted(_ field: String) -> String {
         guard field.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }) || field.first == " " || field.last == " "

@@ -9,7 +9,7 @@ import UseCases
 package final class ImportModel {
     /// The columns a header may name, in any order and case.
     package enum Column: String, CaseIterable, Sendable {
-        case title, notes, date, time, `repeat`, endDate = "end_date", tags, completed, timezone, id
+        case title, notes, date, time, `repeat`, endDate = "end_date", tags, completed, completedAt = "completed_at", timezone, id
     }
 
     /// What a header row says: where each known column is, and the names it did not know.
@@ -140,8 +140,11 @@ package final class ImportModel {
         if time == nil { refuse(.time, TypedInput.timeHint) }
         form.time = time ?? defaults.time
         let repeatText = value(.repeat).lowercased()
-        let kind = repeatText.isEmpty ? .never : RecurrencePickerModel.Kind(rawValue: repeatText)
-        if kind == nil { refuse(.repeat, "Must be never, daily, weekly or monthly") }
+        // "monthly on the 31st": a monthly day other than the date's (an export of a reminder now on
+        // a shorter month's last day).
+        let monthlyDay = Self.monthlyDay(repeatText)
+        let kind = repeatText.isEmpty ? .never : monthlyDay != nil ? .monthly : RecurrencePickerModel.Kind(rawValue: repeatText)
+        if kind == nil { refuse(.repeat, "Must be never, daily, weekly, monthly or monthly on the Nth (1st to 31st)") }
         form.recurrencePicker.kind = kind ?? .never
         form.recurrencePicker.hasEndDate = false
         if !value(.endDate).isEmpty {
@@ -153,9 +156,21 @@ package final class ImportModel {
                 refuse(.endDate, problem.message)
             }
         }
-        let completed = Self.flag(value(.completed))
+        var completed = Self.flag(value(.completed))
         if completed == nil { refuse(.completed, "Must be true, false, yes, no, 1 or 0") }
-        let tags = checkedTags(value(.tags).split(separator: ";").map { $0.trimmingWhitespace() }) { refuse(.tags, $0) }
+        // When it was done (an export writes it), which says it is done.
+        var completedAt: Date?
+        if !value(.completedAt).isEmpty {
+            completedAt = Self.instant(value(.completedAt))
+            if completedAt == nil {
+                refuse(.completedAt, "Must be a date and time with its offset, such as 2026-12-03T19:00:05Z")
+            } else if value(.completed).isEmpty {
+                completed = true
+            } else if completed == false {
+                refuse(.completedAt, "The row says completed is false; leave completed_at empty or make it true")
+            }
+        }
+        let tags = checkedTags(Self.tagList(value(.tags)).map { $0.trimmingWhitespace() }) { refuse(.tags, $0) }
         let tagNames = tags.names, newTagKeys = tags.newKeys
         var id: UUID?
         if !value(.id).isEmpty {
@@ -163,19 +178,22 @@ package final class ImportModel {
             if id == nil { refuse(.id, "Must be a UUID such as 5F0C3A9E-1B2D-4C3E-8F40-123456789ABC") }
         }
 
-        switch form.validated(allowingPast: allowPast || completed == true) {
-        case .refused(let errors):
+        var draft = form.draft
+        if let monthlyDay { draft.recurrence = .monthly(day: monthlyDay) }
+        let checked = ReminderRules.evaluate(draft, previously: nil, now: environment.now(), allowingPast: allowPast || completed == true)
+        switch (checked.problems, checked.values) {
+        case (let errors, nil):
             for error in errors { problems.append((error.field.rawValue, error.message)) }
-        case .valid(let values) where problems.isEmpty:
+        case (_, let values?) where problems.isEmpty:
             let now = environment.now()
             let key = id.map { "id:\($0.uuidString)" }
                 ?? ImportedReminder.fingerprint(values, dated: !value(.date).isEmpty)
             let reminder = Reminder(id: id ?? environment.uuid(), values: values, now: now,
-                                    completedAt: completed == true ? now : nil)
+                                    completedAt: completed == true ? (completedAt ?? now) : nil)
             tagKeys.formUnion(newTagKeys)
             // A key seen before (in the store, deleted since, or earlier in this file) is skipped when written.
             return importer.add([ImportedReminder(reminder: reminder, tagNames: tagNames, importKey: key)])
-        case .valid:
+        case (_, .some):
             break
         }
         importer.refuse()
@@ -241,6 +259,47 @@ package final class ImportModel {
         guard !item.isEmpty else { return }
         importer.refuse()
         refusals += item.map { Refusal(line: $0.line, field: $0.field, message: $0.message) }
+    }
+
+    /// The names in a tags field, separated by `;`; `\;` is a semicolon in a name and `\\` a
+    /// backslash (how an export writes them); a backslash before anything else is kept.
+    package static func tagList(_ text: String) -> [String] {
+        var names: [String] = [], current = ""
+        var escaping = false
+        for character in text {
+            if escaping {
+                if character != ";" && character != "\\" { current.append("\\") }
+                current.append(character)
+                escaping = false
+            } else if character == "\\" {
+                escaping = true
+            } else if character == ";" {
+                names.append(current)
+                current = ""
+            } else {
+                current.append(character)
+            }
+        }
+        if escaping { current.append("\\") }
+        names.append(current)
+        return names
+    }
+
+    /// The day of "monthly on the 31st" (or "on the 1st" … "on the 31st"), `nil` for other text.
+    private static func monthlyDay(_ text: String) -> Int? {
+        guard text.hasPrefix("monthly on the ") else { return nil }
+        let ordinal = text.dropFirst("monthly on the ".count)
+        guard let day = Int(ordinal.prefix { $0.isASCII && $0.isNumber }), (1...31).contains(day),
+              RecurrenceRule.ordinal(day) == ordinal else { return nil }
+        return day
+    }
+
+    /// An instant written in ISO 8601 with its offset (`2026-12-03T19:00:05Z`, `…+01:00`).
+    private static func instant(_ text: String) -> Date? {
+        let formatter = ISO8601DateFormatter()
+        if let date = formatter.date(from: text) { return date }
+        formatter.formatOptions.insert(.withFractionalSeconds)
+        return formatter.date(from: text)
     }
 
     /// Writes the accepted rows and ends the import: kept (committed, notifications replanned once)
