@@ -117,7 +117,12 @@ private struct Candidate: Comparable {
     let occurrence: Occurrence
     let index: Int
 
-    static func < (lhs: Candidate, rhs: Candidate) -> Bool { (lhs.occurrence, lhs.index) < (rhs.occurrence, rhs.index) }
+    /// By instant, nominal date, then series (ties to the lower id). Not `(occurrence, index)`: two
+    /// series' occurrences at one instant and date but different wall times (different zones) are
+    /// neither less nor equal as occurrences, so a tuple would never reach the index.
+    static func < (lhs: Candidate, rhs: Candidate) -> Bool {
+        (lhs.occurrence.instant, lhs.occurrence.nominal.date, lhs.index) < (rhs.occurrence.instant, rhs.occurrence.nominal.date, rhs.index)
+    }
 }
 
 /// A binary min-heap: insert and pop the smallest in O(log n).

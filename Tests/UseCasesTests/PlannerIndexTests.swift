@@ -12,7 +12,9 @@ struct PlannerIndexTests {
 
     private static let zones = ["America/New_York", "Europe/Berlin", "Pacific/Auckland", "Asia/Kolkata", "America/Nuuk"]
 
-    @Test(arguments: [1, 2, 3, 4])
+    /// Fixed seeds, then this run's. 164037 found two series due at one instant on one date but at
+    /// different wall times (New York and another zone) taking the last slot in no set order.
+    @Test(arguments: [1, 2, 3, 164_037, 4])
     func theIndexedPlanEqualsAFullRebuild(round: Int) async throws {
         let seed = round == 4 ? Self.runSeed : UInt64(round)
         var random = SeededGenerator(seed: seed)
