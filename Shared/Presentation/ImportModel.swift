@@ -130,7 +130,7 @@ package final class ImportModel {
         form.notes = header.index[.notes].map { $0 < record.count ? record[$0] : "" } ?? ""
         form.date = defaults.date
         if !value(.date).isEmpty {
-            switch readDate(value(.date)) {
+            switch readDate(value(.date), today: defaults.date.adding(days: -1)) {
             case .success(let date): form.date = date
             case .failure(let problem): refuse(.date, problem.message)
             }
@@ -148,7 +148,7 @@ package final class ImportModel {
         form.recurrencePicker.kind = kind ?? .never
         form.recurrencePicker.hasEndDate = false
         if !value(.endDate).isEmpty {
-            switch readDate(value(.endDate)) {
+            switch readDate(value(.endDate), today: defaults.date.adding(days: -1)) {
             case .success(let end):
                 form.recurrencePicker.hasEndDate = true
                 form.recurrencePicker.endDate = end
@@ -316,9 +316,10 @@ package final class ImportModel {
     /// Why a date cell was refused: the day does not exist, or it is not written YYYY-MM-DD.
     private struct DateProblem: Error { let message: String }
 
-    /// A date column's value: `YYYY-MM-DD`, or a numeric date in the order the import was given.
-    private func readDate(_ text: String) -> Result<LocalDate, DateProblem> {
-        if let date = LocalDate(iso: text) { return .success(date) }
+    /// A date column's value, read by the prompt's parser (`YYYY-MM-DD`, `today`, `tomorrow`, a
+    /// weekday's name: the next one from `today`), or a numeric date in the order the import was given.
+    private func readDate(_ text: String, today: LocalDate) -> Result<LocalDate, DateProblem> {
+        if let date = TypedInput.date(text, today: today) { return .success(date) }
         if TypedInput.isNumericDate(text) {
             guard let dateOrder else {
                 return .failure(DateProblem(message: "\(text) has the day and the month in numbers; say which comes first "

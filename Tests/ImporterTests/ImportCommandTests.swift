@@ -221,6 +221,11 @@ struct ImportCommandTests {
         #expect(try stored().todo.contains { $0["title"] as? String == "Miete" && $0["scheduledAt"] as? String == "2099-01-05T09:00:00-05:00" })
         let tabs = try importFile(try write("title\tdate\nTabbed\t01/31/2099\n", as: "tabs.tsv"), "--date-order", "mdy")
         #expect(tabs.stdout == "Imported 1, skipped 0 already present, refused 0.\n")
+        // The prompt's words for days work in a file too.
+        let words = try importFile(try write("title,date\nSoon,Tomorrow\n", as: "words.csv"))
+        #expect(words.stdout == "Imported 1, skipped 0 already present, refused 0.\n")
+        let tomorrow = LocalDate(containing: Date(), in: TimeZone(identifier: "America/New_York")!).adding(days: 1)
+        #expect((try stored().todo.first { $0["title"] as? String == "Soon" }?["scheduledAt"] as? String)?.hasPrefix("\(tomorrow)T09:00:00") == true)
 
         let deadline = try importFile(try write("Title,Deadline\nx,2099-01-01\n", as: "deadline.csv"))
         #expect(deadline.status == 2)
