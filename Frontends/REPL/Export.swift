@@ -77,7 +77,7 @@ final class AtomicFile: @unchecked Sendable {
         temporary = url.deletingLastPathComponent().appendingPathComponent(".\(url.lastPathComponent).\(getpid()).part").path
         guard FileManager.default.createFile(atPath: temporary, contents: nil),
               let handle = FileHandle(forWritingAtPath: temporary) else {
-            throw Refusal(message: "cannot write \(path): its folder does not exist or is not writable")
+            throw Refusal(message: "cannot write \(path): its folder does not exist or is not writable; give -o a path in a folder you can write")
         }
         self.handle = handle
     }

@@ -145,7 +145,7 @@ private struct TodoReader {
             default: break
             }
         }
-        if lines.filter({ $0.name == "RRULE" }).count > 1, let second = lines.filter({ $0.name == "RRULE" }).dropFirst().first {
+        if let second = lines.filter({ $0.name == "RRULE" }).dropFirst().first {
             refuse(second, "a second RRULE: Memoss repeats by one rule")
         }
         let status = first("STATUS")?.value.uppercased()
@@ -314,10 +314,10 @@ private struct TodoReader {
                 }
                 day = value
             default:
-                return cannot("BYMONTHDAY=\(parts["BYMONTHDAY"] ?? "")'s BYSETPOS=\(parts["BYSETPOS"]!)")
+                return cannot("BYMONTHDAY=\(parts["BYMONTHDAY"] ?? "") with BYSETPOS=\(parts["BYSETPOS"]!)")
             }
             guard start.date.day == min(day, last) else {
-                return cannot("a monthly rule on day \(day == 31 ? "-1" : String(day)) with a start on the \(start.date.day)th (RFC 5545 counts the start as well)")
+                return cannot("a monthly rule on day \(day == 31 ? "-1" : String(day)) with a start on the \(RecurrenceRule.ordinal(start.date.day)) (RFC 5545 counts the start as well)")
             }
             rule = .monthly(day: day)
         case let frequency?:

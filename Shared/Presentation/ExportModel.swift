@@ -40,11 +40,11 @@ package struct ExportModel: Sendable {
             write(CalendarWriter.calendar(all, stamp: environment.now(), product: product))
             return all.count
         case .csv:
-            write(CSVExport.header)
+            write(CSVFields.header)
             var count = 0
             for done in sections {
                 count += try await loadDashboard.stream(done: done, tagged: tagID, limit: nil) { reminder, _ in
-                    write(CSVExport.row(reminder))
+                    write(CSVFields.row(reminder))
                 }
             }
             return count
@@ -67,8 +67,9 @@ package struct ExportModel: Sendable {
 }
 
 /// Reminders as CSV in the columns `memoss-import` reads (RFC 4180 quoting, CRLF line ends),
-/// so an export imports again: the id keeps each reminder itself.
-package enum CSVExport {
+/// so an export imports again: the id keeps each reminder itself. The fields an export writes
+/// and the importer reads back (tags, completed_at, a moved monthly day) are written and read here.
+package enum CSVFields {
     package static let header = "id,title,notes,date,time,timezone,repeat,end_date,tags,completed,completed_at\r\n"
 
     /// One reminder's record: its current occurrence's wall date and time in its zone.
@@ -80,22 +81,67 @@ package enum CSVExport {
         case .daily: "daily"
         case .weekly: "weekly"
         // The day is the date's unless a shorter month moved it (day 31 due on 28 February).
-        case .monthly(let day): day == local.date.day ? "monthly" : "monthly on the \(RecurrenceRule.ordinal(day))"
+        case .monthly(let day): day == local.date.day ? "monthly" : monthlyPrefix + RecurrenceRule.ordinal(day)
         }
         let fields = [reminder.id.uuidString, reminder.title, reminder.notes ?? "", local.date.description,
                       local.time.description, reminder.timeZoneID, rule, reminder.recurrenceEnd?.description ?? "",
-                      item.tags.map { $0.name.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: ";", with: "\\;") }
-                        .joined(separator: ";"), reminder.isCompleted ? "true" : "false",
-                      reminder.completedAt.map { completedText.string(from: $0) } ?? ""]
+                      tagField(item.tags.map(\.name)), reminder.isCompleted ? "true" : "false",
+                      reminder.completedAt.map { instantText.string(from: $0) } ?? ""]
         return fields.map(quoted).joined(separator: ",") + "\r\n"
     }
 
     /// `2026-12-03T19:00:05.123Z`: to the millisecond, as the store keeps it.
-    nonisolated(unsafe) private static let completedText: ISO8601DateFormatter = {
+    nonisolated(unsafe) private static let instantText: ISO8601DateFormatter = {
         let formatter = ISO8601DateFormatter()
         formatter.formatOptions.insert(.withFractionalSeconds)
         return formatter
     }()
+
+    /// A `completed_at` value: ISO 8601 with its offset, with or without fractions of a second.
+    package static func instant(_ text: String) -> Date? {
+        ISO8601DateFormatter().date(from: text) ?? instantText.date(from: text)
+    }
+
+    private static let monthlyPrefix = "monthly on the "
+
+    /// The day of "monthly on the 31st" (1st … 31st), `nil` for other text.
+    package static func monthlyDay(_ text: String) -> Int? {
+        guard text.hasPrefix(monthlyPrefix) else { return nil }
+        let ordinal = text.dropFirst(monthlyPrefix.count)
+        guard let day = Int(ordinal.prefix { $0.isASCII && $0.isNumber }), (1...31).contains(day),
+              RecurrenceRule.ordinal(day) == ordinal else { return nil }
+        return day
+    }
+
+    /// Tag names separated by `;`, with `\;` for a semicolon in a name and `\\` for a backslash.
+    private static func tagField(_ names: [String]) -> String {
+        names.map { $0.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: ";", with: "\\;") }
+            .joined(separator: ";")
+    }
+
+    /// The names in a tags field, as `tagField` writes them; a backslash before anything but `;`
+    /// or a backslash is kept (files written by hand or by other tools).
+    package static func tagNames(_ field: String) -> [String] {
+        var names: [String] = [], current = ""
+        var escaping = false
+        for character in field {
+            if escaping {
+                if character != ";" && character != "\\" { current.append("\\") }
+                current.append(character)
+                escaping = false
+            } else if character == "\\" {
+                escaping = true
+            } else if character == ";" {
+                names.append(current)
+                current = ""
+            } else {
+                current.append(character)
+            }
+        }
+        if escaping { current.append("\\") }
+        names.append(current)
+        return names
+    }
 
     private static func quoted(_ field: String) -> String {
         guard field.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }) || field.first == " " || field.last == " "

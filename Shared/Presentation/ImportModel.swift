@@ -142,7 +142,7 @@ package final class ImportModel {
         let repeatText = value(.repeat).lowercased()
         // "monthly on the 31st": a monthly day other than the date's (an export of a reminder now on
         // a shorter month's last day).
-        let monthlyDay = Self.monthlyDay(repeatText)
+        let monthlyDay = CSVFields.monthlyDay(repeatText)
         let kind = repeatText.isEmpty ? .never : monthlyDay != nil ? .monthly : RecurrencePickerModel.Kind(rawValue: repeatText)
         if kind == nil { refuse(.repeat, "Must be never, daily, weekly, monthly or monthly on the Nth (1st to 31st)") }
         form.recurrencePicker.kind = kind ?? .never
@@ -161,7 +161,7 @@ package final class ImportModel {
         // When it was done (an export writes it), which says it is done.
         var completedAt: Date?
         if !value(.completedAt).isEmpty {
-            completedAt = Self.instant(value(.completedAt))
+            completedAt = CSVFields.instant(value(.completedAt))
             if completedAt == nil {
                 refuse(.completedAt, "Must be a date and time with its offset, such as 2026-12-03T19:00:05Z")
             } else if value(.completed).isEmpty {
@@ -170,8 +170,7 @@ package final class ImportModel {
                 refuse(.completedAt, "The row says completed is false; leave completed_at empty or make it true")
             }
         }
-        let tags = checkedTags(Self.tagList(value(.tags)).map { $0.trimmingWhitespace() }) { refuse(.tags, $0) }
-        let tagNames = tags.names, newTagKeys = tags.newKeys
+        let tags = checkedTags(CSVFields.tagNames(value(.tags)).map { $0.trimmingWhitespace() }) { refuse(.tags, $0) }
         var id: UUID?
         if !value(.id).isEmpty {
             id = UUID(uuidString: value(.id))
@@ -181,20 +180,14 @@ package final class ImportModel {
         var draft = form.draft
         if let monthlyDay { draft.recurrence = .monthly(day: monthlyDay) }
         let checked = ReminderRules.evaluate(draft, previously: nil, now: environment.now(), allowingPast: allowPast || completed == true)
-        switch (checked.problems, checked.values) {
-        case (let errors, nil):
-            for error in errors { problems.append((error.field.rawValue, error.message)) }
-        case (_, let values?) where problems.isEmpty:
+        for error in checked.problems { problems.append((error.field.rawValue, error.message)) }
+        if problems.isEmpty, let values = checked.values {
             let now = environment.now()
             let key = id.map { "id:\($0.uuidString)" }
                 ?? ImportedReminder.fingerprint(values, dated: !value(.date).isEmpty)
             let reminder = Reminder(id: id ?? environment.uuid(), values: values, now: now,
                                     completedAt: completed == true ? (completedAt ?? now) : nil)
-            tagKeys.formUnion(newTagKeys)
-            // A key seen before (in the store, deleted since, or earlier in this file) is skipped when written.
-            return importer.add([ImportedReminder(reminder: reminder, tagNames: tagNames, importKey: key)])
-        case (_, .some):
-            break
+            return keep(reminder, key: key, tags: tags)
         }
         importer.refuse()
         refusals += problems.map { Refusal(line: line, field: $0.0, message: $0.1) }
@@ -250,6 +243,12 @@ package final class ImportModel {
         // The calendar's own history, when it has one (an export keeps them across a round trip).
         reminder.createdAt = todo.createdAt ?? now
         reminder.updatedAt = todo.modifiedAt ?? reminder.createdAt
+        keep(reminder, key: key, tags: tags)
+    }
+
+    /// Keeps an accepted reminder for `finish`, its new tag names counted for the file. A key seen
+    /// before (in the store, deleted since, or earlier in this file) is skipped when written.
+    private func keep(_ reminder: Reminder, key: String, tags: (names: [String], newKeys: Set<String>)) {
         tagKeys.formUnion(tags.newKeys)
         importer.add([ImportedReminder(reminder: reminder, tagNames: tags.names, importKey: key)])
     }
@@ -259,47 +258,6 @@ package final class ImportModel {
         guard !item.isEmpty else { return }
         importer.refuse()
         refusals += item.map { Refusal(line: $0.line, field: $0.field, message: $0.message) }
-    }
-
-    /// The names in a tags field, separated by `;`; `\;` is a semicolon in a name and `\\` a
-    /// backslash (how an export writes them); a backslash before anything else is kept.
-    package static func tagList(_ text: String) -> [String] {
-        var names: [String] = [], current = ""
-        var escaping = false
-        for character in text {
-            if escaping {
-                if character != ";" && character != "\\" { current.append("\\") }
-                current.append(character)
-                escaping = false
-            } else if character == "\\" {
-                escaping = true
-            } else if character == ";" {
-                names.append(current)
-                current = ""
-            } else {
-                current.append(character)
-            }
-        }
-        if escaping { current.append("\\") }
-        names.append(current)
-        return names
-    }
-
-    /// The day of "monthly on the 31st" (or "on the 1st" … "on the 31st"), `nil` for other text.
-    private static func monthlyDay(_ text: String) -> Int? {
-        guard text.hasPrefix("monthly on the ") else { return nil }
-        let ordinal = text.dropFirst("monthly on the ".count)
-        guard let day = Int(ordinal.prefix { $0.isASCII && $0.isNumber }), (1...31).contains(day),
-              RecurrenceRule.ordinal(day) == ordinal else { return nil }
-        return day
-    }
-
-    /// An instant written in ISO 8601 with its offset (`2026-12-03T19:00:05Z`, `…+01:00`).
-    private static func instant(_ text: String) -> Date? {
-        let formatter = ISO8601DateFormatter()
-        if let date = formatter.date(from: text) { return date }
-        formatter.formatOptions.insert(.withFractionalSeconds)
-        return formatter.date(from: text)
     }
 
     /// Writes the accepted rows and ends the import: kept (committed, notifications replanned once)
