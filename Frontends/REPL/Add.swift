@@ -32,7 +32,7 @@ extension Memoss {
                 }
                 await form.load()
                 form.title = title
-                try await fields.fill(form, today: session.core.environment.today)
+                try await fields.fill(form, environment: session.core.environment)
                 session.say(Self.added(try await ReminderFieldOptions.save(form), session))
             }
         }

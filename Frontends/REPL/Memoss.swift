@@ -56,7 +56,7 @@ struct Memoss: AsyncParsableCommand {
 
 extension CommandLine {
     /// The options that take a value, in every command.
-    static let valueOptions: Set<String> = ["--db", "--date", "--time", "--repeat", "--until", "--tag", "--new-tag",
+    static let valueOptions: Set<String> = ["--db", "--date", "--time", "--date-order", "--repeat", "--times", "--until", "--tag", "--new-tag",
                                             "--notes", "--title", "--count", "--limit", "--exec", "--format", "-o"]
 
     /// The words with option values attached (`--notes=-5 °C`) and the other arguments after

@@ -22,7 +22,7 @@ extension Memoss {
                 guard title == nil && fields.isEmpty else {
                     await form.load()
                     if let title { form.title = title }
-                    try await fields.fill(form, today: session.core.environment.today)
+                    try await fields.fill(form, environment: session.core.environment)
                     guard form.hasUnsavedChanges else { return session.say("Nothing changed in \"\(VisibleText.escaped(found.title))\".") }
                     let saved = try await ReminderFieldOptions.save(form)
                     return session.say(Self.saved(saved, session))
@@ -88,16 +88,21 @@ extension Memoss {
     /// `memoss done N…`: completes reminders (a repeating one moves on).
     struct Done: SessionCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Complete reminders: a one-time one is done, a repeating one moves to its next time.",
-            discussion: "A done reminder is refused; reopen opens it again. Several at once are all done, or none.")
+            abstract: "Complete reminders: a one-time one is done, a repeating one moves to its next time after now.",
+            discussion: """
+                A repeating reminder that is overdue skips the times it missed (only the one completed is logged); \
+                with --one it moves to the time right after the one completed instead. A done reminder is refused; \
+                reopen opens it again. Several at once are all done, or none.
+                """)
 
         @OptionGroup var store: StoreOptions
         @ParentCommand var memoss: Memoss
+        @Flag(help: "Tick just the current time of a repeating reminder, not the missed ones after it.") var one = false
         @Argument(help: "Numbers in the last list (3, 5-7), or at least 4 characters of ids.") var reminders: [String]
 
         func execute(in session: Session) async throws {
             let found = try await session.resolve(reminders)
-            for after in try await session.core.completeReminders(ids: found.map(\.id)) {
+            for after in try await session.core.completeReminders(ids: found.map(\.id), onlyCurrent: one) {
                 session.say(NotificationText.completed(after, formatter: session.timeFormatter))
             }
         }
@@ -152,13 +157,14 @@ extension Memoss {
 
         @OptionGroup var store: StoreOptions
         @ParentCommand var memoss: Memoss
-        @Argument(help: "The day: YYYY-MM-DD, today, tomorrow or a weekday name.") var date: String?
+        @Argument(help: ArgumentHelp("The day: YYYY-MM-DD, today, yesterday, fri (the last one), last fri, 3 days ago, 5 dec (the last one) …",
+                                     valueName: "date")) var date: [String] = []
         @Flag(help: "Print JSON (see README.md).") var json = false
 
         func execute(in session: Session) async throws {
             let environment = session.core.environment
-            let day = try date.map { try ReminderFieldOptions.day($0, option: "history", today: environment.today) }
-                ?? environment.today
+            let day = date.isEmpty ? environment.today
+                : try ReminderFieldOptions.day(date.joined(separator: " "), option: "history", today: environment.today, direction: .past)
             let history = try await session.core.loadDayHistory(day: day)
             if json { return session.say(JSONShapes.encode(JSONShapes.HistoryJSON(history, zone: environment.timeZone))) }
             session.say(session.style.bold("Due on \(day)"))

@@ -5,10 +5,18 @@ import Shared
 /// The fields `add` and `edit` take as options; each fills the form as a person would, so the
 /// form's rules decide.
 struct ReminderFieldOptions: ParsableArguments {
-    @Option(help: "The day it is due: YYYY-MM-DD, today, tomorrow or a weekday name.") var date: String?
-    @Option(help: "The time it is due: HH:mm, 9am or 9:30pm.") var time: String?
-    @Option(name: .customLong("repeat"), help: "never, daily, weekly (on the date's weekday) or monthly (on its day).")
-    var repeatRule: RecurrencePickerModel.Kind?
+    @Option(help: ArgumentHelp("The day it is due, perhaps with its time: YYYY-MM-DD, today, tomorrow, fri, next mon, "
+        + "in 3 days, 5 dec, eom, \"tomorrow 5pm\", \"in 2 hours\".", valueName: "date"))
+    var date: String?
+    @Option(help: "The time it is due: 17:30, 17, 5pm, 5:30pm, noon or midnight.") var time: String?
+    @Option(help: "Which comes first in a numeric --date or --until such as 05/12/2026: dmy (the day) or mdy (the month).")
+    var dateOrder: TypedInput.DateOrder?
+    @Option(name: .customLong("repeat"), help: ArgumentHelp(
+        "How it repeats: never, daily, weekdays, weekends, weekly, monthly, yearly, \"every 3 days\", \"every 2 weeks on tue,thu\", "
+            + "\"monthly on the 15th\", \"monthly on the last fri\", \"monthly on the last day\", \"yearly on 29 feb\"; "
+            + "left-out days follow --date.", valueName: "phrase"))
+    var repeatRule: String?
+    @Option(help: "How many times it repeats, this one included, or none.") var times: String?
     @Option(help: "The last day it repeats on (inclusive), or none.") var until: String?
     @Option(name: .customLong("tag"), parsing: .unconditionalSingleValue,
             help: "A tag that exists, by name; repeat for more. With edit, +NAME adds and -NAME removes.")
@@ -20,30 +28,57 @@ struct ReminderFieldOptions: ParsableArguments {
 
     /// Whether any field was given.
     var isEmpty: Bool {
-        date == nil && time == nil && repeatRule == nil && until == nil && tags.isEmpty && newTags.isEmpty && notes == nil
+        date == nil && time == nil && dateOrder == nil && repeatRule == nil && times == nil && until == nil && tags.isEmpty && newTags.isEmpty
+            && notes == nil
     }
 
     /// Sets the form's fields from the options given; the others keep their values.
     @MainActor
-    func fill(_ form: ReminderFormModel, today: LocalDate) async throws {
+    func fill(_ form: ReminderFormModel, environment: AppEnvironment) async throws {
+        let today = environment.today
         if let notes { form.notes = notes }
         if let date {
-            form.date = try Self.day(date, option: "--date", today: today)
+            guard let moment = TypedInput.moment(date, now: environment.now(), zone: environment.timeZone, order: dateOrder) else {
+                // A day the calendar does not have, or a numeric date without an order: say which.
+                if TypedInput.missingDay(date) != nil || TypedInput.isNumericDate(date) {
+                    _ = try Self.day(date, option: "--date", today: today, order: dateOrder)
+                }
+                throw UsageProblem(message: "--date: \(TypedInput.momentHint).")
+            }
+            form.date = moment.date
+            if let clock = moment.time {
+                guard time == nil else { throw UsageProblem(message: "--date already gives the time; leave out --time or the time in --date.") }
+                form.time = clock
+            }
         }
         if let time {
             guard let value = TypedInput.time(time) else { throw UsageProblem(message: "--time: \(TypedInput.timeHint).") }
             form.time = value
         }
-        if let repeatRule { form.recurrencePicker.kind = repeatRule }
+        let repeats = form.recurrencePicker
+        if let repeatRule {
+            do { try repeats.choose(phrase: repeatRule) } catch { throw UsageProblem(message: "--repeat: \(error.message).") }
+        }
+        if let times {
+            guard repeats.isEndDateAvailable else { throw UsageProblem(message: "--times needs a repeat, such as --repeat daily.") }
+            if ["none", "never", "-"].contains(times.lowercased()) {
+                repeats.times = nil
+            } else {
+                guard let count = Int(times), (1...RecurrenceRule.maximumTimes).contains(count) else {
+                    throw UsageProblem(message: "--times: give a number from 1 to \(RecurrenceRule.maximumTimes), or none.")
+                }
+                repeats.times = count
+            }
+        }
         if let until {
-            guard form.recurrencePicker.kind != .never else {
-                throw UsageProblem(message: "--until needs --repeat daily, weekly or monthly.")
+            guard repeats.isEndDateAvailable else {
+                throw UsageProblem(message: "--until needs a repeat, such as --repeat daily.")
             }
             if ["none", "never", "-"].contains(until.lowercased()) {
-                form.recurrencePicker.hasEndDate = false
+                repeats.hasEndDate = false
             } else {
-                form.recurrencePicker.hasEndDate = true
-                form.recurrencePicker.endDate = try Self.day(until, option: "--until", today: today)
+                repeats.hasEndDate = true
+                repeats.endDate = try Self.day(until, option: "--until", today: today, order: dateOrder)
             }
         }
         let picker = form.tagPicker
@@ -77,11 +112,17 @@ struct ReminderFieldOptions: ParsableArguments {
         return reminder
     }
 
-    /// The day `text` names; a day the calendar does not have is refused with a sentence (exit 1),
+    /// The day `text` names (a weekday's name pointing `direction`); a day the calendar does not
+    /// have is refused with a sentence (exit 1), a numeric date without `order` names the option,
     /// anything else that is not a date is a usage error (exit 2).
-    static func day(_ text: String, option: String, today: LocalDate) throws -> LocalDate {
-        if let day = TypedInput.date(text, today: today) { return day }
+    static func day(_ text: String, option: String, today: LocalDate, direction: TypedInput.Direction = .future,
+                    order: TypedInput.DateOrder? = nil) throws -> LocalDate {
+        if let day = TypedInput.date(text, today: today, direction: direction, order: order) { return day }
         if let sentence = TypedInput.missingDay(text) { throw Refusal(message: "\(option): \(sentence)") }
+        if TypedInput.isNumericDate(text) {
+            throw UsageProblem(message: "\(option): \(text) has the day and the month in numbers; add --date-order dmy (day first) "
+                + "or --date-order mdy (month first), or write it as YYYY-MM-DD.")
+        }
         throw UsageProblem(message: "\(option): \(TypedInput.dateHint).")
     }
 
@@ -91,4 +132,4 @@ struct ReminderFieldOptions: ParsableArguments {
     }
 }
 
-extension RecurrencePickerModel.Kind: ExpressibleByArgument {}
+extension TypedInput.DateOrder: ExpressibleByArgument {}

@@ -66,8 +66,13 @@ struct ReminderFlow {
         case .date:
             while true {
                 guard let line = try read("Date", current: form.date.description) else { return nil }
-                if let date = TypedInput.date(line, today: today) { form.date = date; return nil }
-                session.say(session.style.red(TypedInput.missingDay(line) ?? TypedInput.dateHint))
+                let environment = session.core.environment
+                if let moment = TypedInput.moment(line, now: environment.now(), zone: environment.timeZone) {
+                    form.date = moment.date
+                    if let time = moment.time { form.time = time }
+                    return nil
+                }
+                session.say(session.style.red(TypedInput.missingDay(line) ?? TypedInput.momentHint))
             }
         case .time:
             while true {
@@ -81,32 +86,46 @@ struct ReminderFlow {
             }
         case .repeatRule:
             let picker = form.recurrencePicker
-            let choices = picker.options.map(\.label).joined(separator: ", ")
+            let options = picker.options
+            let numbered = options.enumerated().map { "\($0.offset + 1) \($0.element.label)" } + ["\(options.count + 1) Custom…"]
+            session.say("Repeat: " + numbered.joined(separator: "  "))
             while true {
-                let current = picker.options.first { $0.kind == picker.kind }?.label ?? "Never"
-                guard let line = try read("Repeat (\(choices))", current: current)?.lowercased() else { return nil }
-                let options = picker.options
-                if let number = Int(line), options.indices.contains(number - 1) { picker.kind = options[number - 1].kind; return nil }
-                if let option = options.first(where: { $0.kind.rawValue.hasPrefix(line) || $0.label.lowercased() == line }) {
+                guard let line = try read("Repeat (a number, or a phrase such as every 2 weeks on tue,thu)",
+                                          current: picker.kind == .custom ? picker.label : options.first { $0.kind == picker.kind }?.label ?? "Never")
+                else { return nil }
+                if let number = Int(line) {
+                    if options.indices.contains(number - 1) { picker.kind = options[number - 1].kind; return nil }
+                    if number == options.count + 1 { try askCustomRule(); return nil }
+                    session.say(session.style.red("Answer a number from 1 to \(options.count + 1), or a phrase"))
+                    continue
+                }
+                if ["custom", "custom…"].contains(line.lowercased()) { try askCustomRule(); return nil }
+                if let option = options.first(where: { $0.label.lowercased() == line.lowercased() }) {
                     picker.kind = option.kind
                     return nil
                 }
-                session.say(session.style.red("Answer never, daily, weekly or monthly (or 1–4)"))
+                do {
+                    try picker.choose(phrase: line)
+                    return nil
+                } catch {
+                    session.say(session.style.red(error.message.prefix(1).uppercased() + error.message.dropFirst()))
+                }
             }
         case .endsOn:
             let picker = form.recurrencePicker
             while true {
-                let current = picker.hasEndDate ? picker.endDate.description : "none"
-                if let line = try read("Ends on (a date, or none)", current: current) {
-                    if ["none", "-", "never"].contains(line.lowercased()) {
-                        picker.hasEndDate = false
-                    } else if let date = TypedInput.date(line, today: today) {
-                        picker.hasEndDate = true
-                        picker.endDate = date
-                    } else {
-                        session.say(session.style.red(TypedInput.missingDay(line) ?? TypedInput.dateHint + ", or none"))
+                var current = [picker.hasEndDate ? picker.endDate.description : nil,
+                               picker.times.map { $0 == 1 ? "once" : "\($0) times" }].compactMap { $0 }.joined(separator: ", ")
+                if current.isEmpty { current = "never" }
+                if let line = try read("Ends (a date, N times, both, or never)", current: current) {
+                    guard let (end, times) = Self.ending(line, today: today) else {
+                        session.say(session.style.red(TypedInput.missingDay(line)
+                            ?? "Answer a date (\(TypedInput.dateForms)), a number of times (10 times), both (2027-06-30, 10 times), or never"))
                         continue
                     }
+                    picker.hasEndDate = end != nil
+                    if let end { picker.endDate = end }
+                    picker.times = times
                 }
                 guard let problem = form.problem(for: .endDate) else { return nil }
                 session.say(session.style.red(problem))
@@ -115,6 +134,77 @@ struct ReminderFlow {
             try await askTags()
             return nil
         }
+    }
+
+    /// An answer to "Ends": a day, a number of times, both (separated by a comma), or never;
+    /// `nil` when a part is neither.
+    static func ending(_ line: String, today: LocalDate) -> (end: LocalDate?, times: Int?)? {
+        if ["never", "none", "-"].contains(line.lowercased()) { return (nil, nil) }
+        var end: LocalDate?, times: Int?
+        for part in line.split(separator: ",").map({ $0.trimmingWhitespace().lowercased() }) where !part.isEmpty {
+            let words = part.split(separator: " ")
+            if part == "once" { times = 1; continue }
+            if let count = Int(words[0]), words.count == 1 || (words.count == 2 && ["times", "time", "x"].contains(words[1])),
+               (1...RecurrenceRule.maximumTimes).contains(count) {
+                times = count
+                continue
+            }
+            guard let day = TypedInput.date(part, today: today) else { return nil }
+            end = day
+        }
+        return (end, times)
+    }
+
+    /// The custom rule, part by part: the unit and interval, then the weekdays or the monthly day.
+    private func askCustomRule() throws {
+        let picker = form.recurrencePicker
+        if picker.frequency == .never { picker.frequency = .weekly }
+        while true {
+            let unit = picker.frequency.unit ?? "week"
+            let current = picker.interval == 1 ? unit : "\(picker.interval) \(unit)s"
+            guard let line = try read("Repeat every (day, week, month or year, with a number: 2 weeks)", current: current) else { break }
+            let words = line.lowercased().split(separator: " ").map(String.init)
+            let number = words.count == 2 ? Int(words[0]) : 1
+            let name = words.last ?? ""
+            let frequency = RepeatSpec.Frequency.allCases.first { $0.unit.map { name == $0 || name == $0 + "s" } ?? false }
+            guard words.count <= 2, let number, (1...RecurrenceRule.maximumInterval).contains(number), let frequency else {
+                session.say(session.style.red("Answer a unit (day, week, month or year), with a number from 1 to \(RecurrenceRule.maximumInterval) before it for every few"))
+                continue
+            }
+            picker.frequency = frequency
+            picker.interval = number
+            break
+        }
+        switch picker.frequency {
+        case .weekly:
+            while true {
+                let current = RepeatSpec(.weekly, weekdays: picker.weekdays).phrase.replacingOccurrences(of: "weekly on ", with: "")
+                guard let line = try read("On (weekday names: mon,wed,fri, weekdays or weekends)", current: current) else { break }
+                guard let spec = try? RepeatSpec.parse("weekly on " + line), let days = spec.weekdays else {
+                    session.say(session.style.red("Answer weekday names separated by commas (mon,wed,fri), weekdays or weekends"))
+                    continue
+                }
+                picker.weekdays = days
+                break
+            }
+        case .monthly:
+            let choices = picker.monthlyOptions
+            session.say("On: " + choices.enumerated().map { "\($0.offset + 1) \($0.element.label)" }.joined(separator: "  "))
+            while true {
+                let current = choices.firstIndex { $0.mode == picker.monthlyMode }.map { String($0 + 1) } ?? RepeatSpec(rule: picker.rule).phrase
+                guard let line = try read("On (a number, or the 15th, the 2nd tue, the last fri)", current: current) else { break }
+                if let number = Int(line), choices.indices.contains(number - 1) { picker.monthlyMode = choices[number - 1].mode; break }
+                guard let spec = try? RepeatSpec.parse("monthly on " + line) else {
+                    session.say(session.style.red("Answer 1 to \(choices.count), or a day such as the 15th, the 2nd tue or the last fri"))
+                    continue
+                }
+                picker.monthlyMode = spec.monthly
+                break
+            }
+        case .never, .daily, .yearly:
+            break
+        }
+        session.say("Repeat: \(picker.label)")
     }
 
     private func askTags() async throws {

@@ -21,12 +21,19 @@ package struct ImportedReminder: Sendable {
     /// (due tomorrow, as the form defaults) is keyed by its time of day instead, so importing it
     /// again another day still finds it.
     package static func fingerprint(_ values: ValidReminderValues, dated: Bool) -> String {
-        let rule = switch values.recurrence {
+        let recurrence = values.recurrence
+        // The first version's rules keep the keys they had, so a file imported before is still recognised.
+        var rule = switch recurrence.pattern {
         case .never: "never"
         case .daily: "daily"
-        case .weekly(let weekday): "weekly:\(weekday)"
-        case .monthly(let day): "monthly:\(day)"
+        case .weekly(let days): days.mondayFirst.count == 1 ? "weekly:\(days.mondayFirst[0])" : "weekly-set:\(days.mask)"
+        case .monthly(.day(let day)): "monthly:\(day)"
+        case .monthly(.last): "monthly:last"
+        case .monthly(.weekday(let nth, let weekday)): "monthly:\(nth)/\(weekday)"
+        case .yearly(let month, let day): "yearly:\(month)-\(day)"
         }
+        if recurrence.interval != 1 { rule += " every \(recurrence.interval)" }
+        if let times = recurrence.times { rule += " \(times) times" }
         let when = dated ? String(Int64(values.scheduledAt.timeIntervalSince1970))
             : "undated " + (values.nominal?.time ?? LocalTime(of: values.scheduledAt, in: TimeZone(identifier: values.timeZoneID) ?? .gmt)).description
         let text = [values.title, when, values.timeZoneID, rule,

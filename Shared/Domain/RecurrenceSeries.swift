@@ -24,9 +24,11 @@ package struct RecurrenceSeries: Hashable, Sendable {
 
     /// The first `count` occurrences due strictly after `instant` (all from the start when `nil`), in order.
     package func occurrences(after instant: Date? = nil, count: Int) -> [Occurrence] {
-        occurrences(from: rule.firstDate(onOrAfter: firstDateToLookAt(after: instant)), count: count) { occurrence in
-            instant.map { occurrence.instant > $0 } ?? true
-        }
+        let isWanted: (Occurrence) -> Bool = { occurrence in instant.map { occurrence.instant > $0 } ?? true }
+        // A series with a count is walked from its first occurrence, which is number 1.
+        if rule.times != nil { return occurrences(from: firstDate, number: 1, count: count, where: isWanted) }
+        return occurrences(from: rule.firstDate(onOrAfter: firstDateToLookAt(after: instant), anchor: start.date),
+                           number: 1, count: count, where: isWanted)
     }
 
     /// The first occurrence, if the end leaves any.
@@ -40,26 +42,44 @@ package struct RecurrenceSeries: Hashable, Sendable {
     /// The occurrence that follows `occurrence` in the series (the next nominal date, whatever
     /// instant either resolves to), if the series has one.
     package func occurrence(following occurrence: Occurrence) -> Occurrence? {
-        guard let date = rule.nextDate(after: occurrence.nominal.date) else { return nil }
-        return occurrences(from: date, count: 1) { _ in true }.first
+        guard let date = rule.nextDate(after: occurrence.nominal.date, anchor: start.date) else { return nil }
+        var number = 2
+        if let times = rule.times {
+            // Which occurrence this is: count the dates from the first one.
+            var day = firstDate
+            number = 1
+            while day < occurrence.nominal.date, number <= times, let next = rule.nextDate(after: day, anchor: start.date) {
+                day = next
+                number += 1
+            }
+            number += 1
+        }
+        return occurrences(from: date, number: number, count: 1) { _ in true }.first
     }
 
-    /// Up to `count` occurrences from nominal day `date` (a day the rule falls on) that pass `isWanted`.
+    /// The date of the first occurrence: the start's date when the rule falls on it, else the next one that does.
+    package var firstDate: LocalDate { rule.firstDate(onOrAfter: start.date, anchor: start.date) }
+
+    /// Up to `count` occurrences from nominal day `date` (a day the rule falls on, occurrence
+    /// `number` of the series) that pass `isWanted`.
     ///
     /// The end applies to the day an occurrence is due (its resolved local date), as RFC 5545's
     /// UNTIL does; since resolution only moves a time forward, once one is past the end all later
-    /// ones are too.
-    private func occurrences(from date: LocalDate, count: Int, where isWanted: (Occurrence) -> Bool) -> [Occurrence] {
+    /// ones are too. A count ends the series after its last occurrence.
+    private func occurrences(from date: LocalDate, number: Int, count: Int, where isWanted: (Occurrence) -> Bool) -> [Occurrence] {
         guard count > 0 else { return [] }
         var date = date
+        var number = number
         var result: [Occurrence] = []
         // No series goes past the last supported day, whatever its rule or a store holds.
         while result.count < count, date <= LocalDate.lastSupported {
+            if let times = rule.times, number > times { break }
             let occurrence = Occurrence(nominal: LocalDateTime(date: date, time: start.time), in: timeZone)
             if let end, LocalDate(containing: occurrence.instant, in: timeZone) > end { break }
             if isWanted(occurrence) { result.append(occurrence) }
-            guard let next = rule.nextDate(after: date) else { break }
+            guard let next = rule.nextDate(after: date, anchor: start.date) else { break }
             date = next
+            number += 1
         }
         return result
     }

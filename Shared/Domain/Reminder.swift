@@ -76,6 +76,37 @@ package struct Reminder: Identifiable, Hashable, Sendable {
     /// The occurrence after the current one, `nil` for a one-time reminder or past its end date.
     package var followingOccurrence: Occurrence? { series.occurrence(following: currentOccurrence) }
 
+    /// Moves a repeating reminder on from its current occurrence: to the following one, or with
+    /// `now`, to the first one due after `now` (the missed ones in between are skipped). A count
+    /// of times goes down by the occurrences left behind. Returns `false`, changing nothing, when
+    /// the series has no such occurrence (it has ended).
+    package mutating func advance(pastInstant now: Date? = nil) -> Bool {
+        guard let following = followingOccurrence else { return false }
+        guard let now, following.instant <= now else {
+            move(to: following, passing: 1)
+            return true
+        }
+        guard recurrence.times != nil else {
+            guard let next = series.nextOccurrence(after: now) else { return false }
+            move(to: next)
+            return true
+        }
+        var moved = self
+        moved.move(to: following, passing: 1)
+        while moved.currentOccurrence.instant <= now {
+            guard let next = moved.followingOccurrence else { return false }
+            moved.move(to: next, passing: 1)
+        }
+        self = moved
+        return true
+    }
+
+    /// Makes `occurrence` the current one, `passed` occurrences on (a count of times goes down by that many).
+    private mutating func move(to occurrence: Occurrence, passing passed: Int) {
+        move(to: occurrence)
+        if let times = recurrence.times { recurrence.times = times - passed }
+    }
+
     /// Its occurrences from the current one on: the rule anchored at the nominal date and time.
     package var series: RecurrenceSeries {
         RecurrenceSeries(rule: recurrence, start: localScheduled, end: recurrenceEnd, timeZone: timeZone)

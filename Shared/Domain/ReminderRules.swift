@@ -109,7 +109,7 @@ package enum ReminderRules {
             notes: notes,
             scheduledAt: scheduled.at.instant,
             timeZoneID: scheduled.zone.identifier,
-            recurrence: draft.recurrence,
+            recurrence: draft.recurrence.isRepeating ? draft.recurrence : .never,
             recurrenceEnd: draft.recurrence.isRepeating ? draft.recurrenceEnd : nil,
             nominal: scheduled.at.shifted(in: scheduled.zone) == nil ? nil : scheduled.at.nominal
         ))

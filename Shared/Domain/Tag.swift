@@ -27,6 +27,9 @@ package struct ReminderWithTags: Identifiable, Hashable, Sendable {
     package var reminder: Reminder
     /// Its tags, sorted by name.
     package var tags: [Tag]
+    /// Whether this stands for a completed time of a repeating reminder that goes on (the
+    /// reminder read as that occurrence, done then), not for the reminder itself.
+    package var isPastOccurrence = false
 
     /// Pairs a reminder with its tags (sorted here, whatever order they come in).
     package init(reminder: Reminder, tags: [Tag]) {

@@ -40,11 +40,14 @@ package struct CalendarRefusal: Equatable, Sendable {
 /// (an IANA name, also at the end of a longer TZID such as `/mozilla.org/…/Europe/Berlin`, or named
 /// by the VTIMEZONE's X-LIC-LOCATION), UTC times (read in the user's zone), floating times (the
 /// user's zone), all-day `VALUE=DATE` (09:00), seconds (dropped: reminders are to the minute),
-/// RRULE daily, weekly on DTSTART's weekday and monthly on its day (or the last day), with UNTIL;
+/// RRULE daily, weekly on a set of days, monthly on a day, the last day or an nth weekday, yearly,
+/// with INTERVAL, COUNT or UNTIL (and Memoss's own X-MEMOSS-UNTIL and X-MEMOSS-COUNT, the end
+/// that does not end the series first);
 /// STATUS:COMPLETED or COMPLETED for done; CATEGORIES as tags. Ignored: VALARM (Memoss notifies at
 /// the due time), RELATED-TO, PRIORITY, CLASS, URL, GEO, ATTACH, SEQUENCE, X- properties, and
 /// other components' contents. Refused, per item with its line and a sentence: what would change
-/// its meaning (other frequencies and rule parts, COUNT, INTERVAL, RDATE, EXDATE, RECURRENCE-ID,
+/// its meaning (other frequencies and rule parts, a 5th weekday, plain FREQ=YEARLY from 29
+/// February, RDATE, EXDATE, RECURRENCE-ID,
 /// a DTSTART off its rule, unknown zones, STATUS:CANCELLED), and VEVENT/VJOURNAL items.
 package enum CalendarReader {
     /// The todos of `text` and the refusals, in file order; throws when `text` is not a calendar.
@@ -163,6 +166,14 @@ private struct TodoReader {
         if let property = first("RRULE") {
             if let due {
                 if let rule = rule(property, start: due, zone: zone) { (recurrence, end) = rule }
+                // The end day Memoss writes beside a COUNT that comes first (RFC 5545 allows one of them).
+                if end == nil, recurrence.times != nil, let until = first("X-MEMOSS-UNTIL") {
+                    end = Self.parse(until.value, dateOnly: true).map(\.time.date)
+                }
+                if recurrence.times == nil, end != nil, let count = first("X-MEMOSS-COUNT").flatMap({ Int($0.value) }),
+                   (1...RecurrenceRule.maximumTimes).contains(count) {
+                    recurrence.times = count
+                }
             } else {
                 refuse(property, "a repeating item needs DTSTART or DUE to start from")
             }
@@ -269,62 +280,102 @@ private struct TodoReader {
             parts[pair[0].uppercased()] = String(pair[1]).uppercased()
         }
         func cannot(_ what: String) -> (RecurrenceRule, LocalDate?)? {
-            refuse(line, "\(what) cannot be represented in Memoss, which repeats daily, weekly on one day, or monthly on one day; "
-                + "importing it would change when it is due")
+            refuse(line, "\(what) cannot be represented in Memoss, which repeats every n days, weeks on a set of days, "
+                + "months on a day or an nth weekday, or years on a date; importing it would change when it is due")
             return nil
         }
-        let supported: Set<String> = ["FREQ", "UNTIL", "BYDAY", "BYMONTHDAY", "BYSETPOS", "WKST", "INTERVAL"]
+        let supported: Set<String> = ["FREQ", "UNTIL", "COUNT", "INTERVAL", "BYDAY", "BYMONTHDAY", "BYMONTH", "BYSETPOS", "WKST"]
         if let other = parts.keys.sorted().first(where: { !supported.contains($0) }) {
             return cannot("\(other)=\(parts[other]!)")
         }
-        if let interval = parts["INTERVAL"], interval != "1" { return cannot("INTERVAL=\(interval)") }
-        let weekday = start.date.weekday
-        let rule: RecurrenceRule
+        var interval = 1
+        if let text = parts["INTERVAL"] {
+            guard let value = Int(text), (1...RecurrenceRule.maximumInterval).contains(value) else { return cannot("INTERVAL=\(text)") }
+            interval = value
+        }
+        var times: Int?
+        if let text = parts["COUNT"] {
+            guard let value = Int(text), (1...RecurrenceRule.maximumTimes).contains(value) else { return cannot("COUNT=\(text)") }
+            times = value
+        }
+        let byDay = parts["BYDAY"].map { $0.split(separator: ",").map(String.init) }
+        let (byMonthDay, bySetPos, byMonth) = (parts["BYMONTHDAY"], parts["BYSETPOS"], parts["BYMONTH"])
+        let pattern: RecurrenceRule.Pattern
         switch parts["FREQ"] {
         case "DAILY":
-            guard parts["BYDAY"] == nil, parts["BYMONTHDAY"] == nil, parts["BYSETPOS"] == nil else {
-                return cannot("FREQ=DAILY with BYDAY, BYMONTHDAY or BYSETPOS")
+            guard byDay == nil, byMonthDay == nil, bySetPos == nil, byMonth == nil else {
+                return cannot("FREQ=DAILY with BYDAY, BYMONTHDAY, BYMONTH or BYSETPOS")
             }
-            rule = .daily
+            pattern = .daily
         case "WEEKLY":
-            guard parts["BYMONTHDAY"] == nil, parts["BYSETPOS"] == nil else { return cannot("FREQ=WEEKLY with BYMONTHDAY or BYSETPOS") }
-            if let days = parts["BYDAY"] {
-                guard let index = CalendarWriter.weekdayCodes.firstIndex(of: days) else { return cannot("BYDAY=\(days)") }
-                guard index + 1 == weekday else {
-                    return cannot("BYDAY=\(days) with a start on \(CalendarWriter.weekdayCodes[weekday - 1]) (RFC 5545 counts the start as well)")
-                }
+            guard byMonthDay == nil, bySetPos == nil, byMonth == nil else { return cannot("FREQ=WEEKLY with BYMONTHDAY, BYMONTH or BYSETPOS") }
+            var days: [Int] = []
+            for code in byDay ?? [CalendarWriter.weekdayCodes[start.date.weekday - 1]] {
+                guard let index = CalendarWriter.weekdayCodes.firstIndex(of: code) else { return cannot("BYDAY=\(parts["BYDAY"]!)") }
+                days.append(index + 1)
             }
-            rule = .weekly(weekday: weekday)
+            // Memoss's weeks run Monday to Sunday, which decides the days an interval selects.
+            if interval > 1, days.count > 1, let weekStart = parts["WKST"], weekStart != "MO" {
+                return cannot("WKST=\(weekStart) with INTERVAL=\(interval) on several days")
+            }
+            pattern = .weekly(Weekdays(days))
         case "MONTHLY":
-            guard parts["BYDAY"] == nil else { return cannot("FREQ=MONTHLY;BYDAY=\(parts["BYDAY"]!)") }
-            let last = LocalDate.daysIn(month: start.date.month, year: start.date.year)
-            let day: Int
-            switch (parts["BYMONTHDAY"], parts["BYSETPOS"]) {
-            case (nil, nil): day = start.date.day
-            case ("-1", nil): day = 31
+            guard byMonth == nil else { return cannot("FREQ=MONTHLY with BYMONTH") }
+            if let byDay {
+                guard byMonthDay == nil, bySetPos == nil, byDay.count == 1, let code = byDay.first, code.count >= 3,
+                      let index = CalendarWriter.weekdayCodes.firstIndex(of: String(code.suffix(2))),
+                      let nth = Int(code.dropLast(2).replacingOccurrences(of: "+", with: "")), [1, 2, 3, 4, -1].contains(nth)
+                else { return cannot("FREQ=MONTHLY;BYDAY=\(parts["BYDAY"]!) (Memoss has the 1st to 4th or the last weekday of a month)") }
+                pattern = .monthly(.weekday(nth: nth, weekday: index + 1))
+                break
+            }
+            switch (byMonthDay, bySetPos) {
+            case (nil, nil): pattern = .monthly(.day(start.date.day))
+            case ("-1", nil): pattern = .monthly(.last)
             case (let list?, "-1"):
                 let days = list.split(separator: ",").compactMap { Int($0) }
                 guard let top = days.max(), top >= 29, top <= 31, days.sorted() == Array(28...top) else {
-                    return cannot("BYMONTHDAY=\(list);BYSETPOS=-1")
+                    return cannot("BYMONTHDAY=\(list) with BYSETPOS=-1")
                 }
-                day = top
+                pattern = .monthly(.day(top))
             case (let single?, nil):
                 guard let value = Int(single), (1...28).contains(value) else {
                     return cannot("BYMONTHDAY=\(single) (days past the 28th are skipped in shorter months, where Memoss moves them to the last day)")
                 }
-                day = value
+                pattern = .monthly(.day(value))
             default:
-                return cannot("BYMONTHDAY=\(parts["BYMONTHDAY"] ?? "") with BYSETPOS=\(parts["BYSETPOS"]!)")
+                return cannot("BYMONTHDAY=\(byMonthDay ?? "") with BYSETPOS=\(bySetPos!)")
             }
-            guard start.date.day == min(day, last) else {
-                return cannot("a monthly rule on day \(day == 31 ? "-1" : String(day)) with a start on the \(RecurrenceRule.ordinal(start.date.day)) (RFC 5545 counts the start as well)")
+        case "YEARLY":
+            guard byDay == nil else { return cannot("FREQ=YEARLY with BYDAY") }
+            let month = byMonth.flatMap { Int($0) } ?? start.date.month
+            guard byMonth == nil || (1...12).contains(month) && Int(byMonth!) != nil else { return cannot("BYMONTH=\(byMonth!)") }
+            switch (byMonthDay, bySetPos) {
+            case (nil, nil):
+                // RFC 5545 skips the years where the date does not exist; Memoss moves it to the 28th.
+                guard month != 2 || start.date.day != 29 else {
+                    return cannot("FREQ=YEARLY from 29 February (it falls only in leap years; Memoss would put it on the 28th in others)")
+                }
+                pattern = .yearly(month: month, day: start.date.day)
+            case ("-1", nil) where month == 2, ("28,29", "-1") where month == 2:
+                pattern = .yearly(month: 2, day: 29)
+            case (let single?, nil):
+                guard let day = Int(single), (1...LocalDate.daysIn(month: month, year: 2001)).contains(day) else {
+                    return cannot("BYMONTH=\(month);BYMONTHDAY=\(single)")
+                }
+                pattern = .yearly(month: month, day: day)
+            default:
+                return cannot("FREQ=YEARLY with BYMONTHDAY=\(byMonthDay ?? "") and BYSETPOS=\(bySetPos ?? "")")
             }
-            rule = .monthly(day: day)
         case let frequency?:
             return cannot("FREQ=\(frequency)")
         case nil:
             refuse(line, "the rule has no FREQ")
             return nil
+        }
+        let rule = RecurrenceRule(pattern, interval: interval, times: times)
+        guard rule.matches(start.date) else {
+            return cannot("RRULE:\(line.value) with a start on \(start.date) that it does not fall on (RFC 5545 counts the start as well)")
         }
         guard let until = parts["UNTIL"] else { return (rule, nil) }
         guard let parsed = Self.parse(until, dateOnly: until.count == 8) else {

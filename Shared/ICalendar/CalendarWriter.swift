@@ -50,7 +50,13 @@ package enum CalendarWriter {
         if let notes = reminder.notes { put("DESCRIPTION:\(ContentLines.escaped(notes))") }
         put("DTSTART;TZID=\(zone.identifier):\(wall)")
         put("DUE;TZID=\(zone.identifier):\(wall)")
-        if let rule = rrule(reminder) { put("RRULE:\(rule)") }
+        if let rule = rrule(reminder) {
+            put("RRULE:\(rule)")
+            // RFC 5545 takes COUNT or UNTIL: the one that ends the series first is the rule's, the
+            // other travels beside it for Memoss (other readers ignore X- properties).
+            if let end = reminder.recurrenceEnd, rule.contains("COUNT=") { put("X-MEMOSS-UNTIL;VALUE=DATE:\(dateText(end))") }
+            if let times = reminder.recurrence.times, rule.contains("UNTIL=") { put("X-MEMOSS-COUNT:\(times)") }
+        }
         if reminder.isCompleted {
             put("STATUS:COMPLETED")
             if let completedAt = reminder.completedAt { put("COMPLETED:\(utcText(completedAt))") }
@@ -76,20 +82,41 @@ package enum CalendarWriter {
     /// occurrence, which always matches the rule, so RFC 5545's "DTSTART is always an instance"
     /// adds nothing.
     package static func rrule(_ reminder: Reminder) -> String? {
+        let rule = reminder.recurrence
         var parts: [String]
-        switch reminder.recurrence {
+        switch rule.pattern {
         case .never: return nil
         case .daily: parts = ["FREQ=DAILY"]
-        case .weekly(let weekday): parts = ["FREQ=WEEKLY", "BYDAY=\(weekdayCodes[weekday - 1])"]
-        case .monthly(let day):
-            // A day past 28 is clamped to shorter months; BYMONTHDAY=d alone would skip them.
-            parts = switch day {
-            case ...28: ["FREQ=MONTHLY", "BYMONTHDAY=\(day)"]
-            case 31: ["FREQ=MONTHLY", "BYMONTHDAY=-1"]
-            default: ["FREQ=MONTHLY", "BYMONTHDAY=" + (28...day).map(String.init).joined(separator: ","), "BYSETPOS=-1"]
-            }
+        case .weekly: parts = ["FREQ=WEEKLY"]
+        case .monthly: parts = ["FREQ=MONTHLY"]
+        case .yearly: parts = ["FREQ=YEARLY"]
         }
-        if let end = reminder.recurrenceEnd {
+        if rule.interval > 1 { parts.append("INTERVAL=\(rule.interval)") }
+        switch rule.pattern {
+        case .never, .daily: break
+        case .weekly(let days):
+            // Weeks run Monday to Sunday here; RFC 5545's default is the same, but some readers
+            // assume Sunday, which changes which days an interval selects: say it.
+            if rule.interval > 1 { parts.append("WKST=MO") }
+            parts.append("BYDAY=" + days.mondayFirst.map { weekdayCodes[$0 - 1] }.joined(separator: ","))
+        case .monthly(.day(let day)):
+            // A day past 28 is clamped to shorter months; BYMONTHDAY=d alone would skip them.
+            switch day {
+            case ...28: parts.append("BYMONTHDAY=\(day)")
+            // Day 31 falls on the same days as the last day, but stays day 31 when read back.
+            default: parts += ["BYMONTHDAY=" + (28...day).map(String.init).joined(separator: ","), "BYSETPOS=-1"]
+            }
+        case .monthly(.last): parts.append("BYMONTHDAY=-1")
+        case .monthly(.weekday(let nth, let weekday)): parts.append("BYDAY=\(nth)\(weekdayCodes[weekday - 1])")
+        case .yearly(let month, let day):
+            // Plain FREQ=YEARLY from 29 February skips the years without one.
+            if month == 2 && day == 29 { parts += ["BYMONTH=2", "BYMONTHDAY=-1"] }
+        }
+        let series = reminder.series
+        // RFC 5545 allows COUNT or UNTIL, not both: the count when its last occurrence comes by the end day.
+        if let times = rule.times, reminder.recurrenceEnd == nil || series.occurrences(count: times).count == times {
+            parts.append("COUNT=\(times)")
+        } else if let end = reminder.recurrenceEnd {
             // The last second of the end day, in UTC.
             let after = LocalDateTime(date: end.adding(days: 1), time: .midnight).resolved(in: reminder.timeZone)
             parts.append("UNTIL=" + utcText(after.addingTimeInterval(-1)))

@@ -32,7 +32,7 @@ package struct ExportModel: Sendable {
             // VTIMEZONEs come first and depend on every reminder, so the items are gathered.
             let items = Gathered<CalendarItem>()
             for done in sections {
-                _ = try await loadDashboard.stream(done: done, tagged: tagID, limit: nil) { reminder, _ in
+                _ = try await loadDashboard.stream(done: done, withCompletedTimes: false, tagged: tagID, limit: nil) { reminder, _ in
                     items.add(CalendarItem(reminder: reminder.reminder, tagNames: reminder.tags.map(\.name)))
                 }
             }
@@ -43,7 +43,7 @@ package struct ExportModel: Sendable {
             write(CSVFields.header)
             var count = 0
             for done in sections {
-                count += try await loadDashboard.stream(done: done, tagged: tagID, limit: nil) { reminder, _ in
+                count += try await loadDashboard.stream(done: done, withCompletedTimes: false, tagged: tagID, limit: nil) { reminder, _ in
                     write(CSVFields.row(reminder))
                 }
             }
@@ -51,12 +51,12 @@ package struct ExportModel: Sendable {
         case .json:
             // The dashboard's document: completed first (sorted keys), then to do.
             let stream = JSONShapes.DashboardJSONStream(write: write)
-            var count = try await loadDashboard.stream(done: true, tagged: tagID, limit: nil) { reminder, _ in
+            var count = try await loadDashboard.stream(done: true, withCompletedTimes: false, tagged: tagID, limit: nil) { reminder, _ in
                 stream.add(reminder)
             }
             stream.startToDo()
             if !completedOnly {
-                count += try await loadDashboard.stream(done: false, tagged: tagID, limit: nil) { reminder, _ in
+                count += try await loadDashboard.stream(done: false, withCompletedTimes: false, tagged: tagID, limit: nil) { reminder, _ in
                     stream.add(reminder)
                 }
             }
@@ -76,13 +76,8 @@ package enum CSVFields {
     package static func row(_ item: ReminderWithTags) -> String {
         let reminder = item.reminder
         let local = reminder.localScheduled
-        let rule = switch reminder.recurrence {
-        case .never: "never"
-        case .daily: "daily"
-        case .weekly: "weekly"
-        // The day is the date's unless a shorter month moved it (day 31 due on 28 February).
-        case .monthly(let day): day == local.date.day ? "monthly" : monthlyPrefix + RecurrenceRule.ordinal(day)
-        }
+        // The phrase spells every part out ("monthly on the 31st" even when due on 28 February).
+        let rule = RepeatSpec(rule: reminder.recurrence).phrase
         let fields = [reminder.id.uuidString, reminder.title, reminder.notes ?? "", local.date.description,
                       local.time.description, reminder.timeZoneID, rule, reminder.recurrenceEnd?.description ?? "",
                       tagField(item.tags.map(\.name)), reminder.isCompleted ? "true" : "false",
@@ -100,17 +95,6 @@ package enum CSVFields {
     /// A `completed_at` value: ISO 8601 with its offset, with or without fractions of a second.
     package static func instant(_ text: String) -> Date? {
         ISO8601DateFormatter().date(from: text) ?? instantText.date(from: text)
-    }
-
-    private static let monthlyPrefix = "monthly on the "
-
-    /// The day of "monthly on the 31st" (1st … 31st), `nil` for other text.
-    package static func monthlyDay(_ text: String) -> Int? {
-        guard text.hasPrefix(monthlyPrefix) else { return nil }
-        let ordinal = text.dropFirst(monthlyPrefix.count)
-        guard let day = Int(ordinal.prefix { $0.isASCII && $0.isNumber }), (1...31).contains(day),
-              RecurrenceRule.ordinal(day) == ordinal else { return nil }
-        return day
     }
 
     /// Tag names separated by `;`, with `\;` for a semicolon in a name and `\\` for a backslash.

@@ -139,13 +139,13 @@ package final class ImportModel {
         let time = value(.time).isEmpty ? defaults.time : TypedInput.time(value(.time))
         if time == nil { refuse(.time, TypedInput.timeHint) }
         form.time = time ?? defaults.time
-        let repeatText = value(.repeat).lowercased()
-        // "monthly on the 31st": a monthly day other than the date's (an export of a reminder now on
-        // a shorter month's last day).
-        let monthlyDay = CSVFields.monthlyDay(repeatText)
-        let kind = repeatText.isEmpty ? .never : monthlyDay != nil ? .monthly : RecurrencePickerModel.Kind(rawValue: repeatText)
-        if kind == nil { refuse(.repeat, "Must be never, daily, weekly, monthly or monthly on the Nth (1st to 31st)") }
-        form.recurrencePicker.kind = kind ?? .never
+        // The phrases `--repeat` reads: "weekly", "every 2 weeks on tue,thu", "monthly on the 31st, 10 times".
+        // Each row starts from no repeat and no count: the form is shared by the rows.
+        form.recurrencePicker.kind = .never
+        form.recurrencePicker.times = nil
+        if !value(.repeat).isEmpty {
+            do { try form.recurrencePicker.choose(phrase: value(.repeat)) } catch { refuse(.repeat, error.message.prefix(1).uppercased() + error.message.dropFirst()) }
+        }
         form.recurrencePicker.hasEndDate = false
         if !value(.endDate).isEmpty {
             switch readDate(value(.endDate), today: defaults.date.adding(days: -1)) {
@@ -177,8 +177,7 @@ package final class ImportModel {
             if id == nil { refuse(.id, "Must be a UUID such as 5F0C3A9E-1B2D-4C3E-8F40-123456789ABC") }
         }
 
-        var draft = form.draft
-        if let monthlyDay { draft.recurrence = .monthly(day: monthlyDay) }
+        let draft = form.draft
         let checked = ReminderRules.evaluate(draft, previously: nil, now: environment.now(), allowingPast: allowPast || completed == true)
         for error in checked.problems { problems.append((error.field.rawValue, error.message)) }
         if problems.isEmpty, let values = checked.values {

@@ -17,6 +17,9 @@ package enum JSONShapes {
         /// The inclusive last day, `YYYY-MM-DD`.
         let endDate: String?
         let tags: [String]
+        /// Present (true) on a completed time of a repeating reminder that goes on: the entry is
+        /// that occurrence, done then; the reminder itself is in `todo`.
+        let pastOccurrence: Bool?
 
         /// The JSON of `reminder`.
         package init(_ reminder: ReminderWithTags) {
@@ -30,24 +33,49 @@ package enum JSONShapes {
             recurrence = RecurrenceJSON(reminder.recurrence)
             endDate = reminder.recurrenceEnd?.description
             tags = reminder.tags.map(\.name)
+            pastOccurrence = reminder.isPastOccurrence ? true : nil
         }
     }
 
-    /// A repeat rule: `rule` is never, daily, weekly or monthly; `weekday` 1 = Sunday … 7.
+    /// A repeat rule: `rule` is never, daily, weekly, monthly or yearly; `interval` every how
+    /// many; `weekdays` a weekly rule's days (1 = Sunday … 7), `weekday` its day when it has one;
+    /// a monthly rule's `day` (1–31, -1 the last day) or `nth` (1–4, -1 last) `weekday`; a yearly
+    /// rule's `month` and `day`; `times` when it has a count; the `phrase` `--repeat` reads; `label`.
     package struct RecurrenceJSON: Encodable, Sendable {
         let rule: String
+        let interval: Int?
+        let weekdays: [Int]?
         let weekday: Int?
         let day: Int?
+        let nth: Int?
+        let month: Int?
+        let times: Int?
+        let phrase: String?
         let label: String
 
-        init(_ rule: RecurrenceRule) {
-            switch rule {
-            case .never: (self.rule, weekday, day) = ("never", nil, nil)
-            case .daily: (self.rule, weekday, day) = ("daily", nil, nil)
-            case .weekly(let value): (self.rule, weekday, day) = ("weekly", value, nil)
-            case .monthly(let value): (self.rule, weekday, day) = ("monthly", nil, value)
+        init(_ recurrence: RecurrenceRule) {
+            var (weekdays, weekday, day, nth, month): ([Int]?, Int?, Int?, Int?, Int?) = (nil, nil, nil, nil, nil)
+            switch recurrence.pattern {
+            case .never: rule = "never"
+            case .daily: rule = "daily"
+            case .weekly(let days):
+                rule = "weekly"
+                weekdays = days.mondayFirst
+                if days.mondayFirst.count == 1 { weekday = days.mondayFirst[0] }
+            case .monthly(let which):
+                rule = "monthly"
+                switch which {
+                case .day(let value): day = value
+                case .last: day = -1
+                case .weekday(let n, let value): (nth, weekday) = (n, value)
+                }
+            case .yearly(let m, let d): (rule, month, day) = ("yearly", m, d)
             }
-            label = rule.label
+            (self.weekdays, self.weekday, self.day, self.nth, self.month) = (weekdays, weekday, day, nth, month)
+            interval = recurrence.isRepeating ? recurrence.interval : nil
+            times = recurrence.times
+            phrase = recurrence.isRepeating ? RepeatSpec(rule: recurrence).phrase : nil
+            label = recurrence.label
         }
     }
 

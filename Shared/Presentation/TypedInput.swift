@@ -5,19 +5,137 @@ import Foundation
 package enum TypedInput {
     private static let weekdays = ["sunday", "monday", "tuesday", "wednesday", "thursday", "friday", "saturday"]
 
-    /// `YYYY-MM-DD`, `today`, `tomorrow`, or a weekday name (`fri`, `Friday`: today when it is that
-    /// day, else the next one); `nil` for anything else.
-    package static func date(_ text: String, today: LocalDate) -> LocalDate? {
+    /// Which way a word like a weekday's name points: to the next one (a due date) or the last
+    /// one (a day in the history).
+    package enum Direction: Sendable {
+        case future, past
+    }
+
+    private static let months = ["january", "february", "march", "april", "may", "june", "july", "august",
+                                 "september", "october", "november", "december"]
+
+    /// A day as people type it; `nil` for anything else:
+    /// - `YYYY-MM-DD`; `today`, `tomorrow`, `yesterday`;
+    /// - a weekday (`fri`, `Friday`): today when it is that day, else the next one (with `.past`,
+    ///   the last one); `next mon` is the first Monday after today, `last fri` the last Friday before it;
+    /// - `in 3 days`, `in 2 weeks`, `in 1 month` (clamped to the month's length), `3 days ago`;
+    /// - `5 dec`, `dec 5`, `5th december`, `5 december 2027`, `dec 5, 2027`: without a year, the
+    ///   next such day from today (with `.past`, the last one up to today);
+    /// - `eom` or `end of month`: this month's last day;
+    /// - with `order`, a numeric date such as `05/12/2026` (never read without one).
+    package static func date(_ text: String, today: LocalDate, direction: Direction = .future, order: DateOrder? = nil) -> LocalDate? {
         let word = text.trimmingWhitespace().lowercased()
-        switch word {
-        case "today": return today
-        case "tomorrow": return today.adding(days: 1)
+        if let day = LocalDate(iso: word) { return day }
+        if let order, let day = numericDate(word, order: order) { return day }
+        let words = word.replacingOccurrences(of: ",", with: " ").split(whereSeparator: \.isWhitespace).map(String.init)
+        switch words {
+        case ["today"], ["now"]: return today
+        case ["tomorrow"], ["tmrw"]: return today.adding(days: 1)
+        case ["yesterday"]: return today.adding(days: -1)
+        case ["eom"], ["end", "of", "month"], ["end", "of", "the", "month"]:
+            return LocalDate.clamped(year: today.year, month: today.month, day: 31)
         default: break
         }
-        if word.count >= 3, let index = weekdays.firstIndex(where: { $0.hasPrefix(word) }) {
-            return today.adding(days: ((index + 1 - today.weekday) % 7 + 7) % 7)
+        if words.count == 1, let weekday = weekdayIndex(words[0]) {
+            let ahead = ((weekday - today.weekday) % 7 + 7) % 7
+            return direction == .future ? today.adding(days: ahead) : today.adding(days: -((7 - ahead) % 7))
         }
-        return LocalDate(iso: word)
+        if words.count == 2, ["next", "last", "this"].contains(words[0]), let weekday = weekdayIndex(words[1]) {
+            let ahead = ((weekday - today.weekday) % 7 + 7) % 7
+            switch words[0] {
+            case "next": return today.adding(days: ahead == 0 ? 7 : ahead)
+            case "last": return today.adding(days: -(ahead == 0 ? 7 : 7 - ahead))
+            default: return today.adding(days: ahead)
+            }
+        }
+        if let day = offset(words, from: today) { return day }
+        return dayOfYear(words, today: today, direction: direction)
+    }
+
+    /// `in N days|weeks|months` or `N days|weeks|months ago`.
+    private static func offset(_ words: [String], from today: LocalDate) -> LocalDate? {
+        let (numberWord, unitWord, sign): (String, String, Int)
+        if words.count == 3, words[0] == "in" { (numberWord, unitWord, sign) = (words[1], words[2], 1) }
+        else if words.count == 3, words[2] == "ago" { (numberWord, unitWord, sign) = (words[0], words[1], -1) }
+        else { return nil }
+        guard let number = numberWord == "a" || numberWord == "an" ? 1 : Int(numberWord), (0...10_000).contains(number) else { return nil }
+        let unit = unitWord.hasSuffix("s") ? String(unitWord.dropLast()) : unitWord
+        let count = number * sign
+        switch unit {
+        case "day": return today.adding(days: count)
+        case "week": return today.adding(days: 7 * count)
+        case "month":
+            let month = today.monthNumber + count
+            let year = month >= 0 ? month / 12 : (month - 11) / 12
+            return LocalDate.clamped(year: year, month: month - year * 12 + 1, day: today.day)
+        default: return nil
+        }
+    }
+
+    /// `5 dec`, `dec 5`, `5th december 2027`, `december 5 2027`.
+    private static func dayOfYear(_ words: [String], today: LocalDate, direction: Direction) -> LocalDate? {
+        guard (2...3).contains(words.count) else { return nil }
+        let dayFirst = Int(words[0].prefix { $0.isASCII && $0.isNumber }) != nil
+        let (dayWord, monthWord) = dayFirst ? (words[0], words[1]) : (words[1], words[0])
+        let digits = String(dayWord.prefix { $0.isASCII && $0.isNumber })
+        guard let day = Int(digits), digits.count <= 2, dayWord == digits || dayWord == RecurrenceRule.ordinal(day),
+              monthWord.count >= 3, let monthIndex = months.firstIndex(where: { $0.hasPrefix(monthWord) })
+        else { return nil }
+        let month = monthIndex + 1
+        if words.count == 3 {
+            guard words[2].count == 4, let year = Int(words[2]) else { return nil }
+            return LocalDate(year: year, month: month, day: day)
+        }
+        guard day <= LocalDate.daysIn(month: month, year: 2000) else { return nil }
+        // The next such day (29 February: the next leap year's), or with `.past` the last one.
+        var year = today.year
+        for _ in 0..<8 {
+            if let candidate = LocalDate(year: year, month: month, day: day),
+               direction == .future ? candidate >= today : candidate <= today {
+                return candidate
+            }
+            year += direction == .future ? 1 : -1
+        }
+        return nil
+    }
+
+    private static func weekdayIndex(_ word: String) -> Int? {
+        let singular = word.count > 3 && word.hasSuffix("s") ? String(word.dropLast()) : word
+        guard singular.count >= 3, let index = weekdays.firstIndex(where: { $0.hasPrefix(singular) }) else { return nil }
+        return index + 1
+    }
+
+    /// A day and perhaps a time of day, as typed for when something is due: any `date` form, with a
+    /// time before or after it (`tomorrow 5pm`, `mon 9:30`, `5 dec at 17:00`, `noon tomorrow`), or
+    /// `in 2 hours`, `in 30 minutes` (from `now`, read in `zone`); `nil` for anything else.
+    package static func moment(_ text: String, now: Date, zone: TimeZone, order: DateOrder? = nil)
+        -> (date: LocalDate, time: LocalTime?)?
+    {
+        let today = LocalDate(containing: now, in: zone)
+        if let day = date(text, today: today, order: order) { return (day, nil) }
+        let words = text.trimmingWhitespace().lowercased().split(whereSeparator: \.isWhitespace).map(String.init)
+            .filter { $0 != "at" }
+        if words.count == 3, words[0] == "in", let number = words[1] == "an" || words[1] == "a" ? 1 : Int(words[1]), (0...100_000).contains(number) {
+            let unit = words[2].hasSuffix("s") ? String(words[2].dropLast()) : words[2]
+            let seconds: Int? = switch unit {
+            case "hour", "hr", "h": number * 3_600
+            case "minute", "min", "m": number * 60
+            default: nil
+            }
+            if let seconds {
+                let then = LocalDateTime(of: now.addingTimeInterval(TimeInterval(seconds)), in: zone)
+                return (then.date, then.time)
+            }
+        }
+        // A time at one end, a day in the rest.
+        for split in 1..<max(words.count, 1) {
+            for (dayWords, timeWords) in [(words[..<split], words[split...]), (words[split...], words[..<split])] {
+                guard let clock = time(timeWords.joined(separator: " ")),
+                      let day = date(dayWords.joined(separator: " "), today: today, order: order) else { continue }
+                return (day, clock)
+            }
+        }
+        return nil
     }
 
     /// Which comes first in a numeric date such as 05/12/2026: the day (`dmy`: 5 December) or
@@ -67,11 +185,21 @@ package enum TypedInput {
     private static let monthNames = ["January", "February", "March", "April", "May", "June", "July",
                                      "August", "September", "October", "November", "December"]
 
-    /// `HH:mm` (24-hour), or `9am`, `9:30pm`, `12am` (midnight), `12pm` (noon), each also with
+    /// `HH:mm` (24-hour), a bare hour (`17`), `noon`, `midnight`, or `9am`, `9:30 pm`, `12am`
+    /// (midnight), `12pm` (noon), each also with
     /// seconds as spreadsheets write them (`17:30:00`, `9:00:00 AM`; reminders are to the minute, so
     /// the seconds are dropped); `nil` for anything else.
     package static func time(_ text: String) -> LocalTime? {
         var word = text.trimmingWhitespace().lowercased()
+        switch word {
+        case "noon", "midday": return LocalTime(hour: 12, minute: 0)
+        case "midnight": return LocalTime(hour: 0, minute: 0)
+        default: break
+        }
+        // A bare hour, 0–23: "17".
+        if (1...2).contains(word.count), word.allSatisfy({ $0.isASCII && $0.isNumber }), let hour = Int(word) {
+            return hour < 24 ? LocalTime(hour: hour, minute: 0) : nil
+        }
         // H:MM:SS → H:MM (the seconds two digits, at most 59).
         let meridiem = word.hasSuffix("am") || word.hasSuffix("pm") ? String(word.suffix(2)) : ""
         let withSeconds = word.dropLast(meridiem.count).trimmingWhitespace().split(separator: ":", omittingEmptySubsequences: false)
@@ -120,10 +248,14 @@ package enum TypedInput {
         return .minutes(minutes)
     }
 
+    /// The forms a date takes, for hints.
+    package static let dateForms = "YYYY-MM-DD, today, tomorrow, yesterday, fri, next mon, last fri, in 3 days, 5 dec, dec 5 2027 or eom"
     /// The hint shown when a date was not understood.
-    package static let dateHint = "Enter a date as YYYY-MM-DD, today, tomorrow or a weekday name"
+    package static let dateHint = "Enter a date as \(dateForms)"
+    /// The hint shown when a date and perhaps a time were not understood.
+    package static let momentHint = "Enter a date as \(dateForms), perhaps with a time (tomorrow 5pm, mon 9:30), or in 2 hours"
     /// The hint shown when a time was not understood.
-    package static let timeHint = "Enter a time as HH:mm (24-hour), 9am or 9:30pm"
+    package static let timeHint = "Enter a time as HH:mm (24-hour), 17, 9am, 9:30 pm, noon or midnight"
 
     /// The items of a typed list: separated by commas; within an item, words separated by
     /// spaces are items of their own unless quoted ("Word games") or the item is one of

@@ -248,6 +248,19 @@ extension AppDatabase {
             // import's added rows by id.
             try db.alter(table: "journalEntry") { t in t.add(column: "kind", .integer).notNull().defaults(to: 0) }
         }
+        migrator.registerMigration("v12") { db in
+            // The richer repeat rules. Every column is NULL on the rows already stored, which reads
+            // as before: every 1 period, a weekly rule on `recurrenceWeekday`, a monthly one on
+            // `recurrenceDay`, no count. A weekday set is a mask (bit w − 1 for weekday w); a
+            // monthly nth weekday keeps its weekday in `recurrenceWeekday`; day -1 is the last day.
+            try db.alter(table: "reminder") { t in
+                t.add(column: "recurrenceInterval", .integer)
+                t.add(column: "recurrenceWeekdays", .integer)
+                t.add(column: "recurrenceNth", .integer)
+                t.add(column: "recurrenceMonth", .integer)
+                t.add(column: "recurrenceTimes", .integer)
+            }
+        }
         return migrator
     }
 }

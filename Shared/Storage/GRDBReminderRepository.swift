@@ -153,7 +153,8 @@ package struct GRDBReminderRepository: ReminderRepository {
 
     @discardableResult
     package func forEachReminder(
-        done: Bool, tagged tagID: UUID?, limit: Int?, _ body: @escaping @Sendable (ReminderWithTags) throws -> Void
+        done: Bool, withCompletedTimes: Bool, tagged tagID: UUID?, limit: Int?,
+        _ body: @escaping @Sendable (ReminderWithTags) throws -> Void
     ) async throws -> Int {
         try await database.read { db in
             // Each row names its tags by rowid (stable within this read), looked up in the tags read first.
@@ -161,30 +162,55 @@ package struct GRDBReminderRepository: ReminderRepository {
                 .map { (row: $0["tagRow"] as Int64, tag: try TagRecord(row: $0).tag) }
             let rank = Dictionary(uniqueKeysWithValues: TagRules.sorted(tagRows.map(\.tag)).enumerated().map { ($1.id, $0) })
             let tags = Dictionary(uniqueKeysWithValues: tagRows.map { ($0.row, (rank: rank[$0.tag.id] ?? 0, tag: $0.tag)) })
-            var query = done ? ReminderQuery.completed(tagged: tagID) : ReminderQuery.open(tagged: tagID)
-            if let limit { query.order += " LIMIT \(max(0, limit))" }
-            let statement = try db.makeStatement(sql: query.sql(alsoSelecting: """
+            let tagRowsExpression = """
                 (SELECT group_concat(tag.rowid) FROM reminderTag JOIN tag ON tag.id = reminderTag.tagID
-                 WHERE reminderTag.reminderID = reminder.id)
-                """))
+                 WHERE reminderTag.reminderID = reminder.id) AS tagRows
+                """
+            let sql: String, arguments: StatementArguments
+            if done && withCompletedTimes {
+                (sql, arguments) = ReminderQuery.completedTimes(tagged: tagID, limit: limit, alsoSelecting: tagRowsExpression)
+            } else {
+                var query = done ? ReminderQuery.completed(tagged: tagID) : ReminderQuery.open(tagged: tagID)
+                if let limit { query.order += " LIMIT \(max(0, limit))" }
+                (sql, arguments) = (query.sql(alsoSelecting: tagRowsExpression), query.arguments)
+            }
+            let statement = try db.makeStatement(sql: sql)
             let columns = try ReminderColumns(statement)
             let tagColumn = statement.columnCount - 1
-            let cursor = try Row.fetchCursor(statement, arguments: query.arguments)
+            let occurrenceColumn = statement.columnNames.firstIndex(of: "doneOccurrence")
+            let doneAtColumn = statement.columnNames.firstIndex(of: "doneAt")
+            let cursor = try Row.fetchCursor(statement, arguments: arguments)
             var count = 0
             while let row = try cursor.next() {
                 count += 1
                 let record = try ReminderRecord(row: row, columns: columns)
+                var reminder = record.reminder
+                var isPastOccurrence = false
+                if let occurrenceColumn, let doneAtColumn, let occurrence: Date = try row.decode(atIndex: occurrenceColumn) {
+                    // A completed time of a repeating reminder that goes on: shown as that time, done then.
+                    reminder.scheduledAt = occurrence
+                    reminder.nominal = nil
+                    reminder.isCompleted = true
+                    reminder.completedAt = try row.decode(atIndex: doneAtColumn)
+                    isPastOccurrence = true
+                }
                 let named: String? = try row.decode(atIndex: tagColumn)
                 let itsTags = (named?.split(separator: ",") ?? []).compactMap { Int64($0).flatMap { tags[$0] } }
                     .sorted { $0.rank < $1.rank }.map(\.tag)
-                try body(ReminderWithTags(reminder: record.reminder, sortedTags: itsTags))
+                var item = ReminderWithTags(reminder: reminder, sortedTags: itsTags)
+                item.isPastOccurrence = isPastOccurrence
+                try body(item)
             }
             return count
         }
     }
 
-    package func reminderCount(done: Bool, tagged tagID: UUID?) async throws -> Int {
+    package func reminderCount(done: Bool, withCompletedTimes: Bool, tagged tagID: UUID?) async throws -> Int {
         try await database.read { db in
+            if done && withCompletedTimes {
+                let (sql, arguments) = ReminderQuery.completedTimes(tagged: tagID, limit: nil, alsoSelecting: "NULL AS tagRows")
+                return try Int.fetchOne(db, sql: "SELECT count(*) FROM (\(sql))", arguments: arguments) ?? 0
+            }
             let query = done ? ReminderQuery.completed(tagged: tagID) : ReminderQuery.open(tagged: tagID)
             return try Int.fetchOne(db, sql: "SELECT count(*) FROM (\(query.idsSQL))", arguments: query.arguments) ?? 0
         }
@@ -298,9 +324,31 @@ private struct ReminderQuery {
                       order: "reminder.completedAt DESC, reminder.scheduledAt DESC", tagID: tagID)
     }
 
+    /// The Completed section: done reminders and the completed times of repeating reminders that
+    /// go on (from the completion log), most recently completed first, at most `limit`. Each row is
+    /// the reminder, `doneAt`, `doneOccurrence` (NULL for a done reminder) and `expression`'s column.
+    static func completedTimes(tagged tagID: UUID?, limit: Int?, alsoSelecting expression: String)
+        -> (sql: String, arguments: StatementArguments)
+    {
+        let done = completed(tagged: tagID)
+        let cap = limit.map { " LIMIT \(max(0, $0))" } ?? ""
+        let tagJoin = tagID == nil ? "" : " JOIN reminderTag ON reminderTag.reminderID = reminder.id AND reminderTag.tagID = ?"
+        let sql = """
+            SELECT * FROM (SELECT reminder.*, reminder.completedAt AS doneAt, NULL AS doneOccurrence, \(expression)
+                           \(done.from) WHERE \(done.condition) ORDER BY \(done.order)\(cap))
+            UNION ALL
+            SELECT * FROM (SELECT reminder.*, completion.completedAt AS doneAt, completion.occurrence AS doneOccurrence, \(expression)
+                           FROM completion JOIN reminder ON reminder.id = completion.reminderID\(tagJoin)
+                           WHERE reminder.isCompleted = 0 AND reminder.recurrenceRule <> 'never'
+                           ORDER BY completion.completedAt DESC, completion.occurrence DESC\(cap))
+            ORDER BY doneAt DESC, scheduledAt DESC\(cap)
+            """
+        return (sql, done.arguments + (tagID.map { [$0] } ?? []))
+    }
+
     /// With a tag, the join starts from the tag's rows in `reminderTag` (CROSS JOIN fixes that
     /// order in SQLite), so the cost follows the tag's reminders, not the whole table.
-    private var from: String {
+    var from: String {
         guard tagID != nil else { return "FROM reminder" }
         return "FROM reminderTag CROSS JOIN reminder ON reminder.id = reminderTag.reminderID AND reminderTag.tagID = ?"
     }

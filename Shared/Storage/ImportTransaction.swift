@@ -32,7 +32,8 @@ package final class ImportTransaction: @unchecked Sendable {
             try db.execute(sql: """
                 CREATE TEMP TABLE importRow (seq INTEGER PRIMARY KEY, id BLOB, title, notes, scheduledAt, timeZoneID,
                     isCompleted, completedAt, createdAt, updatedAt, recurrenceRule, recurrenceWeekday, recurrenceDay,
-                    recurrenceEnd, nominalTime, nominalDate, importKey);
+                    recurrenceEnd, nominalTime, nominalDate, importKey, recurrenceInterval, recurrenceWeekdays, recurrenceNth,
+                    recurrenceMonth, recurrenceTimes);
                 CREATE TEMP TABLE importLink (reminderID BLOB, tagID BLOB);
                 """)
             try db.beginTransaction(.immediate)
@@ -75,8 +76,8 @@ package final class ImportTransaction: @unchecked Sendable {
             let stage = try db.cachedStatement(sql: """
                 INSERT INTO temp.importRow (seq, id, title, notes, scheduledAt, timeZoneID, isCompleted, completedAt,
                     createdAt, updatedAt, recurrenceRule, recurrenceWeekday, recurrenceDay, recurrenceEnd, nominalTime,
-                    nominalDate, importKey)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                    nominalDate, importKey, recurrenceInterval, recurrenceWeekdays, recurrenceNth, recurrenceMonth, recurrenceTimes)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 """).sqliteStatement
             for (seq, row) in batch.enumerated() {
                 // Bound straight through SQLite's C API: GRDB's argument boxing and its DateFormatter
@@ -102,6 +103,10 @@ package final class ImportTransaction: @unchecked Sendable {
                 Self.bind(stage, 15, record.nominalTime)
                 Self.bind(stage, 16, record.nominalDate)
                 Self.bind(stage, 17, row.importKey)
+                for (index, value) in [record.recurrenceInterval, record.recurrenceWeekdays, record.recurrenceNth,
+                                       record.recurrenceMonth, record.recurrenceTimes].enumerated() {
+                    if let value { sqlite3_bind_int(stage, Int32(18 + index), Int32(value)) }
+                }
                 let code = sqlite3_step(stage)
                 guard code == SQLITE_DONE else {
                     throw DatabaseError(resultCode: ResultCode(rawValue: code), message: String(cString: sqlite3_errmsg(db.sqliteConnection)))
@@ -116,9 +121,11 @@ package final class ImportTransaction: @unchecked Sendable {
             let kept = try Int.fetchAll(db, sql: "SELECT seq FROM temp.importRow ORDER BY seq")
             try db.execute(sql: """
                 INSERT INTO reminder (id, title, notes, scheduledAt, timeZoneID, isCompleted, completedAt, createdAt,
-                    updatedAt, recurrenceRule, recurrenceWeekday, recurrenceDay, recurrenceEnd, nominalTime, nominalDate, importKey)
+                    updatedAt, recurrenceRule, recurrenceWeekday, recurrenceDay, recurrenceEnd, nominalTime, nominalDate, importKey,
+                    recurrenceInterval, recurrenceWeekdays, recurrenceNth, recurrenceMonth, recurrenceTimes)
                 SELECT id, title, notes, scheduledAt, timeZoneID, isCompleted, completedAt, createdAt,
-                    updatedAt, recurrenceRule, recurrenceWeekday, recurrenceDay, recurrenceEnd, nominalTime, nominalDate, importKey
+                    updatedAt, recurrenceRule, recurrenceWeekday, recurrenceDay, recurrenceEnd, nominalTime, nominalDate, importKey,
+                    recurrenceInterval, recurrenceWeekdays, recurrenceNth, recurrenceMonth, recurrenceTimes
                 FROM temp.importRow ORDER BY seq
                 """)
 

@@ -19,6 +19,11 @@ struct ReminderRecord: Codable, FetchableRecord, PersistableRecord {
     var recurrenceWeekday: Int?
     var recurrenceDay: Int?
     var recurrenceEnd: String?
+    var recurrenceInterval: Int?
+    var recurrenceWeekdays: Int?
+    var recurrenceNth: Int?
+    var recurrenceMonth: Int?
+    var recurrenceTimes: Int?
     var nominalTime: String?
     var nominalDate: String?
 
@@ -32,24 +37,39 @@ struct ReminderRecord: Codable, FetchableRecord, PersistableRecord {
         completedAt = reminder.completedAt
         createdAt = reminder.createdAt
         updatedAt = reminder.updatedAt
-        switch reminder.recurrence {
+        // A rule is stored in the columns the first version had where it can be (a weekly rule on
+        // one day, a monthly one on a day), so those rows and the new ones read the same way.
+        let rule = reminder.recurrence
+        switch rule.pattern {
         case .never: recurrenceRule = "never"
         case .daily: recurrenceRule = "daily"
-        case .weekly(let weekday): recurrenceRule = "weekly"; recurrenceWeekday = weekday
-        case .monthly(let day): recurrenceRule = "monthly"; recurrenceDay = day
+        case .weekly(let days):
+            recurrenceRule = "weekly"
+            if days.mondayFirst.count == 1 { recurrenceWeekday = days.mondayFirst[0] } else { recurrenceWeekdays = days.mask }
+        case .monthly(.day(let day)): recurrenceRule = "monthly"; recurrenceDay = day
+        case .monthly(.last): recurrenceRule = "monthly"; recurrenceDay = -1
+        case .monthly(.weekday(let nth, let weekday)): recurrenceRule = "monthly"; recurrenceNth = nth; recurrenceWeekday = weekday
+        case .yearly(let month, let day): recurrenceRule = "yearly"; recurrenceMonth = month; recurrenceDay = day
         }
+        recurrenceInterval = rule.interval == 1 ? nil : rule.interval
+        recurrenceTimes = rule.times
         recurrenceEnd = reminder.recurrenceEnd?.description
         nominalTime = reminder.nominal?.time.description
         nominalDate = reminder.nominal?.date.description
     }
 
     var reminder: Reminder {
-        let rule: RecurrenceRule = switch recurrenceRule {
+        let pattern: RecurrenceRule.Pattern = switch recurrenceRule {
         case "daily": .daily
-        case "weekly": .weekly(weekday: recurrenceWeekday ?? 1)
-        case "monthly": .monthly(day: recurrenceDay ?? 1)
+        case "weekly": .weekly(recurrenceWeekdays.map(Weekdays.init(mask:)) ?? Weekdays([recurrenceWeekday ?? 1]))
+        case "monthly":
+            if let nth = recurrenceNth { .monthly(.weekday(nth: nth, weekday: recurrenceWeekday ?? 1)) }
+            else if recurrenceDay == -1 { .monthly(.last) }
+            else { .monthly(.day(recurrenceDay ?? 1)) }
+        case "yearly": .yearly(month: recurrenceMonth ?? 1, day: recurrenceDay ?? 1)
         default: .never
         }
+        let rule = RecurrenceRule(pattern, interval: recurrenceInterval ?? 1, times: recurrenceTimes)
         return Reminder(
             id: id, title: title, notes: notes, scheduledAt: scheduledAt, timeZoneID: timeZoneID,
             isCompleted: isCompleted, completedAt: completedAt, createdAt: createdAt, updatedAt: updatedAt,
@@ -97,6 +117,11 @@ extension ReminderRecord {
         recurrenceWeekday = try row.decode(atIndex: columns.recurrenceWeekday)
         recurrenceDay = try row.decode(atIndex: columns.recurrenceDay)
         recurrenceEnd = try row.decode(atIndex: columns.recurrenceEnd)
+        recurrenceInterval = try row.decode(atIndex: columns.recurrenceInterval)
+        recurrenceWeekdays = try row.decode(atIndex: columns.recurrenceWeekdays)
+        recurrenceNth = try row.decode(atIndex: columns.recurrenceNth)
+        recurrenceMonth = try row.decode(atIndex: columns.recurrenceMonth)
+        recurrenceTimes = try row.decode(atIndex: columns.recurrenceTimes)
         nominalTime = try row.decode(atIndex: columns.nominalTime)
         nominalDate = try row.decode(atIndex: columns.nominalDate)
     }
@@ -112,6 +137,7 @@ extension ReminderRecord {
 struct ReminderColumns {
     let id, title, notes, scheduledAt, timeZoneID, isCompleted, completedAt, createdAt, updatedAt: Int
     let recurrenceRule, recurrenceWeekday, recurrenceDay, recurrenceEnd, nominalTime, nominalDate: Int
+    let recurrenceInterval, recurrenceWeekdays, recurrenceNth, recurrenceMonth, recurrenceTimes: Int
 
     /// The positions in `row` (the first column of each name); throws when one is missing.
     init(_ row: Row) throws {
@@ -134,5 +160,7 @@ struct ReminderColumns {
         (recurrenceRule, recurrenceWeekday) = (try index("recurrenceRule"), try index("recurrenceWeekday"))
         (recurrenceDay, recurrenceEnd) = (try index("recurrenceDay"), try index("recurrenceEnd"))
         (nominalTime, nominalDate) = (try index("nominalTime"), try index("nominalDate"))
+        (recurrenceInterval, recurrenceWeekdays) = (try index("recurrenceInterval"), try index("recurrenceWeekdays"))
+        (recurrenceNth, recurrenceMonth, recurrenceTimes) = (try index("recurrenceNth"), try index("recurrenceMonth"), try index("recurrenceTimes"))
     }
 }

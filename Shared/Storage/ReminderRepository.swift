@@ -30,15 +30,18 @@ package protocol ReminderRepository: Sendable {
     /// Up to `limit` reminders whose id, written as hex without dashes, starts with `hexPrefix`.
     func reminders(idPrefix hexPrefix: String, limit: Int) async throws -> [ReminderWithTags]
     /// Calls `body` with each open reminder and its tags, soonest first (with `done`, each
-    /// completed one, most recently completed first), at most `limit`, only those carrying
+    /// completed one, most recently completed first, and with `withCompletedTimes` also each
+    /// completed time of a repeating reminder that goes on, marked `isPastOccurrence`), at most `limit`, only those carrying
     /// `tagID` when given, as SQLite returns them, so memory stays flat however many there are;
     /// an error `body` throws ends the read. Returns how many it passed.
     @discardableResult
     func forEachReminder(
-        done: Bool, tagged tagID: UUID?, limit: Int?, _ body: @escaping @Sendable (ReminderWithTags) throws -> Void
+        done: Bool, withCompletedTimes: Bool, tagged tagID: UUID?, limit: Int?,
+        _ body: @escaping @Sendable (ReminderWithTags) throws -> Void
     ) async throws -> Int
-    /// How many reminders are open (with `done`, completed), carrying `tagID` when given.
-    func reminderCount(done: Bool, tagged tagID: UUID?) async throws -> Int
+    /// How many reminders are open (with `done`, completed, and with `withCompletedTimes` the
+    /// completed times of repeating ones that go on), carrying `tagID` when given.
+    func reminderCount(done: Bool, withCompletedTimes: Bool, tagged tagID: UUID?) async throws -> Int
     /// Open one-time reminders due at or after `instant`, soonest first, at most `limit`.
     func openOneTimeReminders(from instant: Date, limit: Int) async throws -> [Reminder]
     /// The open repeating reminders the planner needs from `start` on: every one with an

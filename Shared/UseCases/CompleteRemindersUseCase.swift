@@ -3,7 +3,8 @@ import Foundation
 import Storage
 
 /// Completes reminders: a one-time one is done, a repeating one advances to its next occurrence
-/// (or is done when its end date leaves none); the completion log records each.
+/// after now, skipping the ones it missed (or is done when its end leaves none); the completion
+/// log records the one completed.
 package struct CompleteRemindersUseCase: Sendable {
     private let repository: any ReminderRepository
     private let environment: AppEnvironment
@@ -19,11 +20,12 @@ package struct CompleteRemindersUseCase: Sendable {
     /// Completes the reminders `ids` in one change, all or none, and returns them as stored.
     ///
     /// Completing logs which occurrence was done and when. A repeating reminder then moves to
-    /// the occurrence after the one completed and stays open; past its end date it is marked
-    /// done instead.
+    /// the first occurrence due after now (a daily habit missed for a week needs one `done`; the
+    /// missed ones are not logged), or with `onlyCurrent` to the one right after the completed
+    /// one, and stays open; when its end date or count leaves none it is marked done instead.
     /// - Throws: `ReminderError.alreadyDone` for a done reminder and `ReminderError.notFound` for
     ///   a missing one (nothing is completed then); `StoreError` when storage fails.
-    package func callAsFunction(ids: [UUID]) async throws -> [Reminder] {
+    package func callAsFunction(ids: [UUID], onlyCurrent: Bool = false) async throws -> [Reminder] {
         let now = environment.now()
         var changes: [(reminder: Reminder, completion: Completion)] = []
         for id in ids {
@@ -31,9 +33,7 @@ package struct CompleteRemindersUseCase: Sendable {
             guard !reminder.isCompleted else { throw ReminderError.alreadyDone(reminder.title) }
             let completion = Completion(id: environment.uuid(), reminderID: id, occurrence: reminder.scheduledAt, completedAt: now)
             reminder.updatedAt = now
-            if let next = reminder.followingOccurrence {
-                reminder.move(to: next)
-            } else {
+            if !reminder.advance(pastInstant: onlyCurrent ? nil : now) {
                 reminder.isCompleted = true
                 reminder.completedAt = now
             }

@@ -17,31 +17,33 @@ package struct LoadDashboardUseCase: Sendable {
     /// `completedLimit` keeps only the most recently completed ones (counting the rest).
     package func callAsFunction(tagged tagID: UUID? = nil, completedLimit: Int? = nil) async throws -> Dashboard {
         let open = Gathered<ReminderWithTags>(), done = Gathered<ReminderWithTags>()
-        try await repository.forEachReminder(done: false, tagged: tagID, limit: nil) { open.add($0) }
-        let shown = try await repository.forEachReminder(done: true, tagged: tagID, limit: completedLimit) { done.add($0) }
+        try await repository.forEachReminder(done: false, withCompletedTimes: false, tagged: tagID, limit: nil) { open.add($0) }
+        let shown = try await repository.forEachReminder(done: true, withCompletedTimes: true, tagged: tagID, limit: completedLimit) { done.add($0) }
         // Only a full page of them needs counting.
-        let total = completedLimit == shown ? try await repository.reminderCount(done: true, tagged: tagID) : shown
+        let total = completedLimit == shown ? try await repository.reminderCount(done: true, withCompletedTimes: true, tagged: tagID) : shown
         return Dashboard(open: open.all, completed: done.all, completedTotal: total,
                          now: environment.now(), timeZone: environment.timeZone)
     }
 
-    /// Passes each open reminder (with `done`, each completed one), carrying `tagID` when given,
+    /// Passes each open reminder (with `done`, each completed one, and unless `withCompletedTimes`
+    /// is false each completed time of a repeating one that goes on), carrying `tagID` when given,
     /// the `limit` first when given, with its group (`nil` for a done one) to `body`, in the
     /// dashboard's order (soonest first; most recently completed first), as the store reads
     /// them; returns how many.
     @discardableResult
     package func stream(
-        done: Bool, tagged tagID: UUID?, limit: Int?,
+        done: Bool, withCompletedTimes: Bool = true, tagged tagID: UUID?, limit: Int?,
         _ body: @escaping @Sendable (ReminderWithTags, Dashboard.Group?) throws -> Void
     ) async throws -> Int {
         let grouping = Dashboard.Grouping(now: environment.now(), timeZone: environment.timeZone)
-        return try await repository.forEachReminder(done: done, tagged: tagID, limit: limit) { reminder in
+        return try await repository.forEachReminder(done: done, withCompletedTimes: withCompletedTimes, tagged: tagID, limit: limit) { reminder in
             try body(reminder, done ? nil : grouping.group(of: reminder.scheduledAt))
         }
     }
 
-    /// How many reminders are open (with `done`, completed), carrying `tagID` when given.
+    /// How many reminders are open (with `done`, completed, and the completed times of repeating
+    /// ones that go on), carrying `tagID` when given.
     package func count(done: Bool, tagged tagID: UUID?) async throws -> Int {
-        try await repository.reminderCount(done: done, tagged: tagID)
+        try await repository.reminderCount(done: done, withCompletedTimes: true, tagged: tagID)
     }
 }

@@ -62,6 +62,37 @@ struct RecurrenceOracleTests {
         #expect(total.mismatches.isEmpty, "\(total.mismatches.count) cases differ, first: \(total.mismatches.prefix(5).joined(separator: "\n"))")
     }
 
+    /// The richer rules (intervals, weekday sets, the last day, nth weekdays, yearly, counts):
+    /// `gen_cases.py --rules all` over its five zones for three seeds (one of them this run's), and
+    /// over every zone with transitions for a fixed seed and this run's.
+    @Test func everyRichRuleCaseMatchesTheOracle() throws {
+        var total = Tally()
+        var zones = Set<String>()
+        var arguments: [[String]] = [4180, 1, Self.runSeed].map { ["--rules", "all", "--seed", "\($0)", "--n", "3000"] }
+        arguments += [4180, Self.runSeed].map { ["--rules", "all", "--zones", "all", "--seed", "\($0)", "--n", "3000"] }
+        for argument in arguments {
+            let cases = try Self.python(["gen_cases.py"] + argument)
+            total.add(try Self.check(cases: cases), label: argument.joined(separator: " ") + " (MEMOSS_ORACLE_SEED repeats a run's seed)")
+            zones.formUnion(try Self.caseList(cases).compactMap { $0["tz"] as? String })
+        }
+        print("Rich rules: \(total.compared) cases, \(total.occurrences) occurrences, \(zones.count) zones, "
+              + "run seed \(Self.runSeed), \(total.mismatches.count) differences")
+        #expect(total.compared == 15_000)
+        #expect(zones.count >= 100)
+        #expect(total.occurrences > 60_000)
+        #expect(total.mismatches.isEmpty, "\(total.mismatches.count) cases differ, first: \(total.mismatches.prefix(5).joined(separator: "\n"))")
+    }
+
+    @Test func everyHandCheckedRichRuleCaseMatchesItsExpectedOccurrences() throws {
+        let cases = try Data(contentsOf: try Self.requireOracles().appendingPathComponent("hand_cases_rules.json"))
+        let list = try Self.caseList(cases)
+        let expected = list.map { ($0["expected"] as? [String] ?? []).map { Expected(local: $0, nominal: nil) } }
+        let result = try Self.check(list, expected: expected)
+        #expect(result.compared == 20)
+        #expect(result.occurrences >= 60)
+        #expect(result.mismatches.isEmpty, "\(result.mismatches.joined(separator: "\n"))")
+    }
+
     @Test func everyHandCheckedCaseMatchesItsExpectedOccurrences() throws {
         let cases = try Data(contentsOf: try Self.requireOracles().appendingPathComponent("hand_cases.json"))
         let list = try Self.caseList(cases)
@@ -170,17 +201,16 @@ struct RecurrenceOracleTests {
     /// through the rules (a refused one has none), then moved to each following occurrence.
     /// Memoss has no end date for a one-time reminder, so a `none` case's end is left to the series check.
     static func walk(_ testCase: [String: Any], series: RecurrenceSeries, after: Date?, count: Int) throws -> [Occurrence] {
-        if series.rule == .never && testCase["end"] != nil { return series.occurrences(after: after, count: count) }
+        if !series.rule.isRepeating && testCase["end"] != nil { return series.occurrences(after: after, count: count) }
         let draft = ReminderDraft(title: "case", date: series.start.date, time: series.start.time,
                                   timeZoneID: series.timeZone.identifier, recurrence: series.rule, recurrenceEnd: series.end)
         guard let values = try? ReminderRules.validate(draft, previously: nil, now: .distantPast, allowingPast: true) else { return [] }
         var reminder = Reminder(id: UUID(), values: values, now: .distantPast)
         var result: [Occurrence] = []
-        var current: Occurrence? = reminder.currentOccurrence
-        while let occurrence = current, result.count < count {
+        while result.count < count {
+            let occurrence = reminder.currentOccurrence
             if after.map({ occurrence.instant > $0 }) ?? true { result.append(occurrence) }
-            reminder.move(to: occurrence)
-            current = reminder.followingOccurrence
+            guard reminder.advance() else { break }
         }
         return result
     }
@@ -189,12 +219,23 @@ struct RecurrenceOracleTests {
         let zoneName = try #require(testCase["tz"] as? String)
         let zone = try #require(TimeZone(identifier: zoneName))
         let start = try localDateTime(try #require(testCase["start"] as? String))
-        let rule: RecurrenceRule = switch testCase["rule"] as? String {
-        case "daily": .daily
-        case "weekly": .weekly(weekday: testCase["weekday"] as? Int ?? start.date.weekday)
-        case "monthly": .monthly(day: testCase["day"] as? Int ?? start.date.day)
-        default: .never
+        let pattern: RecurrenceRule.Pattern
+        switch testCase["rule"] as? String {
+        case "daily": pattern = .daily
+        case "weekly":
+            let days = testCase["weekdays"] as? [Int] ?? [testCase["weekday"] as? Int ?? start.date.weekday]
+            pattern = .weekly(Weekdays(days))
+        case "monthly":
+            if let nth = testCase["nth"] as? Int {
+                pattern = .monthly(.weekday(nth: nth, weekday: try #require(testCase["weekday"] as? Int)))
+            } else {
+                let day = testCase["day"] as? Int ?? start.date.day
+                pattern = .monthly(day == -1 ? .last : .day(day))
+            }
+        case "yearly": pattern = .yearly(month: start.date.month, day: start.date.day)
+        default: pattern = .never
         }
+        let rule = RecurrenceRule(pattern, interval: testCase["interval"] as? Int ?? 1, times: testCase["times"] as? Int)
         let end = try (testCase["end"] as? String).map { try #require(LocalDate(iso: $0)) }
         return RecurrenceSeries(rule: rule, start: start, end: end, timeZone: zone)
     }

@@ -29,7 +29,33 @@ struct CalendarWriterTests {
             == "FREQ=MONTHLY;BYMONTHDAY=28,29;BYSETPOS=-1")
         #expect(CalendarWriter.rrule(reminder(on: "2026-12-30", repeating: .monthly(day: 30)))
             == "FREQ=MONTHLY;BYMONTHDAY=28,29,30;BYSETPOS=-1")
-        #expect(CalendarWriter.rrule(reminder(on: "2027-02-28", repeating: .monthly(day: 31))) == "FREQ=MONTHLY;BYMONTHDAY=-1")
+        // Day 31 and the last day fall on the same days; each is written so that it reads back as itself.
+        #expect(CalendarWriter.rrule(reminder(on: "2027-02-28", repeating: .monthly(day: 31)))
+            == "FREQ=MONTHLY;BYMONTHDAY=28,29,30,31;BYSETPOS=-1")
+        #expect(CalendarWriter.rrule(reminder(on: "2027-02-28", repeating: .monthly(day: -1))) == "FREQ=MONTHLY;BYMONTHDAY=-1")
+    }
+
+    /// The richer rules, as the oracle README's table maps them (worked out by hand).
+    @Test func theRicherRulesAreWrittenAsTheOracleMapsThem() {
+        let weekdays = RecurrenceRule(.weekly(.mondayToFriday))
+        #expect(CalendarWriter.rrule(reminder(on: "2026-12-14", repeating: weekdays)) == "FREQ=WEEKLY;BYDAY=MO,TU,WE,TH,FR")
+        let weekends = RecurrenceRule(.weekly(.weekend), interval: 2)
+        #expect(CalendarWriter.rrule(reminder(on: "2026-12-19", repeating: weekends)) == "FREQ=WEEKLY;INTERVAL=2;WKST=MO;BYDAY=SA,SU")
+        #expect(CalendarWriter.rrule(reminder(on: "2026-12-03", repeating: RecurrenceRule(.daily, interval: 3, times: 10)))
+            == "FREQ=DAILY;INTERVAL=3;COUNT=10")
+        let secondTuesday = RecurrenceRule(.monthly(.weekday(nth: 2, weekday: 3)))
+        #expect(CalendarWriter.rrule(reminder(on: "2026-12-08", repeating: secondTuesday)) == "FREQ=MONTHLY;BYDAY=2TU")
+        let lastFriday = RecurrenceRule(.monthly(.weekday(nth: -1, weekday: 6)), interval: 2)
+        #expect(CalendarWriter.rrule(reminder(on: "2026-12-25", repeating: lastFriday)) == "FREQ=MONTHLY;INTERVAL=2;BYDAY=-1FR")
+        #expect(CalendarWriter.rrule(reminder(on: "2026-12-03", repeating: RecurrenceRule(.yearly(month: 12, day: 3)))) == "FREQ=YEARLY")
+        // Plain FREQ=YEARLY from 29 February would skip the years without one.
+        #expect(CalendarWriter.rrule(reminder(on: "2028-02-29", repeating: RecurrenceRule(.yearly(month: 2, day: 29), interval: 4)))
+            == "FREQ=YEARLY;INTERVAL=4;BYMONTH=2;BYMONTHDAY=-1")
+        // COUNT or UNTIL, not both: the count when its last time comes by the end day (Dec 3, 6, 9), else the end.
+        #expect(CalendarWriter.rrule(reminder(on: "2026-12-03", repeating: RecurrenceRule(.daily, interval: 3, times: 3), until: "2026-12-31"))
+            == "FREQ=DAILY;INTERVAL=3;COUNT=3")
+        #expect(CalendarWriter.rrule(reminder(on: "2026-12-03", in: "UTC", repeating: RecurrenceRule(.daily, interval: 3, times: 3), until: "2026-12-08"))
+            == "FREQ=DAILY;INTERVAL=3;UNTIL=20261208T235959Z")
     }
 
     @Test func anEndIsTheLastSecondOfItsDayInUTC() {

@@ -15,12 +15,60 @@ struct RecurrencePickerModelTests {
     @Test func optionsAreDerivedFromTheScheduledDateAndFollowIt() {
         let form = world.core.formModel(.add)
         form.date = day("2026-11-24")  // a Tuesday
-        #expect(form.recurrencePicker.options.map(\.label) == ["Never", "Daily", "Weekly on Tuesday", "Monthly on the 24th"])
+        #expect(form.recurrencePicker.options.map(\.label) == [
+            "Never", "Daily", "Every weekday", "Weekly on Tuesday", "Every 2 weeks on Tuesday", "Monthly on the 24th",
+            "Monthly on the last Tuesday", "Yearly on 24 November"])
 
         form.recurrencePicker.kind = .weekly
         form.date = day("2026-12-03")  // a Thursday
-        #expect(form.recurrencePicker.options.map(\.label) == ["Never", "Daily", "Weekly on Thursday", "Monthly on the 3rd"])
+        #expect(form.recurrencePicker.options.map(\.label) == [
+            "Never", "Daily", "Every weekday", "Weekly on Thursday", "Every 2 weeks on Thursday", "Monthly on the 3rd",
+            "Monthly on the 1st Thursday", "Yearly on 3 December"])
         #expect(form.recurrencePicker.rule == .weekly(weekday: 5))
+        // The last day of a month shorter than 31 days offers "the last day"; 29 February, yearly.
+        form.date = day("2028-02-29")
+        #expect(form.recurrencePicker.options.map(\.label) == [
+            "Never", "Daily", "Every weekday", "Weekly on Tuesday", "Every 2 weeks on Tuesday", "Monthly on the 29th",
+            "Monthly on the last Tuesday", "Monthly on the last day", "Yearly on 29 February"])
+    }
+
+    @Test func aCustomRuleIsBuiltPartByPartWithASentenceAndACount() async throws {
+        let form = world.core.formModel(.add)
+        form.title = "Swim"
+        form.date = day("2026-12-01")  // a Tuesday
+        let picker = form.recurrencePicker
+        picker.kind = .custom
+        picker.frequency = .weekly
+        picker.interval = 2
+        picker.weekdays = Weekdays([3, 5])
+        picker.times = 10
+        #expect(picker.kind == .custom)
+        #expect(picker.label == "Every 2 weeks on Tuesday and Thursday, 10 times")
+        await form.saveTapped()
+        let stored = try #require(try await world.allReminders().first)
+        #expect(stored.recurrence == RecurrenceRule(.weekly(Weekdays([3, 5])), interval: 2, times: 10))
+
+        // Edit shows it as custom, with its parts; a monthly mode follows the date's weekday.
+        let edit = world.core.formModel(.edit(stored))
+        #expect(edit.recurrencePicker.kind == .custom)
+        #expect(edit.recurrencePicker.interval == 2 && edit.recurrencePicker.times == 10)
+        edit.recurrencePicker.frequency = .monthly
+        edit.recurrencePicker.monthlyMode = .sameWeekday
+        #expect(edit.recurrencePicker.label == "Every 2 months on the 1st Tuesday, 10 times")
+        #expect(edit.recurrencePicker.monthlyOptions.map(\.label) == ["on the 1st", "on the 1st Tuesday", "on the last day"])
+    }
+
+    @Test func aPhraseChoosesTheRuleAndARuleAQuickOptionGivesIsThatOption() throws {
+        let form = world.core.formModel(.add)
+        form.date = day("2026-11-27")  // the last Friday of November
+        let picker = form.recurrencePicker
+        try picker.choose(phrase: "monthly on the last fri")
+        #expect(picker.kind == .monthlyWeekday)
+        try picker.choose(phrase: "Every 2 weeks on tue, thu, 5 times")
+        #expect(picker.kind == .custom && picker.times == 5)
+        #expect(picker.rule == RecurrenceRule(.weekly(Weekdays([3, 5])), interval: 2, times: 5))
+        #expect(throws: RepeatPhraseError.self) { try picker.choose(phrase: "every blue moon") }
+        #expect(picker.rule.times == 5)  // a refused phrase changes nothing
     }
 
     @Test func endDateIsOfferedOnlyWhenRepeatingAndDefaultsToAMonthLater() {

@@ -42,7 +42,8 @@ struct NotificationCommandTests {
 
         let badDate = try memoss("add", "Dentist", "--date", "someday")
         #expect(badDate.status == 2)
-        #expect(badDate.stderr == "memoss: --date: Enter a date as YYYY-MM-DD, today, tomorrow or a weekday name.\n")
+        #expect(badDate.stderr == "memoss: --date: Enter a date as YYYY-MM-DD, today, tomorrow, yesterday, fri, next mon, last fri, "
+            + "in 3 days, 5 dec, dec 5 2027 or eom, perhaps with a time (tomorrow 5pm, mon 9:30), or in 2 hours.\n")
 
         #expect(try memoss("list").stdout.contains("Nothing to do."))
     }

@@ -109,7 +109,10 @@ struct PromptFlowTests {
         let (todo, completed) = try stored()
         // 10 March 2099 is after the clocks go forward (8 March): same 09:00, another offset.
         #expect(todo.map { $0["scheduledAt"] as? String } == ["2099-03-02T09:00:00-05:00", "2099-03-10T09:00:00-04:00"])
-        #expect(completed.isEmpty)
+        // The repeating one's completed time is in Completed, marked as a past occurrence.
+        #expect(completed.map { $0["title"] as? String } == ["Weekly"])
+        #expect(completed.first?["scheduledAt"] as? String == "2099-03-03T09:00:00-05:00")
+        #expect(completed.first?["pastOccurrence"] as? Bool == true)
     }
 
     @Test func listJSONHasTheDocumentedShape() throws {

@@ -51,12 +51,12 @@ struct GRDBReminderRepositoryTests {
         try await repository.insert(reminder("Sooner", at: "2026-12-01T09:00:00Z", id: 2), tagIDs: [])
         try await repository.insert(reminder("Soonest", at: "2026-11-30T09:00:00Z", id: 3), tagIDs: [])
         let titles = Gathered<String>()
-        let count = try await repository.forEachReminder(done: false, tagged: nil, limit: nil) { titles.add($0.title) }
+        let count = try await repository.forEachReminder(done: false, withCompletedTimes: false, tagged: nil, limit: nil) { titles.add($0.title) }
         #expect(titles.all == ["Soonest", "Sooner", "Later"])
         #expect(count == 3)
-        #expect(try await repository.reminderCount(done: false, tagged: nil) == 3)
+        #expect(try await repository.reminderCount(done: false, withCompletedTimes: false, tagged: nil) == 3)
         let first = Gathered<String>()
-        #expect(try await repository.forEachReminder(done: false, tagged: nil, limit: 2) { first.add($0.title) } == 2)
+        #expect(try await repository.forEachReminder(done: false, withCompletedTimes: false, tagged: nil, limit: 2) { first.add($0.title) } == 2)
         #expect(first.all == ["Soonest", "Sooner"])
     }
 }
