@@ -7,9 +7,43 @@ struct TypedInputTests {
     private let saturday = day("2026-11-21")
 
     @Test(arguments: [("today", "2026-11-21"), ("Tomorrow", "2026-11-22"), ("2027-01-05", "2027-01-05"),
-                      ("sat", "2026-11-21"), ("Sunday", "2026-11-22"), ("fri", "2026-11-27"), ("mon", "2026-11-23")])
+                      ("sat", "2026-11-21"), ("Sunday", "2026-11-22"), ("fri", "2026-11-27"), ("mon", "2026-11-23"),
+                      ("yesterday", "2026-11-20"), ("next monday", "2026-11-23"), ("next sat", "2026-11-28"),
+                      ("last friday", "2026-11-20"), ("last sat", "2026-11-14"), ("in 3 days", "2026-11-24"),
+                      ("in 2 weeks", "2026-12-05"), ("in a week", "2026-11-28"), ("in 3 months", "2027-02-21"),
+                      ("2 days ago", "2026-11-19"), ("5 dec", "2026-12-05"), ("dec 5", "2026-12-05"), ("5th December", "2026-12-05"),
+                      ("5 december 2027", "2027-12-05"), ("dec 5, 2027", "2027-12-05"), ("1 jan", "2027-01-01"),
+                      ("21 nov", "2026-11-21"), ("29 feb", "2028-02-29"), ("eom", "2026-11-30"), ("end of month", "2026-11-30")])
     func datesAreReadAsPeopleTypeThem(_ text: String, _ expected: String) {
         #expect(TypedInput.date(text, today: saturday) == day(expected))
+    }
+
+    /// For a day in the history a weekday or a day of the year is the last one, not the next.
+    @Test(arguments: [("fri", "2026-11-20"), ("sat", "2026-11-21"), ("sun", "2026-11-15"), ("5 dec", "2025-12-05"),
+                      ("21 nov", "2026-11-21"), ("last fri", "2026-11-20"), ("yesterday", "2026-11-20")])
+    func pastDatesPointBack(_ text: String, _ expected: String) {
+        #expect(TypedInput.date(text, today: saturday, direction: .past) == day(expected))
+    }
+
+    /// Numeric dates only with an order, never guessed.
+    @Test func numericDatesNeedAnOrder() {
+        #expect(TypedInput.date("05/12/2026", today: saturday) == nil)
+        #expect(TypedInput.date("05/12/2026", today: saturday, order: .dmy) == day("2026-12-05"))
+        #expect(TypedInput.date("05/12/2026", today: saturday, order: .mdy) == day("2026-05-12"))
+    }
+
+    /// A day with a time, or a time from now (Saturday 2026-11-21 15:10 in New York).
+    @Test(arguments: [("tomorrow 5pm", "2026-11-22", "17:00"), ("mon 9:30", "2026-11-23", "09:30"),
+                      ("5 dec at 17:00", "2026-12-05", "17:00"), ("noon tomorrow", "2026-11-22", "12:00"),
+                      ("fri 5:30 pm", "2026-11-27", "17:30"), ("today 17", "2026-11-21", "17:00"),
+                      ("in 2 hours", "2026-11-21", "17:10"), ("in 90 minutes", "2026-11-21", "16:40"),
+                      ("in 9 hours", "2026-11-22", "00:10"), ("tomorrow midnight", "2026-11-22", "00:00")])
+    func momentsAreADayAndATime(_ text: String, _ date: String, _ clock: String) throws {
+        let moment = try #require(TypedInput.moment(text, now: instant("2026-11-21T15:10:00-05:00"), zone: newYork))
+        #expect(moment.date == day(date))
+        #expect(moment.time == time(clock))
+        #expect(TypedInput.moment("tomorrow", now: instant("2026-11-21T15:10:00-05:00"), zone: newYork)?.time == nil)
+        #expect(TypedInput.moment("tomorrow at teatime", now: instant("2026-11-21T15:10:00-05:00"), zone: newYork) == nil)
     }
 
     @Test(arguments: ["someday", "2026-02-30", "fr", "next week", "in 3 fortnights", "31 feb", "5 dec 27", ""])
@@ -19,12 +53,13 @@ struct TypedInputTests {
 
     @Test(arguments: [("09:00", "09:00"), ("9am", "09:00"), ("9:30pm", "21:30"), ("12am", "00:00"), ("12pm", "12:00"),
                       ("12:15 AM", "00:15"), ("23:59", "23:59"), ("17:30:00", "17:30"), ("9:00:00 AM", "09:00"),
-                      ("12:00:59", "12:00"), ("11:45:10 pm", "23:45")])
+                      ("12:00:59", "12:00"), ("11:45:10 pm", "23:45"), ("17", "17:00"), ("5pm", "17:00"),
+                      ("5:30 pm", "17:30"), ("noon", "12:00"), ("midnight", "00:00"), ("0", "00:00")])
     func timesAreReadAsPeopleTypeThem(_ text: String, _ expected: String) {
         #expect(TypedInput.time(text) == time(expected))
     }
 
-    @Test(arguments: ["13pm", "0am", "9:5pm", "9:60am", "25:00", "noonish", "", "pm"])
+    @Test(arguments: ["13pm", "0am", "9:5pm", "9:60am", "25:00", "noonish", "", "pm", "24", "123"])
     func otherTimeTextIsRefused(_ text: String) {
         #expect(TypedInput.time(text) == nil)
     }

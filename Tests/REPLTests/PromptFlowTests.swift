@@ -51,6 +51,23 @@ struct PromptFlowTests {
         #expect(try stored().todo.first?["scheduledAt"] as? String == "2099-03-08T03:30:00-04:00")
     }
 
+    @Test func addFlowWalksACustomRepeatAndItsEnd() throws {
+        // 2 March 2099 is a Monday; a day and a time in one answer.
+        let result = try prompt("add", "Swim", "", "2099-03-02 7am", "", "9", "2 weeks", "tue,thu", "10 times", "", "y", "quit")
+        #expect(result.stdout.contains("Repeat: 1 Never  2 Daily  3 Every weekday  4 Weekly on Monday  5 Every 2 weeks on Monday  "
+            + "6 Monthly on the 2nd  7 Monthly on the 1st Monday  8 Yearly on 2 March  9 Custom…\n"))
+        #expect(result.stdout.contains("Repeat: Every 2 weeks on Tuesday and Thursday\n"))
+        #expect(result.stdout.contains("Added \"Swim\", due Tue 3 Mar 2099 07:00, repeating Every 2 weeks on Tuesday and Thursday, 10 times."))
+        let rule = try #require(try stored().todo.first?["recurrence"] as? [String: Any])
+        #expect(rule["times"] as? Int == 10 && rule["weekdays"] as? [Int] == [3, 5] && rule["interval"] as? Int == 2)
+    }
+
+    @Test func addFlowTakesARepeatPhraseAndRefusesAnUnreadableOne() throws {
+        let result = try prompt("add", "Review", "", "2099-03-27", "", "every fortnight", "monthly on the last fri", "never", "", "y", "quit")
+        #expect(result.stdout.contains("\"fortnight\" is not a unit or a weekday; write never"))
+        #expect(result.stdout.contains("repeating Monthly on the last Friday."))
+    }
+
     @Test func addFlowCreatesATagInlineAndChoosesIt() throws {
         let result = try prompt("add", "Compost", "", "2099-05-01", "", "", "+Garden 6", "Garden, Home", "+Home", "", "y", "quit")
         #expect(result.stdout.contains("New tag: #Garden"))

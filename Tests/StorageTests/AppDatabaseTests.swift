@@ -168,4 +168,39 @@ struct RecurrenceColumnsTests {
         let sameDay = try #require(try await repository.reminder(id: newYork))
         #expect(sameDay.localScheduled == LocalDateTime(date: day("2026-03-08"), time: time("02:30")))
     }
+
+    /// A store from before v12 (the first rules only) reads every rule as it meant: weekly on its
+    /// weekday, monthly on its day, every 1 period, no count; and a new rule is kept exactly.
+    @Test func migratingToTheRicherRulesKeepsEveryStoredRule() async throws {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("memoss-\(UUID().uuidString).sqlite").path
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let queue = try DatabaseQueue(path: path)
+        try AppDatabase.migrator.migrate(queue, upTo: "v11")
+        let rows: [(String, Int?, Int?)] = [("never", nil, nil), ("daily", nil, nil), ("weekly", 6, nil), ("monthly", nil, 31)]
+        try await queue.write { db in
+            for (index, (rule, weekday, day)) in rows.enumerated() {
+                try db.execute(sql: """
+                    INSERT INTO reminder (id, title, scheduledAt, timeZoneID, isCompleted, createdAt, updatedAt,
+                        recurrenceRule, recurrenceWeekday, recurrenceDay)
+                    VALUES (?, ?, ?, 'America/New_York', 0, ?, ?, ?, ?, ?)
+                    """, arguments: [UUID(uuidString: "00000000-0000-0000-0000-00000000000\(index + 1)")!, rule,
+                                     try Date("2027-01-29T14:00:00Z", strategy: .iso8601), testNow, testNow, rule, weekday, day])
+            }
+        }
+        try queue.close()
+        let repository = GRDBReminderRepository(database: try AppDatabase.open(at: path))
+        var read: [RecurrenceRule] = []
+        for index in 1...4 {
+            read.append(try #require(try await repository.reminder(id: UUID(uuidString: "00000000-0000-0000-0000-00000000000\(index)")!)).recurrence)
+        }
+        #expect(read == [.never, .daily, .weekly(weekday: 6), .monthly(day: 31)])
+        #expect(read.map(\.interval) == [1, 1, 1, 1] && read.allSatisfy { $0.times == nil })
+        #expect(read[3].label == "Monthly on the 31st")
+
+        let rich = RecurrenceRule(.monthly(.weekday(nth: -1, weekday: 6)), interval: 2, times: 7)
+        var stored = try #require(try await repository.reminder(id: UUID(uuidString: "00000000-0000-0000-0000-000000000004")!))
+        stored.recurrence = rich
+        try await repository.update(stored, tagIDs: [])
+        #expect(try await repository.reminder(id: stored.id)?.recurrence == rich)
+    }
 }

@@ -114,4 +114,44 @@ struct RecurringReminderTests {
             try await add(world, "Choir", on: "2026-11-23", at: "19:00", repeating: .weekly(weekday: 5), until: "2026-11-25")
         }
     }
+
+    /// A daily habit missed for a week needs one `done`: it moves to the first time after now,
+    /// and only the one completed is logged; `onlyCurrent` ticks just the current one.
+    @Test func completingAnOverdueRepeatingReminderSkipsTheMissedTimes() async throws {
+        let world = try TestWorld(now: instant("2026-11-20T08:00:00-05:00"))
+        let habit = try await add(world, "Stretch", on: "2026-11-20", repeating: .daily)
+        let weekly = try await add(world, "Gym", on: "2026-11-20", repeating: RecurrenceRule(.weekly(Weekdays([2, 6])), times: 5))
+        world.clock.advance(by: 7 * 86_400 + 3_600)  // Friday 27 November, 09:00
+
+        let one = try await world.core.completeReminders(ids: [habit.id], onlyCurrent: true)
+        #expect(one.map(\.scheduledAt) == [instant("2026-11-21T09:00:00-05:00")])
+        let skipped = try await world.core.completeReminders(ids: [habit.id])
+        #expect(skipped.map(\.scheduledAt) == [instant("2026-11-28T09:00:00-05:00")])
+        let log = try await world.core.loadDayHistory(day: day("2026-11-27"))
+        #expect(log.completions.map(\.completion.occurrence) == [instant("2026-11-20T09:00:00-05:00"), instant("2026-11-21T09:00:00-05:00")])
+
+        // Mondays and Fridays, 5 times from Fri 20 Nov: the 20th, 23rd, 27th (09:00 is past) are
+        // left behind, so 2 are left, from Mon 30 Nov.
+        let gym = try await world.core.completeReminders(ids: [weekly.id])
+        #expect(gym.map(\.scheduledAt) == [instant("2026-11-30T09:00:00-05:00")])
+        #expect(gym.first?.recurrence.times == 2)
+        _ = try await world.core.completeReminders(ids: [weekly.id])
+        let last = try await world.core.completeReminders(ids: [weekly.id])
+        #expect(last.first?.isCompleted == true)  // the fifth time was the last
+    }
+
+    /// The Completed section lists a repeating reminder's completed times as well as done reminders.
+    @Test func completedTimesOfRepeatingRemindersAreInCompleted() async throws {
+        let world = try TestWorld()
+        let daily = try await add(world, "Stretch", on: "2026-11-22", repeating: .daily)
+        let once = try await add(world, "Dentist", on: "2026-11-23", repeating: .never)
+        _ = try await world.core.completeReminders(ids: [daily.id])
+        world.clock.advance(by: 60)
+        _ = try await world.core.completeReminders(ids: [once.id])
+        let dashboard = try await world.core.loadDashboard()
+        #expect(dashboard.toDo.map(\.title) == ["Stretch"])
+        #expect(dashboard.completed.map(\.title) == ["Dentist", "Stretch"])
+        #expect(dashboard.completed.map(\.isPastOccurrence) == [false, true])
+        #expect(dashboard.completed.last?.scheduledAt == instant("2026-11-22T09:00:00-05:00"))
+    }
 }
