@@ -61,7 +61,10 @@ struct CalendarRoundTripTests {
                                       timeZoneID: Self.zones.randomElement(using: &random)!,
                                       tagIDs: Set(tags.shuffled(using: &random).prefix(Int.random(in: 0...3, using: &random)).map(\.id)),
                                       recurrence: rule)
-            if rule != .never, Bool.random(using: &random) { draft.recurrenceEnd = date.adding(days: Int.random(in: 40...400, using: &random)) }
+            if rule != .never, Bool.random(using: &random) {
+                // From the first day the rule falls on (every 4 months on the last Friday may be months away).
+                draft.recurrenceEnd = rule.firstDate(onOrAfter: date).adding(days: Int.random(in: 40...400, using: &random))
+            }
             let created = try await world.core.createReminder(draft)
             if Int.random(in: 0..<4, using: &random) == 0 { _ = try await world.core.completeReminders(ids: [created.id]) }
         }
