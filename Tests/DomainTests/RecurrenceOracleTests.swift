@@ -83,6 +83,40 @@ struct RecurrenceOracleTests {
         #expect(total.mismatches.isEmpty, "\(total.mismatches.count) cases differ, first: \(total.mismatches.prefix(5).joined(separator: "\n"))")
     }
 
+    /// The planner's notifications for a reminder of each rule (the first 150 repeating cases of
+    /// `--rules all`, seed 4180, in a store of their own with the clock in 2000): their ids name the
+    /// oracle's nominal days and they fire at its instants.
+    @Test func thePlannersRequestsAreTheOraclesOccurrences() async throws {
+        let cases = try Self.python(["gen_cases.py", "--rules", "all", "--seed", "4180", "--n", "3000"])
+        let detail = try #require(try JSONSerialization.jsonObject(
+            with: try Self.python(["recurrence_oracle.py", "--detail"], input: cases)) as? [[String: Any]])
+        var compared = 0, requests = 0
+        var mismatches: [String] = []
+        for (index, testCase) in try Self.caseList(cases).enumerated() {
+            guard compared < 150, testCase["rule"] as? String != "none", testCase["after"] == nil, testCase["end"] == nil else { continue }
+            let expected = (detail[index]["occurrences"] as? [[String: Any]] ?? [])
+            guard !expected.isEmpty else { continue }
+            let series = try Self.series(for: testCase)
+            let world = try TestWorld(now: try Date("2000-01-01T00:00:00Z", strategy: .iso8601), timeZone: series.timeZone)
+            let reminder = try await world.core.createReminder(ReminderDraft(
+                title: "case", date: series.start.date, time: series.start.time, timeZoneID: series.timeZone.identifier,
+                recurrence: series.rule))
+            let pending = try await world.core.listNotifications().pending.filter { $0.reminderID == reminder.id }
+            let ours = pending.prefix(expected.count).map { "\($0.id.dropFirst(37)) \(ISO8601Text.string($0.fireAt, in: series.timeZone))" }
+            let theirs = expected.map { occurrence in
+                let nominal = (occurrence["nominal"] as? String ?? "").prefix(10).replacingOccurrences(of: "-", with: "")
+                return "\(nominal) \(occurrence["local"] as? String ?? "")"
+            }
+            compared += 1
+            requests += ours.count
+            if ours != theirs { mismatches.append("\(testCase["id"] ?? index): planner \(ours), oracle \(theirs)") }
+        }
+        print("Planner: \(compared) reminders, \(requests) requests compared, \(mismatches.count) differences")
+        #expect(compared == 150)
+        #expect(requests > 700)
+        #expect(mismatches.isEmpty, "\(mismatches.prefix(5).joined(separator: "\n"))")
+    }
+
     @Test func everyHandCheckedRichRuleCaseMatchesItsExpectedOccurrences() throws {
         let cases = try Data(contentsOf: try Self.requireOracles().appendingPathComponent("hand_cases_rules.json"))
         let list = try Self.caseList(cases)
