@@ -64,7 +64,7 @@ struct ReminderFieldOptions: ParsableArguments {
             if ["none", "never", "-"].contains(times.lowercased()) {
                 repeats.times = nil
             } else {
-                guard let count = Int(times), (1...RecurrenceRule.maximumTimes).contains(count) else {
+                guard let count = RepeatSpec.count(times.lowercased().split(separator: " ").map(String.init), bare: true) else {
                     throw UsageProblem(message: "--times: give a number from 1 to \(RecurrenceRule.maximumTimes), or none.")
                 }
                 repeats.times = count

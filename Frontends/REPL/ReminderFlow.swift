@@ -108,7 +108,7 @@ struct ReminderFlow {
                     try picker.choose(phrase: line)
                     return nil
                 } catch {
-                    session.say(session.style.red(error.message.prefix(1).uppercased() + error.message.dropFirst()))
+                    session.say(session.style.red(error.sentence))
                 }
             }
         case .endsOn:
@@ -118,7 +118,7 @@ struct ReminderFlow {
                                picker.times.map { $0 == 1 ? "once" : "\($0) times" }].compactMap { $0 }.joined(separator: ", ")
                 if current.isEmpty { current = "never" }
                 if let line = try read("Ends (a date, N times, both, or never)", current: current) {
-                    guard let (end, times) = Self.ending(line, today: today) else {
+                    guard let (end, times) = RepeatSpec.ending(line, today: today) else {
                         session.say(session.style.red(TypedInput.missingDay(line)
                             ?? "Answer a date (\(TypedInput.dateForms)), a number of times (10 times), both (2027-06-30, 10 times), or never"))
                         continue
@@ -136,25 +136,6 @@ struct ReminderFlow {
         }
     }
 
-    /// An answer to "Ends": a day, a number of times, both (separated by a comma), or never;
-    /// `nil` when a part is neither.
-    static func ending(_ line: String, today: LocalDate) -> (end: LocalDate?, times: Int?)? {
-        if ["never", "none", "-"].contains(line.lowercased()) { return (nil, nil) }
-        var end: LocalDate?, times: Int?
-        for part in line.split(separator: ",").map({ $0.trimmingWhitespace().lowercased() }) where !part.isEmpty {
-            let words = part.split(separator: " ")
-            if part == "once" { times = 1; continue }
-            if let count = Int(words[0]), words.count == 1 || (words.count == 2 && ["times", "time", "x"].contains(words[1])),
-               (1...RecurrenceRule.maximumTimes).contains(count) {
-                times = count
-                continue
-            }
-            guard let day = TypedInput.date(part, today: today) else { return nil }
-            end = day
-        }
-        return (end, times)
-    }
-
     /// The custom rule, part by part: the unit and interval, then the weekdays or the monthly day.
     private func askCustomRule() throws {
         let picker = form.recurrencePicker
@@ -163,11 +144,7 @@ struct ReminderFlow {
             let unit = picker.frequency.unit ?? "week"
             let current = picker.interval == 1 ? unit : "\(picker.interval) \(unit)s"
             guard let line = try read("Repeat every (day, week, month or year, with a number: 2 weeks)", current: current) else { break }
-            let words = line.lowercased().split(separator: " ").map(String.init)
-            let number = words.count == 2 ? Int(words[0]) : 1
-            let name = words.last ?? ""
-            let frequency = RepeatSpec.Frequency.allCases.first { $0.unit.map { name == $0 || name == $0 + "s" } ?? false }
-            guard words.count <= 2, let number, (1...RecurrenceRule.maximumInterval).contains(number), let frequency else {
+            guard let (frequency, number) = RepeatSpec.unitAndInterval(line) else {
                 session.say(session.style.red("Answer a unit (day, week, month or year), with a number from 1 to \(RecurrenceRule.maximumInterval) before it for every few"))
                 continue
             }

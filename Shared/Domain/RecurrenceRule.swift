@@ -82,8 +82,10 @@ package struct RecurrenceRule: Hashable, Sendable {
 
     // MARK: Words
 
-    static let weekdayNames = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"]
-    static let monthNames = ["January", "February", "March", "April", "May", "June", "July", "August",
+    /// The weekdays' names, Sunday (1) first.
+    package static let weekdayNames = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"]
+    /// The months' names, January (1) first.
+    package static let monthNames = ["January", "February", "March", "April", "May", "June", "July", "August",
                              "September", "October", "November", "December"]
 
     /// The sentence for the rule: "Never", "Daily", "Every 3 days", "Every weekday", "Every 2 weeks

@@ -144,7 +144,7 @@ package final class ImportModel {
         form.recurrencePicker.kind = .never
         form.recurrencePicker.times = nil
         if !value(.repeat).isEmpty {
-            do { try form.recurrencePicker.choose(phrase: value(.repeat)) } catch { refuse(.repeat, error.message.prefix(1).uppercased() + error.message.dropFirst()) }
+            do { try form.recurrencePicker.choose(phrase: value(.repeat)) } catch { refuse(.repeat, error.sentence) }
         }
         form.recurrencePicker.hasEndDate = false
         if !value(.endDate).isEmpty {

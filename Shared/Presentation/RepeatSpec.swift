@@ -122,6 +122,9 @@ package struct RepeatPhraseError: Error, Hashable, Sendable {
     init(_ problem: String) {
         message = "\(problem); \(RepeatSpec.phraseHint)"
     }
+
+    /// The message as a sentence of its own, capitalised (for a refused row or prompt answer).
+    package var sentence: String { message.prefix(1).uppercased() + message.dropFirst() }
 }
 
 extension RepeatSpec {
@@ -130,9 +133,6 @@ extension RepeatSpec {
         + "\"every 3 days\", \"every 2 weeks on tue,thu\", \"monthly on the 15th\", \"monthly on the last fri\", "
         + "\"monthly on the last day\", \"yearly on 29 feb\", optionally ending \", 10 times\""
 
-    private static let weekdayNames = ["sunday", "monday", "tuesday", "wednesday", "thursday", "friday", "saturday"]
-    private static let monthNames = ["january", "february", "march", "april", "may", "june", "july", "august",
-                                     "september", "october", "november", "december"]
     private static let ordinalWords = ["first": 1, "second": 2, "third": 3, "fourth": 4, "last": -1]
 
     /// Reads a phrase: `never`, `daily`, `weekly`, `monthly`, `yearly` (`annually`), `weekdays`,
@@ -146,13 +146,13 @@ extension RepeatSpec {
         var words: [String] = spaced.split(whereSeparator: \.isWhitespace).map(String.init)
         words.removeAll { ["and", "the", "&"].contains($0) }
         guard !words.isEmpty else { throw RepeatPhraseError("the repeat is empty") }
-        // The count at the end.
+        // The count at the end: "once", "10 times".
         var times: Int?
         if words.count > 1, words.last == "once" {
             times = 1
             words.removeLast()
         } else if words.count > 2, ["times", "time"].contains(words[words.count - 1]) {
-            guard let count = Int(words[words.count - 2]), (1...RecurrenceRule.maximumTimes).contains(count) else {
+            guard let count = count(Array(words.suffix(2))) else {
                 throw RepeatPhraseError("\"\(words[words.count - 2]) times\" is not a count from 1 to \(RecurrenceRule.maximumTimes)")
             }
             times = count
@@ -171,6 +171,39 @@ extension RepeatSpec {
         }
         spec.times = times
         return spec
+    }
+
+    /// A count as typed: `once`, `10 times`, `1 time`, or a bare `10` when `bare`; 1–9999, else `nil`.
+    package static func count(_ words: [String], bare: Bool = false) -> Int? {
+        if words == ["once"] { return 1 }
+        guard words.count == 2 && ["times", "time"].contains(words[1]) || bare && words.count == 1,
+              let count = Int(words[0]), (1...RecurrenceRule.maximumTimes).contains(count) else { return nil }
+        return count
+    }
+
+    /// An answer to "how does it end": a day, a count, both (separated by a comma) or `never`;
+    /// `nil` when a part is neither.
+    package static func ending(_ text: String, today: LocalDate) -> (end: LocalDate?, times: Int?)? {
+        if ["never", "none", "-"].contains(text.trimmingWhitespace().lowercased()) { return (nil, nil) }
+        var end: LocalDate?, times: Int?
+        for part in text.split(separator: ",").map({ $0.trimmingWhitespace() }) where !part.isEmpty {
+            if let count = count(part.lowercased().split(separator: " ").map(String.init), bare: true) {
+                times = count
+            } else if let day = TypedInput.date(part, today: today) {
+                end = day
+            } else {
+                return nil
+            }
+        }
+        return (end, times)
+    }
+
+    /// The unit and interval of "every …" as typed at the prompt's custom step: `week`, `2 weeks`,
+    /// `3 days`; `nil` for anything else.
+    package static func unitAndInterval(_ text: String) -> (frequency: Frequency, interval: Int)? {
+        guard let spec = try? parse("every " + text), spec.frequency != .never, spec.weekdays == nil, spec.times == nil
+        else { return nil }
+        return (spec.frequency, spec.interval)
     }
 
     /// Reads the frequency and interval, removing their words.
@@ -231,10 +264,10 @@ extension RepeatSpec {
         case .yearly:
             guard words.count == 2 else { throw RepeatPhraseError("\"\(what)\" is not a day of the year such as 29 feb") }
             let (dayWord, monthWord) = Int(Self.digits(words[0])) != nil ? (words[0], words[1]) : (words[1], words[0])
-            guard let day = Int(Self.digits(dayWord)), let month = Self.prefixIndex(monthWord, in: Self.monthNames),
-                  (1...LocalDate.daysIn(month: month + 1, year: 2000)).contains(day)
+            guard let day = Int(Self.digits(dayWord)), let month = TypedInput.month(monthWord),
+                  (1...LocalDate.daysIn(month: month, year: 2000)).contains(day)
             else { throw RepeatPhraseError("\"\(what)\" is not a day of the year such as 29 feb") }
-            yearly = YearDay(month: month + 1, day: day)
+            yearly = YearDay(month: month, day: day)
         }
     }
 
@@ -245,13 +278,12 @@ extension RepeatSpec {
             let isNumber = words[0].count == digits(words[0]).count
             if isNumber || isOrdinal(words[0]) { return try checkedDay(day, what: what) }
         }
-        if words.count == 2, let days = weekdaySet([words[1]]), days.mondayFirst.count == 1 {
-            let weekday = days.mondayFirst[0] - 1
+        if words.count == 2, let weekday = TypedInput.weekday(words[1]) {
             let nth = ordinalWords[words[0]] ?? (isOrdinal(words[0]) ? Int(digits(words[0])) : nil)
             guard let nth, [1, 2, 3, 4, -1].contains(nth) else {
                 throw RepeatPhraseError("\"\(what)\": the weekday of a month is the 1st, 2nd, 3rd, 4th or last")
             }
-            return .weekday(nth: nth, weekday: weekday + 1)
+            return .weekday(nth: nth, weekday: weekday)
         }
         throw RepeatPhraseError("\"\(what)\" is not a day of the month such as the 15th, the last day or the 2nd tue")
     }
@@ -279,19 +311,15 @@ extension RepeatSpec {
             case "weekday", "weekdays": days += [2, 3, 4, 5, 6]
             case "weekend", "weekends": days += [1, 7]
             default:
-                let singular = word.count > 3 && word.hasSuffix("s") ? String(word.dropLast()) : word
-                guard let index = prefixIndex(singular, in: weekdayNames) else { return nil }
-                days.append(index + 1)
+                guard let day = TypedInput.weekday(word) else { return nil }
+                days.append(day)
             }
         }
         return days.isEmpty ? nil : Weekdays(days)
     }
 
-    /// The index of the name `word` starts (three letters at least).
-    private static func prefixIndex(_ word: String, in names: [String]) -> Int? {
-        guard word.count >= 3 else { return nil }
-        return names.firstIndex { $0.hasPrefix(word) }
-    }
+    /// Three letters of a weekday's name, as phrases write it: "tue".
+    private static func shortName(ofWeekday weekday: Int) -> String { RecurrenceRule.weekdayNames[weekday - 1].prefix(3).lowercased() }
 
     /// The phrase `parse` reads back as this spec: "every 2 weeks on tue,thu, 10 times".
     package var phrase: String {
@@ -303,7 +331,7 @@ extension RepeatSpec {
         case .weekly:
             let days = weekdays.map { days in
                 days == .mondayToFriday ? "weekdays" : days == .weekend ? "weekends"
-                    : days.mondayFirst.map { String(Self.weekdayNames[$0 - 1].prefix(3)) }.joined(separator: ",")
+                    : days.mondayFirst.map(Self.shortName(ofWeekday:)).joined(separator: ",")
             }
             if every == nil, let days, days == "weekdays" || days == "weekends" { text = days }
             else { text = (every ?? "weekly") + (days.map { " on \($0)" } ?? "") }
@@ -314,11 +342,11 @@ extension RepeatSpec {
             case .day(let day): text += " on the \(RecurrenceRule.ordinal(day))"
             case .lastDay: text += " on the last day"
             case .weekday(let nth, let weekday):
-                text += " on the \(nth == -1 ? "last" : RecurrenceRule.ordinal(nth)) \(Self.weekdayNames[weekday - 1].prefix(3))"
+                text += " on the \(nth == -1 ? "last" : RecurrenceRule.ordinal(nth)) \(Self.shortName(ofWeekday: weekday))"
             }
         case .yearly:
             text = every ?? "yearly"
-            if let yearly { text += " on \(yearly.day) \(Self.monthNames[yearly.month - 1].prefix(3))" }
+            if let yearly { text += " on \(yearly.day) \(RecurrenceRule.monthNames[yearly.month - 1].prefix(3).lowercased())" }
         }
         switch times {
         case nil: break

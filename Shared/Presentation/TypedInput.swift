@@ -3,16 +3,11 @@ import Foundation
 
 /// Reads dates and times the way people type them at a prompt or on a command line.
 package enum TypedInput {
-    private static let weekdays = ["sunday", "monday", "tuesday", "wednesday", "thursday", "friday", "saturday"]
-
     /// Which way a word like a weekday's name points: to the next one (a due date) or the last
     /// one (a day in the history).
     package enum Direction: Sendable {
         case future, past
     }
-
-    private static let months = ["january", "february", "march", "april", "may", "june", "july", "august",
-                                 "september", "october", "november", "december"]
 
     /// A day as people type it; `nil` for anything else:
     /// - `YYYY-MM-DD`; `today`, `tomorrow`, `yesterday`;
@@ -36,11 +31,11 @@ package enum TypedInput {
             return LocalDate.clamped(year: today.year, month: today.month, day: 31)
         default: break
         }
-        if words.count == 1, let weekday = weekdayIndex(words[0]) {
+        if words.count == 1, let weekday = Self.weekday(words[0]) {
             let ahead = ((weekday - today.weekday) % 7 + 7) % 7
             return direction == .future ? today.adding(days: ahead) : today.adding(days: -((7 - ahead) % 7))
         }
-        if words.count == 2, ["next", "last", "this"].contains(words[0]), let weekday = weekdayIndex(words[1]) {
+        if words.count == 2, ["next", "last", "this"].contains(words[0]), let weekday = Self.weekday(words[1]) {
             let ahead = ((weekday - today.weekday) % 7 + 7) % 7
             switch words[0] {
             case "next": return today.adding(days: ahead == 0 ? 7 : ahead)
@@ -79,9 +74,8 @@ package enum TypedInput {
         let (dayWord, monthWord) = dayFirst ? (words[0], words[1]) : (words[1], words[0])
         let digits = String(dayWord.prefix { $0.isASCII && $0.isNumber })
         guard let day = Int(digits), digits.count <= 2, dayWord == digits || dayWord == RecurrenceRule.ordinal(day),
-              monthWord.count >= 3, let monthIndex = months.firstIndex(where: { $0.hasPrefix(monthWord) })
+              let month = Self.month(monthWord)
         else { return nil }
-        let month = monthIndex + 1
         if words.count == 3 {
             guard words[2].count == 4, let year = Int(words[2]) else { return nil }
             return LocalDate(year: year, month: month, day: day)
@@ -99,9 +93,19 @@ package enum TypedInput {
         return nil
     }
 
-    private static func weekdayIndex(_ word: String) -> Int? {
-        let singular = word.count > 3 && word.hasSuffix("s") ? String(word.dropLast()) : word
-        guard singular.count >= 3, let index = weekdays.firstIndex(where: { $0.hasPrefix(singular) }) else { return nil }
+    /// The weekday (1 = Sunday … 7) a word names: its first three letters or more, any case, also
+    /// plural (`tue`, `Thurs`, `fridays`); `nil` for anything else.
+    package static func weekday(_ word: String) -> Int? {
+        let lower = word.lowercased()
+        let singular = lower.count > 3 && lower.hasSuffix("s") ? String(lower.dropLast()) : lower
+        return named(singular, in: RecurrenceRule.weekdayNames)
+    }
+
+    /// The month (1–12) a word names: its first three letters or more, any case (`dec`, `Sept`).
+    package static func month(_ word: String) -> Int? { named(word.lowercased(), in: RecurrenceRule.monthNames) }
+
+    private static func named(_ word: String, in names: [String]) -> Int? {
+        guard word.count >= 3, let index = names.firstIndex(where: { $0.lowercased().hasPrefix(word) }) else { return nil }
         return index + 1
     }
 
@@ -179,11 +183,9 @@ package enum TypedInput {
               year >= 1
         else { return nil }
         let days = LocalDate.daysIn(month: month, year: year)
-        return "\(word) does not exist: \(monthNames[month - 1]) \(year) has \(days) days."
+        return "\(word) does not exist: \(RecurrenceRule.monthNames[month - 1]) \(year) has \(days) days."
     }
 
-    private static let monthNames = ["January", "February", "March", "April", "May", "June", "July",
-                                     "August", "September", "October", "November", "December"]
 
     /// `HH:mm` (24-hour), a bare hour (`17`), `noon`, `midnight`, or `9am`, `9:30 pm`, `12am`
     /// (midnight), `12pm` (noon), each also with
