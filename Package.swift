@@ -38,9 +38,11 @@ let package = Package(
         // RFC 5545 VTODOs: reading and writing calendars (export, import, and what sync sends).
         .target(name: "ICalendar", dependencies: ["Domain"], path: "Shared/ICalendar"),
         .target(name: "Presentation", dependencies: ["Domain", "UseCases", "ICalendar"], path: "Shared/Presentation"),
+        // CalDAV sync (RFC 4791, RFC 6578): the iCalendar codec over HTTP, merged into the store.
+        .target(name: "Sync", dependencies: ["Domain", "Storage", "UseCases", "ICalendar"], path: "Shared/Sync"),
         .target(
             name: "Shared",
-            dependencies: ["Domain", "Storage", "UseCases", "ICalendar", "Presentation"],
+            dependencies: ["Domain", "Storage", "UseCases", "ICalendar", "Presentation", "Sync"],
             path: "Shared/Composition"
         ),
 

@@ -16,7 +16,7 @@ struct Memoss: AsyncParsableCommand {
         subcommands: [
             List.self, Add.self, Edit.self, Delete.self, Rm.self, Done.self, Reopen.self, Next.self, History.self,
             ResetToday.self, Undo.self, Redo.self, Tags.self, TagCommand.self, Notifications.self, Due.self,
-            CompleteNotification.self, Snooze.self, Watch.self, Export.self, Repl.self,
+            CompleteNotification.self, Snooze.self, Watch.self, Export.self, SyncCommand.self, Repl.self,
         ],
         defaultSubcommand: Repl.self
     )
@@ -57,7 +57,8 @@ struct Memoss: AsyncParsableCommand {
 extension CommandLine {
     /// The options that take a value, in every command.
     static let valueOptions: Set<String> = ["--db", "--date", "--time", "--date-order", "--repeat", "--times", "--until", "--tag", "--new-tag",
-                                            "--notes", "--title", "--count", "--limit", "--exec", "--format", "-o"]
+                                            "--notes", "--title", "--count", "--limit", "--exec", "--format", "-o",
+                                            "--user", "--password-command", "--password-env", "--timeout", "--sync-every"]
 
     /// The words with option values attached (`--notes=-5 °C`) and the other arguments after
     /// `--`, so a word that begins with a dash and is not an option is a value, not a flag:

@@ -5,6 +5,8 @@ import Foundation
 package struct CalendarItem: Sendable {
     package var reminder: Reminder
     package var tagNames: [String]
+    /// The UID to write, when not the reminder's id (a resource another client created, kept by sync).
+    package var uid: String?
 
     package init(reminder: Reminder, tagNames: [String]) {
         self.reminder = reminder
@@ -42,7 +44,7 @@ package enum CalendarWriter {
         let zone = reminder.timeZone
         let wall = localText(reminder.localScheduled)
         put("BEGIN:VTODO")
-        put("UID:\(reminder.id.uuidString)")
+        put("UID:\(item.uid ?? reminder.id.uuidString)")
         put("DTSTAMP:\(utcText(stamp))")
         put("CREATED:\(utcText(reminder.createdAt))")
         put("LAST-MODIFIED:\(utcText(reminder.updatedAt))")

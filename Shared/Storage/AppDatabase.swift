@@ -261,6 +261,36 @@ extension AppDatabase {
                 t.add(column: "recurrenceTimes", .integer)
             }
         }
+        migrator.registerMigration("v13") { db in
+            // CalDAV sync (`SyncRepository`): the accounts, and per account and reminder the
+            // resource it is on the server and the version both sides last agreed on (`base`, the
+            // resource's text then), which a three-way merge compares each side with. Not in the
+            // undo journal: it describes the server, and undoing a synced change is a local change
+            // the next sync sends.
+            try db.create(table: "syncAccount") { t in
+                t.primaryKey("name", .text).notNull()
+                t.column("url", .text).notNull()
+                t.column("collectionURL", .text).notNull()
+                t.column("user", .text).notNull()
+                t.column("passwordCommand", .text)
+                t.column("passwordVariable", .text)
+                t.column("passwordSaved", .boolean).notNull().defaults(to: false)
+                t.column("syncToken", .text)
+                t.column("lastSyncAt", .datetime)
+                t.column("lastOutcome", .text)
+                t.column("createdAt", .datetime).notNull()
+            }
+            try db.create(table: "syncItem") { t in
+                t.column("account", .text).notNull().references("syncAccount", column: "name", onDelete: .cascade)
+                t.column("reminderID", .blob).notNull()
+                t.column("uid", .text).notNull()
+                t.column("href", .text).notNull()
+                t.column("etag", .text)
+                t.column("base", .text).notNull()
+                t.primaryKey(["account", "reminderID"])
+            }
+            try db.create(index: "syncItem_on_href", on: "syncItem", columns: ["account", "href"], unique: true)
+        }
         return migrator
     }
 }

@@ -1,0 +1,221 @@
+import Domain
+import Foundation
+import Storage
+import UseCases
+
+/// Where an account's password comes from.
+package enum PasswordSource: Sendable, Equatable {
+    /// None: the server needs no password.
+    case none
+    /// The first line a shell command prints (`pass show dav`), run at each sync.
+    case command(String)
+    /// An environment variable, read at each sync.
+    case variable(String)
+    /// Saved, because the user asked, in a 0600 file under `$XDG_CONFIG_HOME/memoss`.
+    case saved(String)
+}
+
+/// Adds, lists, removes and syncs CalDAV accounts.
+package struct SyncAccounts: Sendable {
+    private let repository: SyncRepository
+    private let engine: SyncEngine
+    private let environment: AppEnvironment
+    private let processEnvironment: [String: String]
+
+    package init(repository: SyncRepository, engine: SyncEngine, environment: AppEnvironment, processEnvironment: [String: String]) {
+        self.repository = repository
+        self.engine = engine
+        self.environment = environment
+        self.processEnvironment = processEnvironment
+    }
+
+    package func accounts() async throws -> [SyncAccount] { try await repository.accounts() }
+
+    /// Finds the task collection at `url` and adds the account; says which collection it chose.
+    package func add(name: String, url: String, user: String, password source: PasswordSource, timeout: TimeInterval) async throws
+        -> (account: SyncAccount, collectionName: String?)
+    {
+        let trimmed = name.trimmingWhitespace()
+        guard !trimmed.isEmpty, trimmed.count <= 64, trimmed.allSatisfy({ $0.isLetter || $0.isNumber || "-_.".contains($0) }) else {
+            throw SyncError(.local, "an account name is 1–64 letters, digits, '-', '_' or '.'; choose another")
+        }
+        guard let address = URL(string: url), ["http", "https"].contains(address.scheme?.lowercased() ?? ""), address.host != nil else {
+            throw SyncError(.local, "\(url) is not an http:// or https:// address; give the server's or the task list's URL")
+        }
+        if try await repository.account(named: trimmed) != nil {
+            throw SyncError(.local, "an account named \(trimmed) exists; remove it first with `memoss sync remove \(trimmed)`")
+        }
+        let password = try resolve(source, name: trimmed)
+        let found = try await CalDAVDiscovery.taskCollection(at: address, user: user, password: password, timeout: timeout)
+        var saved = false
+        if case .saved(let secret) = source {
+            try savePassword(secret, account: trimmed)
+            saved = true
+        }
+        var commandText: String?, variable: String?
+        switch source {
+        case .command(let command): commandText = command
+        case .variable(let name): variable = name
+        default: break
+        }
+        let account = SyncAccount(name: trimmed, url: url, collectionURL: found.url.absoluteString, user: user,
+                                  passwordCommand: commandText, passwordVariable: variable, passwordSaved: saved,
+                                  createdAt: environment.now())
+        guard try await repository.add(account) else {
+            throw SyncError(.local, "an account named \(trimmed) exists; remove it first with `memoss sync remove \(trimmed)`")
+        }
+        return (account, found.name)
+    }
+
+    /// Removes an account and its saved password; the reminders stay.
+    package func remove(name: String) async throws {
+        guard try await repository.remove(named: name) else {
+            throw SyncError(.local, "there is no sync account named \(name); `memoss sync status` lists them")
+        }
+        try? FileManager.default.removeItem(atPath: passwordFile(account: name))
+    }
+
+    /// Syncs the accounts named (all when empty), each on its own: one failing does not stop the others.
+    package func sync(names: [String], timeout: TimeInterval, dryRun: Bool, progress: @escaping @Sendable (String, String) -> Void)
+        async throws -> [(account: String, result: Result<SyncReport, SyncError>)]
+    {
+        let all = try await repository.accounts()
+        if all.isEmpty { throw SyncError(.local, "no sync account yet; add one with `memoss sync add NAME URL --user USER`") }
+        var chosen: [SyncAccount] = []
+        for name in names {
+            guard let account = all.first(where: { $0.name == name }) else {
+                throw SyncError(.local, "there is no sync account named \(name); `memoss sync status` lists them")
+            }
+            chosen.append(account)
+        }
+        if names.isEmpty { chosen = all }
+        var results: [(String, Result<SyncReport, SyncError>)] = []
+        for account in chosen {
+            do {
+                let password = try password(for: account)
+                let report = try await engine.sync(account, password: password, timeout: timeout, dryRun: dryRun) { progress(account.name, $0) }
+                if !dryRun { try? await repository.recordOutcome(report.sentence, at: environment.now(), account: account.name) }
+                results.append((account.name, .success(report)))
+            } catch let error as SyncError {
+                if !dryRun { try? await repository.recordOutcome("failed: \(error.message)", at: environment.now(), account: account.name) }
+                results.append((account.name, .failure(error)))
+            }
+        }
+        return results
+    }
+
+    /// The password for `account` now, `nil` when it has none.
+    package func password(for account: SyncAccount) throws -> String? {
+        if let command = account.passwordCommand { return try resolve(.command(command), name: account.name) }
+        if let variable = account.passwordVariable { return try resolve(.variable(variable), name: account.name) }
+        if account.passwordSaved {
+            let path = passwordFile(account: account.name)
+            guard let text = try? String(contentsOfFile: path, encoding: .utf8) else {
+                throw SyncError(.local, "the saved password (\(path)) cannot be read; add the account again")
+            }
+            return text.split(separator: "\n", omittingEmptySubsequences: false).first.map(String.init) ?? ""
+        }
+        return nil
+    }
+
+    private func resolve(_ source: PasswordSource, name: String) throws -> String? {
+        switch source {
+        case .none: return nil
+        case .saved(let secret): return secret
+        case .variable(let variable):
+            guard let value = processEnvironment[variable] else {
+                throw SyncError(.local, "the password variable \(variable) is not set; export it before syncing")
+            }
+            return value
+        case .command(let command):
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: "/bin/sh")
+            process.arguments = ["-c", command]
+            let output = Pipe()
+            process.standardOutput = output
+            do { try process.run() } catch {
+                throw SyncError(.local, "the password command could not start (\(error.localizedDescription))")
+            }
+            let data = output.fileHandleForReading.readDataToEndOfFile()
+            process.waitUntilExit()
+            guard process.terminationStatus == 0 else {
+                throw SyncError(.local, "the password command `\(command)` failed (exit \(process.terminationStatus)); run it yourself to see why")
+            }
+            return String(decoding: data, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false).first.map(String.init) ?? ""
+        }
+    }
+
+    /// `$XDG_CONFIG_HOME/memoss/sync-NAME.password` (`~/.config` when unset).
+    package func passwordFile(account name: String) -> String {
+        let base = processEnvironment["XDG_CONFIG_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil }
+            ?? (processEnvironment["HOME"] ?? NSHomeDirectory()) + "/.config"
+        return base + "/memoss/sync-\(name).password"
+    }
+
+    private func savePassword(_ secret: String, account name: String) throws {
+        let path = passwordFile(account: name)
+        let folder = (path as NSString).deletingLastPathComponent
+        do {
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+            FileManager.default.createFile(atPath: path, contents: nil, attributes: [.posixPermissions: 0o600])
+            try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: path)
+            try Data((secret + "\n").utf8).write(to: URL(fileURLWithPath: path))
+        } catch {
+            throw SyncError(.local, "cannot save the password in \(path) (\(error.localizedDescription))")
+        }
+    }
+}
+
+/// Finds a task collection (a CalDAV calendar that holds VTODOs) from an address.
+enum CalDAVDiscovery {
+    static func taskCollection(at url: URL, user: String, password: String?, timeout: TimeInterval) async throws
+        -> (url: URL, name: String?)
+    {
+        let client = CalDAVClient(collection: url, user: user, password: password, timeout: timeout)
+        let properties = "<d:resourcetype/><d:displayname/><c:supported-calendar-component-set/><d:current-user-principal/><c:calendar-home-set/>"
+        let responses: [DAVElement]
+        do {
+            responses = try await client.propfind(url, depth: 0, properties: properties)
+        } catch let error as SyncError where error.kind == .refused(status: 404) {
+            throw SyncError(.refused(status: 404), "there is nothing at \(url.absoluteString) (404); check the address")
+        }
+        guard let here = responses.first else { throw SyncError(.unreadable, "\(client.serverName) said nothing about \(url.path)") }
+        let prop = CalDAVClient.foundProperties(here)
+        if prop.find("d:resourcetype", "c:calendar") != nil {
+            guard holdsTasks(prop) else {
+                throw SyncError(.local, "\(url.absoluteString) is a calendar for events only, not for to-dos (VTODO); give a task list's address")
+            }
+            return (url, prop.first("d:displayname")?.trimmedText)
+        }
+        var home = prop.find("c:calendar-home-set", "d:href")?.trimmedText
+        if home == nil, let principal = prop.find("d:current-user-principal", "d:href")?.trimmedText {
+            let principalURL = client.url(principal)
+            let found = try await client.propfind(principalURL, depth: 0, properties: "<c:calendar-home-set/>")
+            home = found.first.flatMap { CalDAVClient.foundProperties($0).find("c:calendar-home-set", "d:href")?.trimmedText }
+        }
+        let homeURL = home.map(client.url) ?? url
+        var candidates: [(url: URL, name: String?)] = []
+        for response in try await client.propfind(homeURL, depth: 1, properties: "<d:resourcetype/><d:displayname/><c:supported-calendar-component-set/>") {
+            let prop = CalDAVClient.foundProperties(response)
+            guard prop.find("d:resourcetype", "c:calendar") != nil, holdsTasks(prop),
+                  let href = response.first("d:href")?.trimmedText else { continue }
+            candidates.append((client.url(href), prop.first("d:displayname")?.trimmedText))
+        }
+        guard !candidates.isEmpty else {
+            throw SyncError(.local, "found no task list (a CalDAV calendar for to-dos) at \(url.absoluteString); create one on the server or give its address")
+        }
+        // A collection for to-dos only, else one named like a task list, else the first.
+        func score(_ candidate: (url: URL, name: String?)) -> Int {
+            let name = (candidate.name ?? candidate.url.lastPathComponent).lowercased()
+            return ["task", "todo", "to-do", "reminder"].contains { name.contains($0) } ? 0 : 1
+        }
+        return candidates.min { score($0) < score($1) }!
+    }
+
+    /// Whether a calendar's component set allows VTODO (a calendar that does not say allows all).
+    private static func holdsTasks(_ prop: DAVElement) -> Bool {
+        guard let set = prop.first("c:supported-calendar-component-set") else { return true }
+        let components = set.all("c:comp")
+        return components.isEmpty || components.contains { $0.attributes["name"]?.uppercased() == "VTODO" }
+    }
+}

@@ -1,0 +1,391 @@
+import Domain
+import Foundation
+import ICalendar
+import Storage
+import UseCases
+
+/// What one account's sync did (or, in a dry run, would do).
+package struct SyncReport: Sendable, Equatable {
+    package var account: String
+    package var dryRun = false
+    package var received = Counts()
+    package var sent = Counts()
+    /// The titles of reminders where both sides changed the same field (the other value is in the notes).
+    package var conflicts: [String] = []
+    /// Sentences about what was kept rather than deleted, and server items left alone.
+    package var notices: [String] = []
+    /// Whether the server refused the sync token and everything was compared again.
+    package var fullResync = false
+
+    package struct Counts: Sendable, Equatable {
+        package var added = 0, changed = 0, deleted = 0
+        package var total: Int { added + changed + deleted }
+    }
+
+    package init(account: String) { self.account = account }
+
+    /// "work: received 2 new, 1 changed; sent 3 new, 1 deleted; 1 conflict (…)", or "work: nothing to do".
+    package var sentence: String {
+        func part(_ verb: String, _ counts: Counts) -> String? {
+            let pieces = [(counts.added, "new"), (counts.changed, "changed"), (counts.deleted, "deleted")]
+                .filter { $0.0 > 0 }.map { "\($0.0) \($0.1)" }
+            return pieces.isEmpty ? nil : "\(verb) \(pieces.joined(separator: ", "))"
+        }
+        var parts = [part(dryRun ? "would receive" : "received", received), part(dryRun ? "would send" : "sent", sent)].compactMap { $0 }
+        if !conflicts.isEmpty {
+            let titles = conflicts.prefix(3).map { "\"\(VisibleText.escaped($0))\"" }.joined(separator: ", ")
+            parts.append("\(conflicts.count) conflict\(conflicts.count == 1 ? "" : "s") kept in the notes (\(titles)\(conflicts.count > 3 ? ", …" : ""))")
+        }
+        let body = parts.isEmpty ? (dryRun ? "nothing would change" : "up to date") : parts.joined(separator: "; ")
+        return "\(account): \(body)" + (fullResync ? " (the server no longer knew the last sync, so everything was compared)" : "")
+    }
+}
+
+/// Two-way sync of the store with one CalDAV task collection.
+///
+/// Each reminder is one VTODO resource (UID its id, or the UID another client created it with).
+/// A sync first pulls: the changes since the last sync token (RFC 6578; everything, compared by
+/// ETag, when the server refuses the token or has no sync-collection), merged three-way with the
+/// version both sides last agreed on and written here in one transaction per page together with
+/// the new token. Then it pushes what changed here since that agreed version, with If-Match (or
+/// If-None-Match for new resources) so a concurrent change is merged (412 → fetch, merge, retry),
+/// never overwritten. A sync killed at any point leaves both sides whole; the next one finishes.
+package struct SyncEngine: Sendable {
+    private let repository: SyncRepository
+    private let environment: AppEnvironment
+    private let plan: PlanNotificationsUseCase
+
+    package init(repository: SyncRepository, environment: AppEnvironment, plan: PlanNotificationsUseCase) {
+        self.repository = repository
+        self.environment = environment
+        self.plan = plan
+    }
+
+    /// Syncs `account`; `progress` hears short lines ("received 200 of 1,000").
+    package func sync(_ account: SyncAccount, password: String?, timeout: TimeInterval, dryRun: Bool,
+                      progress: @escaping @Sendable (String) -> Void = { _ in }) async throws -> SyncReport {
+        guard let collection = URL(string: account.collectionURL) else {
+            throw SyncError(.local, "its address \(account.collectionURL) is not a URL; add the account again")
+        }
+        var run = Run(account: account, client: CalDAVClient(collection: collection, user: account.user, password: password,
+                                                             timeout: timeout),
+                      engine: self, dryRun: dryRun, progress: progress)
+        try await run.load()
+        var changedHere = false
+        try await Journal.command {
+            try await run.pull()
+            try await run.push()
+            changedHere = run.changedReminders
+        }
+        if changedHere && !dryRun { await plan.afterChange() }
+        return run.report
+    }
+
+    fileprivate var repositoryForRun: SyncRepository { repository }
+    fileprivate var environmentForRun: AppEnvironment { environment }
+}
+
+/// One sync's state: what the store and the server hold, as it goes.
+private struct Run {
+    let account: SyncAccount
+    let client: CalDAVClient
+    let engine: SyncEngine
+    let dryRun: Bool
+    let progress: @Sendable (String) -> Void
+    var report: SyncReport
+    var changedReminders = false
+
+    var reminders: [UUID: (reminder: Reminder, tagNames: [String])] = [:]
+    var items: [UUID: SyncItem] = [:]
+    var itemByHref: [String: UUID] = [:]
+    var itemByUID: [String: UUID] = [:]
+    /// Parsed bases, by reminder.
+    var baseCache: [UUID: SyncFields?] = [:]
+
+    var repository: SyncRepository { engine.repositoryForRun }
+    var environment: AppEnvironment { engine.environmentForRun }
+
+    init(account: SyncAccount, client: CalDAVClient, engine: SyncEngine, dryRun: Bool, progress: @escaping @Sendable (String) -> Void) {
+        self.account = account
+        self.client = client
+        self.engine = engine
+        self.dryRun = dryRun
+        self.progress = progress
+        report = SyncReport(account: account.name)
+        report.dryRun = dryRun
+    }
+
+    mutating func load() async throws {
+        for entry in try await repository.allReminders() { reminders[entry.reminder.id] = entry }
+        for item in try await repository.items(account: account.name) { remember(item) }
+    }
+
+    private mutating func remember(_ item: SyncItem) {
+        if let old = items[item.reminderID] { itemByHref[CalDAVClient.normalized(old.href)] = nil; itemByUID[old.uid] = nil }
+        items[item.reminderID] = item
+        itemByHref[CalDAVClient.normalized(item.href)] = item.reminderID
+        itemByUID[item.uid] = item.reminderID
+        baseCache[item.reminderID] = nil
+    }
+
+    private mutating func forget(_ id: UUID) {
+        if let old = items.removeValue(forKey: id) {
+            itemByHref[CalDAVClient.normalized(old.href)] = nil
+            itemByUID[old.uid] = nil
+        }
+        baseCache[id] = nil
+    }
+
+    private mutating func base(of id: UUID) -> SyncFields? {
+        if let cached = baseCache[id] { return cached }
+        let fields = items[id].flatMap { parse($0.base)?.fields }
+        baseCache[id] = .some(fields)
+        return fields
+    }
+
+    /// The one VTODO of a resource's text, `nil` (with the reason) when Memoss cannot read it as one reminder.
+    private func parse(_ text: String) -> (todo: CalendarTodo, fields: SyncFields)? {
+        guard let read = try? CalendarReader.read(text, userZone: environment.timeZone), read.refusals.isEmpty,
+              read.todos.count == 1, let todo = read.todos.first else { return nil }
+        return (todo, SyncFields(todo))
+    }
+
+    private func refusal(_ text: String) -> String {
+        do {
+            let read = try CalendarReader.read(text, userZone: environment.timeZone)
+            if let first = read.refusals.first { return "\(first.field) \(first.message)" }
+            return read.todos.isEmpty ? "it holds no to-do" : "it holds \(read.todos.count) to-dos"
+        } catch {
+            return error.message
+        }
+    }
+
+    // MARK: Pull
+
+    mutating func pull() async throws {
+        var token = account.syncToken
+        var listingAll = token == nil
+        var seen = Set<String>()
+        var page = 0
+        while true {
+            var answer: SyncCollectionAnswer
+            do {
+                answer = try await client.syncCollection(token: token)
+            } catch is CalDAVClient.TokenRefused {
+                guard token != nil else { throw SyncError(.refused(status: 403), "\(client.serverName) refused a sync from the start") }
+                progress("the server no longer knows the last sync; comparing everything")
+                report.fullResync = true
+                (token, listingAll, seen) = (nil, true, [])
+                continue
+            } catch is CalDAVClient.Unsupported {
+                // No sync-collection: compare every resource's ETag.
+                answer = SyncCollectionAnswer(changed: try await client.members(), token: nil)
+                listingAll = true
+            }
+            page += 1
+            if listingAll { seen.formUnion(answer.changed.map { CalDAVClient.normalized($0.href) }) }
+            var batch = SyncBatch()
+            let wanted = answer.changed.filter { member in
+                guard let id = itemByHref[CalDAVClient.normalized(member.href)], let etag = member.etag else { return true }
+                return items[id]?.etag != etag
+            }
+            if !wanted.isEmpty { progress("receiving \(wanted.count) changed reminder\(wanted.count == 1 ? "" : "s")") }
+            for resource in try await client.fetch(wanted.map(\.href)) { received(resource, into: &batch) }
+            var removed = answer.removed.map(CalDAVClient.normalized)
+            if listingAll && !answer.truncated {
+                removed += items.values.map { CalDAVClient.normalized($0.href) }.filter { !seen.contains($0) }
+            }
+            for href in Set(removed) { if let id = itemByHref[href] { removedRemotely(id, into: &batch) } }
+            if !answer.truncated || !listingAll { batch.syncToken = .some(answer.token) }
+            try await write(batch)
+            guard answer.truncated else { break }
+            guard let next = answer.token, next != token, page < 10_000 else {
+                throw SyncError(.unreadable, "\(client.serverName) cut its answer short (507) without a way to go on")
+            }
+            progress("the server sent part of the changes; asking for the rest")
+            token = next
+        }
+    }
+
+    /// A resource the server changed (or that is new to this store).
+    private mutating func received(_ resource: DAVResource, into batch: inout SyncBatch) {
+        guard let (todo, remote) = parse(resource.body) else {
+            report.notices.append("left \(resource.href) alone on the server: \(refusal(resource.body))")
+            return
+        }
+        let id = itemByHref[CalDAVClient.normalized(resource.href)] ?? itemByUID[todo.uid] ?? todo.id ?? environment.uuid()
+        let item = SyncItem(reminderID: id, uid: todo.uid, href: resource.href, etag: resource.etag, base: resource.body)
+        let known = items[id] != nil
+        let base = known ? base(of: id) : nil
+        guard let local = reminders[id] else {
+            if known, base == remote {
+                // Deleted here, unchanged there: the push deletes it.
+                batch.items.append(item)
+                remember(item)
+                return
+            }
+            if known { report.notices.append("restored \"\(todo.title)\": changed on the server after it was deleted here") }
+            guard let reminder = build(remote, id: id, existing: nil, modified: todo.modifiedAt, created: todo.createdAt) else {
+                report.notices.append("left \(resource.href) alone on the server: it has no title Memoss can use")
+                return
+            }
+            batch.upserts.append((reminder, remote.tags))
+            reminders[id] = (reminder, remote.tags)
+            report.received.added += 1
+            batch.items.append(item)
+            remember(item)
+            return
+        }
+        let localFields = SyncFields(local.reminder, tags: local.tagNames)
+        let remoteModified = todo.modifiedAt ?? .distantPast
+        let (merged, conflicts) = SyncFields.merge(
+            base: base, local: localFields, remote: remote, localIsLater: local.reminder.updatedAt > remoteModified,
+            conflictLine: conflictLine)
+        if !conflicts.isEmpty { report.conflicts.append(merged.title) }
+        if merged != localFields {
+            let modified = conflicts.isEmpty && merged == remote ? todo.modifiedAt : nil
+            if let reminder = build(merged, id: id, existing: local.reminder, modified: modified, created: nil) {
+                batch.upserts.append((reminder, merged.tags))
+                reminders[id] = (reminder, merged.tags)
+                report.received.changed += 1
+            } else {
+                report.notices.append("kept \"\(local.reminder.title)\" as it is here: the server's version cannot be used")
+            }
+        }
+        batch.items.append(item)
+        remember(item)
+    }
+
+    /// A resource the server no longer has.
+    private mutating func removedRemotely(_ id: UUID, into batch: inout SyncBatch) {
+        defer {
+            batch.forgotten.append(id)
+            forget(id)
+        }
+        guard let local = reminders[id] else { return }
+        if SyncFields(local.reminder, tags: local.tagNames) == base(of: id) {
+            batch.deletions.append(id)
+            reminders[id] = nil
+            report.received.deleted += 1
+        } else {
+            report.notices.append("kept \"\(local.reminder.title)\": changed here after it was deleted on the server; it is sent again")
+        }
+    }
+
+    private func conflictLine(_ kept: String) -> String {
+        let stamp = ISO8601DateFormatter.string(from: environment.now(), timeZone: .gmt, formatOptions: [.withInternetDateTime])
+        return "Sync conflict (\(account.name), \(stamp)): \(kept)."
+    }
+
+    /// The reminder `fields` describe, keeping `existing`'s creation; `nil` when they break the add form's rules.
+    private func build(_ fields: SyncFields, id: UUID, existing: Reminder?, modified: Date?, created: Date?) -> Reminder? {
+        let zoneID = TimeZone(identifier: fields.schedule.timeZoneID) != nil ? fields.schedule.timeZoneID : environment.timeZone.identifier
+        let zone = TimeZone(identifier: zoneID) ?? environment.timeZone
+        let now = environment.now()
+        let due = fields.schedule.due ?? LocalDateTime(date: LocalDate(containing: now, in: zone), time: LocalTime(hour: 9, minute: 0)!)
+        let draft = ReminderDraft(title: fields.title, notes: fields.notes ?? "", date: due.date, time: due.time, timeZoneID: zoneID,
+                                  recurrence: fields.schedule.recurrence, recurrenceEnd: fields.schedule.recurrenceEnd)
+        guard let values = ReminderRules.evaluate(draft, previously: existing?.scheduledAt, now: now, allowingPast: true).values
+        else { return nil }
+        var reminder = Reminder(id: id, values: values, now: now,
+                                completedAt: fields.completion.isCompleted ? (fields.completion.completedAt ?? now) : nil)
+        reminder.createdAt = existing?.createdAt ?? created ?? now
+        reminder.updatedAt = modified ?? now
+        return reminder
+    }
+
+    /// Stores a batch (a dry run keeps it in memory only).
+    private mutating func write(_ batch: SyncBatch) async throws {
+        guard !dryRun else { return }
+        if batch.changesReminders {
+            changedReminders = true
+            let summary = "Synced with \(account.name)"
+            let (repository, name, now) = (self.repository, account.name, environment.now())
+            try await Journal.record(summary, at: now) { try await repository.apply(batch, account: name, now: now) }
+        } else if !batch.items.isEmpty || !batch.forgotten.isEmpty || batch.syncToken != nil {
+            try await repository.apply(batch, account: account.name, now: environment.now())
+        }
+    }
+
+    // MARK: Push
+
+    mutating func push() async throws {
+        let local = reminders.values.sorted { $0.reminder.createdAt < $1.reminder.createdAt || ($0.reminder.createdAt == $1.reminder.createdAt && $0.reminder.id.uuidString < $1.reminder.id.uuidString) }
+        var changed: [(reminder: Reminder, tagNames: [String])] = []
+        for entry in local {
+            if items[entry.reminder.id] == nil || SyncFields(entry.reminder, tags: entry.tagNames) != base(of: entry.reminder.id) {
+                changed.append(entry)
+            }
+        }
+        let gone = items.values.filter { reminders[$0.reminderID] == nil }
+        if dryRun {
+            for entry in changed { if items[entry.reminder.id] == nil { report.sent.added += 1 } else { report.sent.changed += 1 } }
+            report.sent.deleted += gone.count
+            return
+        }
+        var batch = SyncBatch()
+        for (index, entry) in changed.enumerated() {
+            try await send(entry, into: &batch)
+            if batch.items.count + batch.upserts.count >= 100 {
+                try await write(batch)
+                batch = SyncBatch()
+            }
+            if (index + 1) % 100 == 0 { progress("sent \(index + 1) of \(changed.count)") }
+        }
+        for item in gone {
+            switch try await client.delete(item.href, ifMatch: item.etag) {
+            case .written:
+                batch.forgotten.append(item.reminderID)
+                forget(item.reminderID)
+                report.sent.deleted += 1
+            case .changedMeanwhile:
+                // Changed there after it was deleted here: the server's version comes back.
+                if let resource = try await client.get(item.href) { received(resource, into: &batch) } else {
+                    batch.forgotten.append(item.reminderID)
+                    forget(item.reminderID)
+                }
+            }
+        }
+        try await write(batch)
+    }
+
+    /// PUTs one reminder; on 412 fetches the server's version, merges and tries again.
+    private mutating func send(_ entry: (reminder: Reminder, tagNames: [String]), into batch: inout SyncBatch) async throws {
+        var entry = entry
+        for _ in 0..<4 {
+            let id = entry.reminder.id
+            let item = items[id]
+            let uid = item?.uid ?? id.uuidString
+            let href = item?.href ?? client.collection.path.appendingSlash + "\(id.uuidString).ics"
+            var calendarItem = CalendarItem(reminder: entry.reminder, tagNames: entry.tagNames)
+            calendarItem.uid = uid
+            let text = CalendarWriter.calendar([calendarItem], stamp: environment.now(), product: "Memoss")
+            let outcome = try await client.put(href, body: text, ifMatch: item.map { $0.etag ?? "*" })
+            switch outcome {
+            case .written(let etag):
+                let sent = SyncItem(reminderID: id, uid: uid, href: href, etag: etag, base: text)
+                if item == nil { report.sent.added += 1 } else { report.sent.changed += 1 }
+                batch.items.append(sent)
+                remember(sent)
+                return
+            case .changedMeanwhile:
+                progress("\"\(entry.reminder.title)\" changed on the server meanwhile; merging")
+                if let resource = try await client.get(href) {
+                    received(resource, into: &batch)
+                    guard let now = reminders[id] else { return }
+                    entry = now
+                    if SyncFields(now.reminder, tags: now.tagNames) == base(of: id) { return }
+                } else {
+                    // Deleted there meanwhile: it is sent again as new.
+                    batch.forgotten.append(id)
+                    forget(id)
+                }
+            }
+        }
+        throw SyncError(.refused(status: 412), "\(client.serverName) kept refusing \"\(entry.reminder.title)\" as changed meanwhile; sync again")
+    }
+}
+
+private extension String {
+    var appendingSlash: String { hasSuffix("/") ? self : self + "/" }
+}

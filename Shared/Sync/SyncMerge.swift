@@ -1,0 +1,111 @@
+import Domain
+import Foundation
+import ICalendar
+
+/// What sync compares of a reminder, field by field: the parts a person changes independently.
+package struct SyncFields: Equatable, Sendable {
+    package struct Schedule: Equatable, Sendable {
+        /// The wall time due (the nominal one), `nil` when the resource has no date.
+        package var due: LocalDateTime?
+        package var timeZoneID: String
+        package var recurrence: RecurrenceRule
+        package var recurrenceEnd: LocalDate?
+    }
+
+    package struct Completion: Equatable, Sendable {
+        package var isCompleted: Bool
+        /// To the second, as iCalendar keeps it.
+        package var completedAt: Date?
+    }
+
+    package var title: String
+    package var notes: String?
+    package var schedule: Schedule
+    package var completion: Completion
+    /// Tag names; compared ignoring case and order.
+    package var tags: [String]
+
+    package init(title: String, notes: String?, schedule: Schedule, completion: Completion, tags: [String]) {
+        self.title = title
+        self.notes = notes.flatMap { $0.isEmpty ? nil : $0 }
+        self.schedule = schedule
+        self.completion = completion
+        self.tags = tags
+    }
+
+    /// A stored reminder's fields.
+    package init(_ reminder: Reminder, tags: [String]) {
+        self.init(
+            title: reminder.title, notes: reminder.notes,
+            schedule: Schedule(due: reminder.localScheduled, timeZoneID: reminder.timeZoneID,
+                               recurrence: reminder.recurrence, recurrenceEnd: reminder.recurrenceEnd),
+            completion: Completion(isCompleted: reminder.isCompleted, completedAt: reminder.completedAt.map(Self.toSecond)),
+            tags: tags)
+    }
+
+    /// A VTODO's fields.
+    package init(_ todo: CalendarTodo) {
+        self.init(
+            title: todo.title, notes: todo.notes,
+            schedule: Schedule(due: todo.due, timeZoneID: todo.timeZoneID, recurrence: todo.recurrence,
+                               recurrenceEnd: todo.recurrenceEnd),
+            completion: Completion(isCompleted: todo.isCompleted, completedAt: todo.completedAt.map(Self.toSecond)),
+            tags: todo.categories)
+    }
+
+    static func toSecond(_ instant: Date) -> Date {
+        Date(timeIntervalSince1970: (instant.timeIntervalSince1970).rounded(.down))
+    }
+
+    private var tagKeys: Set<String> { Set(tags.map(TagRules.key)) }
+
+    package static func == (lhs: SyncFields, rhs: SyncFields) -> Bool {
+        lhs.title == rhs.title && lhs.notes == rhs.notes && lhs.schedule == rhs.schedule
+            && lhs.completion == rhs.completion && lhs.tagKeys == rhs.tagKeys
+    }
+
+    /// The three-way merge of one reminder: a field changed on one side only takes that side's
+    /// value; changed on both sides to different values, the later change (`localIsLater`) wins and
+    /// the other value is kept as a line of the notes, so nothing is lost. Tags merge as sets:
+    /// what either side added is in, what either side removed is out. Without a base (both sides
+    /// created it), every differing field is a conflict.
+    package static func merge(base: SyncFields?, local: SyncFields, remote: SyncFields, localIsLater: Bool,
+                              conflictLine: (String) -> String) -> (merged: SyncFields, conflicts: [String]) {
+        var merged = local
+        var kept: [String] = []
+        var conflicts: [String] = []
+        func pick<T: Equatable>(_ field: WritableKeyPath<SyncFields, T>, _ name: String, _ describe: (T) -> String) {
+            let mine = local[keyPath: field], theirs = remote[keyPath: field]
+            if mine == theirs { return }
+            if let base, mine == base[keyPath: field] { merged[keyPath: field] = theirs; return }
+            if let base, theirs == base[keyPath: field] { return }
+            conflicts.append(name)
+            let loser = localIsLater ? theirs : mine
+            merged[keyPath: field] = localIsLater ? mine : theirs
+            kept.append("the \(localIsLater ? "server's" : "local") \(name) was \(describe(loser))")
+        }
+        pick(\.title, "title") { "\"\($0)\"" }
+        pick(\.schedule, "date and repeat", describe)
+        pick(\.completion, "status") { $0.isCompleted ? "done" : "open" }
+        pick(\.notes, "notes") { $0.map { "\"\($0)\"" } ?? "empty" }
+        // Tags: a set merge, never a conflict.
+        let baseKeys = Set((base?.tags ?? []).map(TagRules.key))
+        var names: [String: String] = [:]
+        for name in local.tags + remote.tags { names[TagRules.key(for: name)] = names[TagRules.key(for: name)] ?? name }
+        let localKeys = Set(local.tags.map(TagRules.key)), remoteKeys = Set(remote.tags.map(TagRules.key))
+        let removed = baseKeys.subtracting(localKeys).union(baseKeys.subtracting(remoteKeys))
+        let keys = localKeys.union(remoteKeys).subtracting(base == nil ? [] : removed)
+        merged.tags = local.tags.filter { keys.contains(TagRules.key(for: $0)) }
+            + remote.tags.filter { keys.contains(TagRules.key(for: $0)) && !localKeys.contains(TagRules.key(for: $0)) }
+        if !kept.isEmpty {
+            let line = conflictLine(kept.joined(separator: "; "))
+            merged.notes = [merged.notes, line].compactMap { $0 }.joined(separator: "\n")
+        }
+        return (merged, conflicts)
+    }
+
+    private static func describe(_ schedule: Schedule) -> String {
+        let due = schedule.due.map { "due \($0.date) \($0.time) \(schedule.timeZoneID)" } ?? "without a date"
+        return schedule.recurrence == .never ? due : "\(due), \(schedule.recurrence.label)"
+    }
+}
