@@ -20,6 +20,15 @@ extension Memoss {
         var exec: String?
         @Flag(help: "Also show each one on the desktop (the session bus's notification service), with Complete and Snooze 15 min.")
         var notify = false
+        @Option(help: ArgumentHelp("Also sync every sync account now and then every INTERVAL (5m, 1h, 1h30m).", valueName: "interval"))
+        var syncEvery: String?
+
+        func validate() throws {
+            guard let syncEvery else { return }
+            guard case .minutes(let minutes)? = TypedInput.snooze(syncEvery), (1...1_440).contains(minutes) else {
+                throw ValidationError("--sync-every takes an interval from 1m to 24h, e.g. --sync-every 5m or --sync-every 1h.")
+            }
+        }
 
         func run() async throws {
             let core = await store.openCore(before: memoss.store)
@@ -31,6 +40,10 @@ extension Memoss {
                 connected?.listen { action in Task { await Self.answer(action, core: core) } }
             }
             Terminal.say("Watching \(core.storePath ?? "the store") for due reminders; Ctrl-C stops.")
+            if let syncEvery, case .minutes(let minutes)? = TypedInput.snooze(syncEvery) {
+                Terminal.say("Syncing every \(minutes) min.")
+                Task { await Self.syncForever(core: core, every: TimeInterval(minutes * 60)) }
+            }
             var saidWaiting = false
             while true {
                 do {
@@ -57,6 +70,27 @@ extension Memoss {
                 } catch {
                     Terminal.fail(ErrorMessage.describe(error))
                 }
+            }
+        }
+
+        /// Syncs every account now and then every `interval`, saying what changed and what failed
+        /// (an account that is up to date says nothing). Offline, it says why and tries again next time.
+        private static func syncForever(core: MemossCore, every interval: TimeInterval) async {
+            let accounts = core.syncAccounts(processEnvironment: ProcessInfo.processInfo.environment)
+            while !Task.isCancelled {
+                do {
+                    for (account, result) in try await accounts.sync(names: [], timeout: 60, dryRun: false, progress: { _, _ in }) {
+                        switch result {
+                        case .success(let report) where report.received.total + report.sent.total > 0 || !report.conflicts.isEmpty:
+                            Terminal.say("Synced " + VisibleText.safe(report.sentence) + ".")
+                        case .success: break
+                        case .failure(let error): Terminal.warn("sync \(account) failed: \(error.message); trying again in \(Int(interval / 60)) min.")
+                        }
+                    }
+                } catch {
+                    Terminal.warn("\(ErrorMessage.describe(error)) (sync)")
+                }
+                try? await Task.sleep(for: .seconds(interval))
             }
         }
 

@@ -309,3 +309,7 @@ final class CalDAVClient: Sendable {
         return path
     }
 }
+
+extension SyncError: LocalizedError {
+    package var errorDescription: String? { message }
+}

@@ -75,6 +75,9 @@ package struct SyncEngine: Sendable {
         try await Journal.command {
             try await run.pull()
             try await run.push()
+            // The token is moved past this sync's own writes, so it never names a state from
+            // before them (a server whose tokens name contents, as Xandikos's do, could return to it).
+            if run.report.sent.total > 0 && !dryRun { try await run.pull() }
             changedHere = run.changedReminders
         }
         if changedHere && !dryRun { await plan.afterChange() }
@@ -323,14 +326,39 @@ private struct Run {
             report.sent.deleted += gone.count
             return
         }
+        // Several PUTs in flight at once (a server answers each in milliseconds to tens of them);
+        // their outcomes are taken in order, and one refused as changed meanwhile is merged and sent again alone.
         var batch = SyncBatch()
-        for (index, entry) in changed.enumerated() {
-            try await send(entry, into: &batch)
-            if batch.items.count + batch.upserts.count >= 100 {
-                try await write(batch)
-                batch = SyncBatch()
+        var done = 0
+        for start in stride(from: 0, to: changed.count, by: 100) {
+            let chunk = Array(changed[start..<min(start + 100, changed.count)])
+            let requests = chunk.map(request)
+            let client = self.client
+            let outcomes = try await withThrowingTaskGroup(of: (Int, CalDAVClient.WriteOutcome).self) { group in
+                var outcomes = [CalDAVClient.WriteOutcome?](repeating: nil, count: requests.count)
+                var next = 0
+                func launch() {
+                    let (index, request) = (next, requests[next])
+                    group.addTask { (index, try await client.put(request.href, body: request.text, ifMatch: request.ifMatch)) }
+                    next += 1
+                }
+                while next < min(Self.inFlight, requests.count) { launch() }
+                while let (index, outcome) = try await group.next() {
+                    outcomes[index] = outcome
+                    if next < requests.count { launch() }
+                }
+                return outcomes.map { $0! }
             }
-            if (index + 1) % 100 == 0 { progress("sent \(index + 1) of \(changed.count)") }
+            for (index, outcome) in outcomes.enumerated() {
+                switch outcome {
+                case .written(let etag): sent(requests[index], etag: etag, into: &batch)
+                case .changedMeanwhile: try await send(chunk[index], into: &batch)
+                }
+            }
+            try await write(batch)
+            batch = SyncBatch()
+            done += chunk.count
+            if changed.count > 100 { progress("sent \(done) of \(changed.count)") }
         }
         for item in gone {
             switch try await client.delete(item.href, ifMatch: item.etag) {
@@ -349,37 +377,63 @@ private struct Run {
         try await write(batch)
     }
 
+    /// How many PUTs are in flight at once.
+    static let inFlight = 6
+
+    /// A PUT of one reminder: where, what, and on which condition.
+    private struct Request: Sendable {
+        var id: UUID
+        var uid: String
+        var href: String
+        var text: String
+        /// The version it replaces, `nil` for a new resource.
+        var ifMatch: String?
+        var isNew: Bool
+    }
+
+    private func request(_ entry: (reminder: Reminder, tagNames: [String])) -> Request {
+        let id = entry.reminder.id
+        let item = items[id]
+        let uid = item?.uid ?? id.uuidString
+        let href = item?.href ?? client.collection.path.appendingSlash + "\(id.uuidString).ics"
+        var calendarItem = CalendarItem(reminder: entry.reminder, tagNames: entry.tagNames)
+        calendarItem.uid = uid
+        let text = CalendarWriter.calendar([calendarItem], stamp: environment.now(), product: "Memoss")
+        return Request(id: id, uid: uid, href: href, text: text, ifMatch: item.map { $0.etag ?? "*" }, isNew: item == nil)
+    }
+
+    private mutating func sent(_ request: Request, etag: String?, into batch: inout SyncBatch) {
+        let item = SyncItem(reminderID: request.id, uid: request.uid, href: request.href, etag: etag, base: request.text)
+        if request.isNew { report.sent.added += 1 } else { report.sent.changed += 1 }
+        batch.items.append(item)
+        remember(item)
+    }
+
     /// PUTs one reminder; on 412 fetches the server's version, merges and tries again.
     private mutating func send(_ entry: (reminder: Reminder, tagNames: [String]), into batch: inout SyncBatch) async throws {
         var entry = entry
-        for _ in 0..<4 {
+        for attempt in 0..<4 {
             let id = entry.reminder.id
-            let item = items[id]
-            let uid = item?.uid ?? id.uuidString
-            let href = item?.href ?? client.collection.path.appendingSlash + "\(id.uuidString).ics"
-            var calendarItem = CalendarItem(reminder: entry.reminder, tagNames: entry.tagNames)
-            calendarItem.uid = uid
-            let text = CalendarWriter.calendar([calendarItem], stamp: environment.now(), product: "Memoss")
-            let outcome = try await client.put(href, body: text, ifMatch: item.map { $0.etag ?? "*" })
-            switch outcome {
-            case .written(let etag):
-                let sent = SyncItem(reminderID: id, uid: uid, href: href, etag: etag, base: text)
-                if item == nil { report.sent.added += 1 } else { report.sent.changed += 1 }
-                batch.items.append(sent)
-                remember(sent)
-                return
-            case .changedMeanwhile:
-                progress("\"\(entry.reminder.title)\" changed on the server meanwhile; merging")
-                if let resource = try await client.get(href) {
-                    received(resource, into: &batch)
-                    guard let now = reminders[id] else { return }
-                    entry = now
-                    if SyncFields(now.reminder, tags: now.tagNames) == base(of: id) { return }
-                } else {
-                    // Deleted there meanwhile: it is sent again as new.
-                    batch.forgotten.append(id)
-                    forget(id)
+            if attempt > 0 {
+                let request = request(entry)
+                switch try await client.put(request.href, body: request.text, ifMatch: request.ifMatch) {
+                case .written(let etag):
+                    sent(request, etag: etag, into: &batch)
+                    return
+                case .changedMeanwhile: break
                 }
+            }
+            let href = request(entry).href
+            progress("\"\(entry.reminder.title)\" changed on the server meanwhile; merging")
+            if let resource = try await client.get(href) {
+                received(resource, into: &batch)
+                guard let now = reminders[id] else { return }
+                entry = now
+                if SyncFields(now.reminder, tags: now.tagNames) == base(of: id) { return }
+            } else {
+                // Deleted there meanwhile: it is sent again as new.
+                batch.forgotten.append(id)
+                forget(id)
             }
         }
         throw SyncError(.refused(status: 412), "\(client.serverName) kept refusing \"\(entry.reminder.title)\" as changed meanwhile; sync again")

@@ -41,6 +41,9 @@ package enum ChildProcess {
         /// Its process id.
         package var pid: Int32 { process.processIdentifier }
 
+        /// Whether it still runs.
+        package var isRunning: Bool { process.isRunning }
+
         /// Sends `signal` (SIGKILL, SIGINT …) unless it has ended.
         package func send(_ signal: Int32) {
             if process.isRunning { kill(process.processIdentifier, signal) }
