@@ -124,15 +124,20 @@ final class CalDAVClient: Sendable {
         }
         let answer = DAVAnswer(status: http.statusCode, headers: answerHeaders, body: data)
         if answer.status == 401 {
-            throw SyncError(.refused(status: 401), "\(Self.serverName(url)) refused the user name or password (401); check them with `memoss sync status`")
+            throw SyncError(.refused(status: 401), Self.refusedPassword(Self.serverName(url)))
         }
         return answer
     }
 
+    private static func refusedPassword(_ server: String) -> String {
+        "\(server) refused the user name or password (401); check the password, or add the account again with the right one"
+    }
+
     private static func describe(_ error: URLError, server: String) -> String {
         switch error.code {
-        case .userCancelledAuthentication, .userAuthenticationRequired:
-            "\(server) refused the user name or password (401); check them, or add the account again"
+        // `.cancelled`: ChallengeRefuser gave up on a challenge, the server's answer to a refused password.
+        case .userCancelledAuthentication, .userAuthenticationRequired, .cancelled:
+            refusedPassword(server)
         case .timedOut: "\(server) did not answer in time (timed out); try again later or raise --timeout"
         case .cannotConnectToHost: "cannot connect to \(server) (connection refused); is the server running?"
         case .cannotFindHost, .dnsLookupFailed: "cannot find the host \(server); check the address"

@@ -398,7 +398,8 @@ private struct Run {
         let href = item?.href ?? client.collection.path.appendingSlash + "\(id.uuidString).ics"
         var calendarItem = CalendarItem(reminder: entry.reminder, tagNames: entry.tagNames)
         calendarItem.uid = uid
-        let text = CalendarWriter.calendar([calendarItem], stamp: environment.now(), product: "Memoss")
+        let ours = CalendarWriter.calendar([calendarItem], stamp: environment.now(), product: "Memoss")
+        let text = item.map { ResourceSplice.splice(ours, over: $0.base) } ?? ours
         return Request(id: id, uid: uid, href: href, text: text, ifMatch: item.map { $0.etag ?? "*" }, isNew: item == nil)
     }
 

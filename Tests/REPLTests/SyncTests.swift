@@ -212,6 +212,13 @@ struct SyncTests {
         let text = try server.resource("thunderbird-4410.ics")
         #expect(text.contains("SUMMARY:Team sync\r\n"))
         #expect(text.contains("DUE;TZID=Europe/Berlin:20990706T093000"))
+        // What Memoss does not keep stays: the priority, the X- property, the other client's alarm
+        // (instead of Memoss's own); SEQUENCE goes up.
+        #expect(text.contains("PRIORITY:1\r\n"))
+        #expect(text.contains("X-MOZ-GENERATION:1\r\n"))
+        #expect(text.contains("TRIGGER;VALUE=DURATION:-PT15M\r\n") || text.contains("TRIGGER:-PT15M\r\n"))
+        #expect(!text.contains("RELATED=END"))
+        #expect(text.components(separatedBy: "BEGIN:VALARM").count == 2)
     }
 
     @Test(arguments: CalDAVServer.Kind.allCases)
@@ -298,6 +305,48 @@ struct SyncTests {
         // A password command that fails is named.
         let failing = try memoss("b", "sync", "add", "y", server.collectionURL, "--user", "alice", "--password-command", "exit 3")
         #expect(failing.stderr == "memoss: The password command `exit 3` failed (exit 3); run it yourself to see why.\n")
+    }
+
+    @Test func passwordsComeFromACommandAVariableOrA0600FileAndAWrongOneIsNamed() throws {
+        let server = try CalDAVServer(.radicale, password: "s3cret pass")
+        func run(_ device: String, _ arguments: [String], variables: [String: String] = [:], input: String? = nil) throws -> ChildProcess.Result {
+            try ChildProcess.run(MemossProcess.executable, ["--db", store(device)] + arguments,
+                                 environment: environment.merging(variables) { $1 }, input: input.map { Data($0.utf8) })
+        }
+        // A command (as `pass show dav` would print it): its first line.
+        try "s3cret pass\nsecond line\n".write(toFile: temporary.path("pass-store"), atomically: true, encoding: .utf8)
+        #expect(try run("a", ["sync", "add", "home", server.collectionURL, "--user", "alice",
+                              "--password-command", "cat '\(temporary.path("pass-store"))'"]).status == 0)
+        #expect(try memoss("a", "add", "Guarded", "--date", "2099-07-01").status == 0)
+        #expect(try sync("a").contains("home: sent 1 new."))
+        // A variable, read at each sync; a wrong one is named, and nothing is lost.
+        #expect(try run("b", ["sync", "add", "home", server.collectionURL, "--user", "alice", "--password-env", "DAV_PASS"],
+                        variables: ["DAV_PASS": "s3cret pass"]).status == 0)
+        let wrong = try run("b", ["sync"], variables: ["DAV_PASS": "guess"])
+        #expect(wrong.status == 1)
+        #expect(wrong.stderr == "memoss: Sync home failed: 127.0.0.1:\(server.port) refused the user name or password (401); "
+            + "check the password, or add the account again with the right one; nothing was lost, sync again later.\n")
+        let unset = try run("b", ["sync"])
+        #expect(unset.stderr == "memoss: Sync home failed: the password variable DAV_PASS is not set; export it before syncing; "
+            + "nothing was lost, sync again later.\n")
+        #expect(try run("b", ["sync"], variables: ["DAV_PASS": "s3cret pass"]).stdout == "home: received 1 new.\n")
+        // Saved only when asked, in a 0600 file under $XDG_CONFIG_HOME/memoss; removing the account removes it.
+        let config = temporary.path("config")
+        #expect(try run("c", ["sync", "add", "home", server.collectionURL, "--user", "alice", "--save-password"],
+                        variables: ["XDG_CONFIG_HOME": config], input: "s3cret pass\n").status == 0)
+        let file = config + "/memoss/sync-home.password"
+        let attributes = try FileManager.default.attributesOfItem(atPath: file)
+        #expect((attributes[.posixPermissions] as? NSNumber)?.intValue == 0o600)
+        #expect(try String(contentsOfFile: file, encoding: .utf8) == "s3cret pass\n")
+        #expect(try run("c", ["sync"], variables: ["XDG_CONFIG_HOME": config]).stdout == "home: received 1 new.\n")
+        #expect(try run("c", ["sync", "status"], variables: ["XDG_CONFIG_HOME": config]).stdout
+            .hasPrefix("home: \(server.collectionURL) as alice, password saved in \(file)\n  last synced "))
+        #expect(try run("c", ["sync", "remove", "home"], variables: ["XDG_CONFIG_HOME": config]).status == 0)
+        #expect(!FileManager.default.fileExists(atPath: file))
+        #expect(try titles("c") == ["Guarded"])
+        // No password stored in clear in the store.
+        #expect(try SQLiteShell.run(store("b"), "SELECT count(*) FROM syncAccount WHERE passwordVariable = 'DAV_PASS'") == "1")
+        #expect(!(try String(contentsOfFile: store("a"), encoding: .isoLatin1)).contains("s3cret"))
     }
 
     @Test func watchSyncsInTheBackground() throws {

@@ -23,15 +23,25 @@ package final class CalDAVServer: @unchecked Sendable {
     package var rootURL: String { "http://127.0.0.1:\(port)\(kind == .radicale ? "/alice/" : "/")" }
     package var user: String { kind == .radicale ? "alice" : "user" }
 
-    package init(_ kind: Kind) throws {
+    /// The password the server asks for (Radicale only), `nil` for none.
+    package let password: String?
+
+    package init(_ kind: Kind, password: String? = nil) throws {
         self.kind = kind
+        self.password = password
         folder = try TemporaryFolder("memoss-\(kind)")
         port = try Self.freePort()
         let python = URL(fileURLWithPath: "/usr/bin/env")
+        var authentication = ["--auth-type=none"]
+        if let password {
+            try "alice:\(password)\n".write(toFile: folder.path("users"), atomically: true, encoding: .utf8)
+            authentication = ["--auth-type=htpasswd", "--auth-htpasswd-filename=\(folder.path("users"))",
+                              "--auth-htpasswd-encryption=plain"]
+        }
         let arguments: [String] = switch kind {
         case .radicale:
             ["python3", "-m", "radicale", "--storage-filesystem-folder=\(folder.path("data"))",
-             "--server-hosts=127.0.0.1:\(port)", "--auth-type=none", "--logging-level=warning"]
+             "--server-hosts=127.0.0.1:\(port)", "--logging-level=warning"] + authentication
         case .xandikos:
             ["python3", "-m", "xandikos.web", "-d", folder.path("data"), "-l", "127.0.0.1", "-p", "\(port)",
              "--autocreate", "--defaults"]
@@ -64,7 +74,7 @@ package final class CalDAVServer: @unchecked Sendable {
                          port: Int? = nil) throws -> (status: Int, headers: [String: String], body: String) {
         var request = URLRequest(url: URL(string: "http://127.0.0.1:\(port ?? self.port)\(path)")!)
         request.httpMethod = method
-        request.setValue("Basic " + Data("\(user):x".utf8).base64EncodedString(), forHTTPHeaderField: "Authorization")
+        request.setValue("Basic " + Data("\(user):\(password ?? "x")".utf8).base64EncodedString(), forHTTPHeaderField: "Authorization")
         for (name, value) in headers { request.setValue(value, forHTTPHeaderField: name) }
         if let body {
             request.httpBody = Data(body.utf8)
