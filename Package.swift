@@ -104,6 +104,7 @@ let package = Package(
             path: "Tests/StorageTests"
         ),
         .testTarget(name: "ICalendarTests", dependencies: ["ICalendar", "TestSupport"], path: "Tests/ICalendarTests"),
+        .testTarget(name: "SyncUnitTests", dependencies: ["Sync", "ICalendar", "TestSupport"], path: "Tests/SyncUnitTests"),
         .testTarget(name: "UseCasesTests", dependencies: ["UseCases", "TestSupport"], path: "Tests/UseCasesTests"),
         .testTarget(
             name: "PresentationTests",

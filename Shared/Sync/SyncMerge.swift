@@ -82,7 +82,7 @@ package struct SyncFields: Equatable, Sendable {
             conflicts.append(name)
             let loser = localIsLater ? theirs : mine
             merged[keyPath: field] = localIsLater ? mine : theirs
-            kept.append("the \(localIsLater ? "server's" : "local") \(name) was \(describe(loser))")
+            kept.append("the \(localIsLater ? "server's" : "local") \(name) \(name == "notes" ? "were" : "was") \(describe(loser))")
         }
         pick(\.title, "title") { "\"\($0)\"" }
         pick(\.schedule, "date and repeat", describe)

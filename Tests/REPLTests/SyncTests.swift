@@ -143,6 +143,33 @@ struct SyncTests {
     }
 
     @Test(arguments: CalDAVServer.Kind.allCases)
+    func aDeleteOnOneSideAndAChangeOnTheOtherKeepsTheChange(_ kind: CalDAVServer.Kind) throws {
+        let server = try CalDAVServer(kind)
+        try device("a", url: server.collectionURL, user: server.user)
+        try device("b", url: server.collectionURL, user: server.user)
+        #expect(try memoss("a", "add", "Deleted here, changed there", "--date", "2099-08-01").status == 0)
+        #expect(try memoss("a", "add", "Changed here, deleted there", "--date", "2099-08-02").status == 0)
+        try sync("a"); try sync("b")
+        try memoss("a", "list"); try memoss("b", "list")
+        // A deletes the first and changes the second; B changes the first and deletes the second.
+        #expect(try memoss("a", "rm", "1").status == 0)
+        try memoss("a", "list")
+        #expect(try memoss("a", "edit", "1", "--notes", "changed on A").status == 0)
+        #expect(try memoss("b", "edit", "1", "--notes", "changed on B").status == 0)
+        #expect(try memoss("b", "rm", "2").status == 0)
+        try sync("b")
+        let output = try sync("a")
+        #expect(output.contains("restored \"Deleted here, changed there\": changed on the server after it was deleted here."), "\(output)")
+        #expect(output.contains("kept \"Changed here, deleted there\": changed here after it was deleted on the server; it is sent again."), "\(output)")
+        try sync("b")
+        for device in ["a", "b"] {
+            let notes = Dictionary(uniqueKeysWithValues: try reminders(device).map { ($0["title"] as? String ?? "", $0["notes"] as? String ?? "") })
+            #expect(notes == ["Deleted here, changed there": "changed on B", "Changed here, deleted there": "changed on A"], "\(device)")
+        }
+        #expect(try server.uids().count == 2)
+    }
+
+    @Test(arguments: CalDAVServer.Kind.allCases)
     func completingARepeatingReminderAdvancesItEverywhereWithoutCopies(_ kind: CalDAVServer.Kind) throws {
         let server = try CalDAVServer(kind)
         try device("a", url: server.collectionURL, user: server.user)

@@ -1,0 +1,94 @@
+import Domain
+import Foundation
+@testable import Sync
+import Testing
+
+/// The three-way merge of one reminder, field by field, and what is kept of another client's resource.
+struct SyncMergeTests {
+    private let zone = "Europe/Berlin"
+
+    private func fields(_ title: String = "Dentist", notes: String? = nil, day: Int = 1, done: Bool = false,
+                        tags: [String] = []) -> SyncFields {
+        SyncFields(title: title, notes: notes,
+                   schedule: .init(due: LocalDateTime(date: LocalDate(year: 2099, month: 3, day: day)!, time: LocalTime(hour: 9, minute: 0)!),
+                                   timeZoneID: zone, recurrence: .never, recurrenceEnd: nil),
+                   completion: .init(isCompleted: done, completedAt: nil), tags: tags)
+    }
+
+    private func merge(base: SyncFields?, local: SyncFields, remote: SyncFields, localIsLater: Bool = true) -> (SyncFields, [String]) {
+        SyncFields.merge(base: base, local: local, remote: remote, localIsLater: localIsLater) { "Sync conflict: \($0)." }
+    }
+
+    @Test func aFieldChangedOnOneSideTakesThatSide() {
+        let base = fields()
+        #expect(merge(base: base, local: fields("Dentist at 2"), remote: base).0 == fields("Dentist at 2"))
+        #expect(merge(base: base, local: base, remote: fields(day: 2)).0 == fields(day: 2))
+        #expect(merge(base: base, local: base, remote: fields(done: true)).0 == fields(done: true))
+    }
+
+    @Test func differentFieldsOnBothSidesBothSurvive() {
+        let (merged, conflicts) = merge(base: fields(), local: fields(notes: "bring the card"), remote: fields("Dentist, Dr Lee", day: 4))
+        #expect(merged == fields("Dentist, Dr Lee", notes: "bring the card", day: 4))
+        #expect(conflicts.isEmpty)
+    }
+
+    @Test func theSameFieldOnBothSidesKeepsTheLoserInTheNotes() {
+        let base = fields(notes: "bring the card")
+        let (localWins, conflicts) = merge(base: base, local: fields("At 3", notes: "bring the card"),
+                                           remote: fields("At 2", notes: "bring the card"), localIsLater: true)
+        #expect(conflicts == ["title"])
+        #expect(localWins.title == "At 3")
+        #expect(localWins.notes == "bring the card\nSync conflict: the server's title was \"At 2\".")
+        let (remoteWins, _) = merge(base: base, local: fields("At 3", notes: "bring the card"),
+                                    remote: fields("At 2", notes: "bring the card"), localIsLater: false)
+        #expect(remoteWins.title == "At 2")
+        #expect(remoteWins.notes == "bring the card\nSync conflict: the local title was \"At 3\".")
+        // Both sides made the same change: no conflict.
+        #expect(merge(base: base, local: fields("At 3"), remote: fields("At 3")).1.isEmpty)
+    }
+
+    @Test func conflictingNotesKeepBoth() {
+        let (merged, conflicts) = merge(base: fields(notes: "a"), local: fields(notes: "mine"), remote: fields(notes: "theirs"))
+        #expect(conflicts == ["notes"])
+        #expect(merged.notes == "mine\nSync conflict: the server's notes were \"theirs\".")
+    }
+
+    @Test func tagsMergeAsSets() {
+        let (merged, conflicts) = merge(base: fields(tags: ["Home", "Errands"]), local: fields(tags: ["Home", "Errands", "Urgent"]),
+                                        remote: fields(tags: ["home", "Work"]))
+        #expect(Set(merged.tags.map { $0.lowercased() }) == ["home", "urgent", "work"])
+        #expect(conflicts.isEmpty)
+        // Without a base, what either side has is kept.
+        #expect(Set(merge(base: nil, local: fields(tags: ["A"]), remote: fields(tags: ["B"])).0.tags) == ["A", "B"])
+    }
+
+    @Test func withoutABaseEveryDifferenceIsAConflict() {
+        let (merged, conflicts) = merge(base: nil, local: fields("Mine", day: 1), remote: fields("Theirs", day: 2), localIsLater: false)
+        #expect(conflicts == ["title", "date and repeat"])
+        #expect(merged.title == "Theirs")
+        #expect(merged.schedule.due?.date == LocalDate(year: 2099, month: 3, day: 2))
+        #expect(merged.notes == "Sync conflict: the local title was \"Mine\"; the local date and repeat was due 2099-03-01 09:00 Europe/Berlin.")
+        #expect(merge(base: nil, local: fields(), remote: fields()).1.isEmpty)
+    }
+
+    @Test func anotherClientsPropertiesAndAlarmsAreCarriedOver() {
+        let base = [
+            "BEGIN:VCALENDAR", "VERSION:2.0", "BEGIN:VTODO", "UID:x@example.org", "SUMMARY:Old", "PRIORITY:1", "SEQUENCE:4",
+            "X-MOZ-GENERATION:2", "URL:https://example.org/a-very-long-address-that-will-need-folding-when-it-is-written-again-by-memoss",
+            "BEGIN:VALARM", "ACTION:DISPLAY", "TRIGGER:-PT15M", "DESCRIPTION:Theirs", "END:VALARM",
+            "END:VTODO", "END:VCALENDAR", "",
+        ].joined(separator: "\r\n")
+        let ours = [
+            "BEGIN:VCALENDAR", "VERSION:2.0", "BEGIN:VTODO", "UID:x@example.org", "SUMMARY:New",
+            "BEGIN:VALARM", "ACTION:DISPLAY", "TRIGGER;RELATED=END:PT0S", "END:VALARM", "END:VTODO", "END:VCALENDAR", "",
+        ].joined(separator: "\r\n")
+        let spliced = ResourceSplice.splice(ours, over: base)
+        #expect(spliced.hasPrefix("BEGIN:VCALENDAR\r\nVERSION:2.0\r\nBEGIN:VTODO\r\nUID:x@example.org\r\nSUMMARY:New\r\nSEQUENCE:5\r\n"
+            + "PRIORITY:1\r\nX-MOZ-GENERATION:2\r\nURL:https://example.org/a-very-long-address-that-will-need-folding-when-it-\r\n"))
+        #expect(spliced.hasSuffix("BEGIN:VALARM\r\nACTION:DISPLAY\r\nTRIGGER:-PT15M\r\nDESCRIPTION:Theirs\r\nEND:VALARM\r\nEND:VTODO\r\nEND:VCALENDAR\r\n"))
+        #expect(!spliced.contains("SUMMARY:Old"))
+        #expect(!spliced.contains("RELATED=END"))
+        // A resource Memoss wrote itself stays as Memoss writes it.
+        #expect(ResourceSplice.splice(ours, over: ours) == ours)
+    }
+}
