@@ -23,6 +23,12 @@ package struct SyncError: Error, Equatable, Sendable {
         self.kind = kind
         self.message = message
     }
+
+    /// The HTTP status the server refused with, if it did.
+    package var status: Int? {
+        if case .refused(let status) = kind { return status }
+        return nil
+    }
 }
 
 /// A resource's address and version as a listing gives them.

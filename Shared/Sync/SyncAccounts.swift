@@ -42,6 +42,9 @@ package struct SyncAccounts: Sendable {
         guard let address = URL(string: url), ["http", "https"].contains(address.scheme?.lowercased() ?? ""), address.host != nil else {
             throw SyncError(.local, "\(url) is not an http:// or https:// address; give the server's or the task list's URL")
         }
+        if ["add", "status", "remove", "rm"].contains(trimmed.lowercased()) {
+            throw SyncError(.local, "the name \(trimmed) is a word of the sync command; choose another account name")
+        }
         if try await repository.account(named: trimmed) != nil {
             throw SyncError(.local, "an account named \(trimmed) exists; remove it first with `memoss sync remove \(trimmed)`")
         }
@@ -173,11 +176,16 @@ enum CalDAVDiscovery {
     {
         let client = CalDAVClient(collection: url, user: user, password: password, timeout: timeout)
         let properties = "<d:resourcetype/><d:displayname/><c:supported-calendar-component-set/><d:current-user-principal/><c:calendar-home-set/>"
-        let responses: [DAVElement]
+        var responses: [DAVElement]
         do {
             responses = try await client.propfind(url, depth: 0, properties: properties)
-        } catch let error as SyncError where error.kind == .refused(status: 404) {
-            throw SyncError(.refused(status: 404), "there is nothing at \(url.absoluteString) (404); check the address")
+        } catch let error as SyncError where [404, 405, 501].contains(error.status ?? 0) || error.kind == .unreadable {
+            // A server's root that is not WebDAV itself names its CalDAV root at /.well-known/caldav (RFC 6764).
+            guard url.path.isEmpty || url.path == "/", let wellKnown = URL(string: "/.well-known/caldav", relativeTo: url)?.absoluteURL,
+                  let found = try? await client.propfind(wellKnown, depth: 0, properties: properties) else {
+                throw SyncError(error.kind, "there is no CalDAV server at \(url.absoluteString) (\(error.message)); check the address")
+            }
+            responses = found
         }
         guard let here = responses.first else { throw SyncError(.unreadable, "\(client.serverName) said nothing about \(url.path)") }
         let prop = CalDAVClient.foundProperties(here)

@@ -71,16 +71,20 @@ package struct SyncEngine: Sendable {
                                                              timeout: timeout),
                       engine: self, dryRun: dryRun, progress: progress)
         try await run.load()
-        var changedHere = false
-        try await Journal.command {
-            try await run.pull()
-            try await run.push()
-            // The token is moved past this sync's own writes, so it never names a state from
-            // before them (a server whose tokens name contents, as Xandikos's do, could return to it).
-            if run.report.sent.total > 0 && !dryRun { try await run.pull() }
-            changedHere = run.changedReminders
+        do {
+            try await Journal.command {
+                try await run.pull()
+                try await run.push()
+                // The token is moved past this sync's own writes, so it never names a state from
+                // before them (a server whose tokens name contents, as Xandikos's do, could return to it).
+                if run.report.sent.total > 0 && !dryRun { try await run.pull() }
+            }
+        } catch {
+            // What was written before the failure stays, and is planned.
+            if run.changedReminders { await plan.afterChange() }
+            throw error
         }
-        if changedHere && !dryRun { await plan.afterChange() }
+        if run.changedReminders { await plan.afterChange() }
         return run.report
     }
 
@@ -127,7 +131,7 @@ private struct Run {
         if let old = items[item.reminderID] { itemByHref[CalDAVClient.normalized(old.href)] = nil; itemByUID[old.uid] = nil }
         items[item.reminderID] = item
         itemByHref[CalDAVClient.normalized(item.href)] = item.reminderID
-        itemByUID[item.uid] = item.reminderID
+        if !item.uid.isEmpty { itemByUID[item.uid] = item.reminderID }
         baseCache[item.reminderID] = nil
     }
 
@@ -216,7 +220,8 @@ private struct Run {
             report.notices.append("left \(resource.href) alone on the server: \(refusal(resource.body))")
             return
         }
-        let id = itemByHref[CalDAVClient.normalized(resource.href)] ?? itemByUID[todo.uid] ?? todo.id ?? environment.uuid()
+        let id = itemByHref[CalDAVClient.normalized(resource.href)] ?? (todo.uid.isEmpty ? nil : itemByUID[todo.uid]) ?? todo.id
+            ?? environment.uuid()
         let item = SyncItem(reminderID: id, uid: todo.uid, href: resource.href, etag: resource.etag, base: resource.body)
         let known = items[id] != nil
         let base = known ? base(of: id) : nil
@@ -394,7 +399,7 @@ private struct Run {
     private func request(_ entry: (reminder: Reminder, tagNames: [String])) -> Request {
         let id = entry.reminder.id
         let item = items[id]
-        let uid = item?.uid ?? id.uuidString
+        let uid = item.flatMap { $0.uid.isEmpty ? nil : $0.uid } ?? id.uuidString
         let href = item?.href ?? client.collection.path.appendingSlash + "\(id.uuidString).ics"
         var calendarItem = CalendarItem(reminder: entry.reminder, tagNames: entry.tagNames)
         calendarItem.uid = uid
