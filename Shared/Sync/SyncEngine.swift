@@ -160,7 +160,9 @@ private struct Run {
     private func refusal(_ text: String) -> String {
         do {
             let read = try CalendarReader.read(text, userZone: environment.timeZone)
-            if let first = read.refusals.first { return "\(first.field) \(first.message)" }
+            if let first = read.refusals.first {
+                return first.message.hasPrefix(first.field) ? first.message : "\(first.field) \(first.message)"
+            }
             return read.todos.isEmpty ? "it holds no to-do" : "it holds \(read.todos.count) to-dos"
         } catch {
             return error.message
@@ -432,6 +434,12 @@ private struct Run {
             let href = request(entry).href
             progress("\"\(entry.reminder.title)\" changed on the server meanwhile; merging")
             if let resource = try await client.get(href) {
+                guard parse(resource.body) != nil else {
+                    // Another client made it something Memoss cannot read (an EXDATE, say): it is not overwritten.
+                    report.notices.append("did not send \"\(entry.reminder.title)\": Memoss cannot read the server's version "
+                        + "(\(refusal(resource.body)))")
+                    return
+                }
                 received(resource, into: &batch)
                 guard let now = reminders[id] else { return }
                 entry = now

@@ -246,6 +246,18 @@ struct SyncTests {
         #expect(text.contains("TRIGGER;VALUE=DURATION:-PT15M\r\n") || text.contains("TRIGGER:-PT15M\r\n"))
         #expect(!text.contains("RELATED=END"))
         #expect(text.components(separatedBy: "BEGIN:VALARM").count == 2)
+
+        // The other client adds what Memoss cannot read (an EXDATE): it is left alone, never overwritten.
+        let exdate = todo.replacingOccurrences(of: "RRULE:FREQ=WEEKLY;BYDAY=MO,WE\r\n",
+                                               with: "RRULE:FREQ=WEEKLY;BYDAY=MO,WE\r\nEXDATE;TZID=Europe/Berlin:20990708T093000\r\n")
+        #expect((200..<300).contains(try server.request("PUT", server.collectionPath + "thunderbird-4410.ics", body: exdate,
+                                                        headers: ["Content-Type": "text/calendar; charset=utf-8"]).status))
+        #expect(try sync("a").contains("\n  left \(server.collectionPath)thunderbird-4410.ics alone on the server: EXDATE (dates added to"))
+        try memoss("a", "list")
+        #expect(try memoss("a", "edit", "1", "--title", "Team sync (moved)").status == 0)
+        #expect(try sync("a").contains("\n  did not send \"Team sync (moved)\": Memoss cannot read the server's version (EXDATE"))
+        #expect(try server.resource("thunderbird-4410.ics").contains("EXDATE;TZID=Europe/Berlin:20990708T093000"))
+        #expect(try titles("a") == ["Team sync (moved)"])
     }
 
     @Test(arguments: CalDAVServer.Kind.allCases)
