@@ -105,6 +105,11 @@ extension Memoss {
                 switch result {
                 case .success(let report):
                     say(VisibleText.safe(report.sentence) + ".")
+                    if dryRun {
+                        // What would change, one line each (the first 50).
+                        for change in report.changes.prefix(50) { say("  would \(VisibleText.safe(change))") }
+                        if report.changes.count > 50 { say("  and \(report.changes.count - 50) more") }
+                    }
                     for notice in report.notices { say("  \(VisibleText.safe(notice)).") }
                 case .failure(let error):
                     failed.append("\(account) failed: \(error.message)")

@@ -16,6 +16,8 @@ package struct SyncReport: Sendable, Equatable {
     package var notices: [String] = []
     /// Whether the server refused the sync token and everything was compared again.
     package var fullResync = false
+    /// Each change, as a line ("send new \"Call mum\""), in order.
+    package var changes: [String] = []
 
     package struct Counts: Sendable, Equatable {
         package var added = 0, changed = 0, deleted = 0
@@ -242,6 +244,7 @@ private struct Run {
             batch.upserts.append((reminder, remote.tags))
             reminders[id] = (reminder, remote.tags)
             report.received.added += 1
+            report.changes.append("receive new \"\(reminder.title)\"")
             batch.items.append(item)
             remember(item)
             return
@@ -258,6 +261,7 @@ private struct Run {
                 batch.upserts.append((reminder, merged.tags))
                 reminders[id] = (reminder, merged.tags)
                 report.received.changed += 1
+                report.changes.append("receive changes to \"\(reminder.title)\"")
             } else {
                 report.notices.append("kept \"\(local.reminder.title)\" as it is here: the server's version cannot be used")
             }
@@ -277,6 +281,7 @@ private struct Run {
             batch.deletions.append(id)
             reminders[id] = nil
             report.received.deleted += 1
+            report.changes.append("delete here \"\(local.reminder.title)\"")
         } else {
             report.notices.append("kept \"\(local.reminder.title)\": changed here after it was deleted on the server; it is sent again")
         }
@@ -329,8 +334,15 @@ private struct Run {
         }
         let gone = items.values.filter { reminders[$0.reminderID] == nil }
         if dryRun {
-            for entry in changed { if items[entry.reminder.id] == nil { report.sent.added += 1 } else { report.sent.changed += 1 } }
-            report.sent.deleted += gone.count
+            for entry in changed {
+                let isNew = items[entry.reminder.id] == nil
+                if isNew { report.sent.added += 1 } else { report.sent.changed += 1 }
+                report.changes.append("\(isNew ? "send new" : "send changes to") \"\(entry.reminder.title)\"")
+            }
+            for item in gone {
+                report.sent.deleted += 1
+                report.changes.append("delete on the server \"\(base(of: item.reminderID)?.title ?? item.href)\"")
+            }
             return
         }
         // Several PUTs in flight at once (a server answers each in milliseconds to tens of them);
@@ -370,6 +382,7 @@ private struct Run {
         for item in gone {
             switch try await client.delete(item.href, ifMatch: item.etag) {
             case .written:
+                report.changes.append("delete on the server \"\(base(of: item.reminderID)?.title ?? item.href)\"")
                 batch.forgotten.append(item.reminderID)
                 forget(item.reminderID)
                 report.sent.deleted += 1
@@ -396,6 +409,7 @@ private struct Run {
         /// The version it replaces, `nil` for a new resource.
         var ifMatch: String?
         var isNew: Bool
+        var title: String
     }
 
     private func request(_ entry: (reminder: Reminder, tagNames: [String])) -> Request {
@@ -407,12 +421,14 @@ private struct Run {
         calendarItem.uid = uid
         let ours = CalendarWriter.calendar([calendarItem], stamp: environment.now(), product: "Memoss")
         let text = item.map { ResourceSplice.splice(ours, over: $0.base) } ?? ours
-        return Request(id: id, uid: uid, href: href, text: text, ifMatch: item.map { $0.etag ?? "*" }, isNew: item == nil)
+        return Request(id: id, uid: uid, href: href, text: text, ifMatch: item.map { $0.etag ?? "*" }, isNew: item == nil,
+                       title: entry.reminder.title)
     }
 
     private mutating func sent(_ request: Request, etag: String?, into batch: inout SyncBatch) {
         let item = SyncItem(reminderID: request.id, uid: request.uid, href: request.href, etag: etag, base: request.text)
         if request.isNew { report.sent.added += 1 } else { report.sent.changed += 1 }
+        report.changes.append("\(request.isNew ? "send new" : "send changes to") \"\(request.title)\"")
         batch.items.append(item)
         remember(item)
     }
