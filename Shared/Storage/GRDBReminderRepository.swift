@@ -208,11 +208,25 @@ package struct GRDBReminderRepository: ReminderRepository {
     package func reminderCount(done: Bool, withCompletedTimes: Bool, tagged tagID: UUID?) async throws -> Int {
         try await database.read { db in
             if done && withCompletedTimes {
-                let (sql, arguments) = ReminderQuery.completedTimes(tagged: tagID, limit: nil, alsoSelecting: "NULL AS tagRows")
-                return try Int.fetchOne(db, sql: "SELECT count(*) FROM (\(sql))", arguments: arguments) ?? 0
+                // Done reminders, plus the completed times of repeating ones that go on, counted apart (no sort).
+                let query = ReminderQuery.completed(tagged: tagID)
+                let tagJoin = tagID == nil ? "" : " JOIN reminderTag ON reminderTag.reminderID = reminder.id AND reminderTag.tagID = ?"
+                return try Int.fetchOne(db, sql: """
+                    SELECT (SELECT count(*) FROM (\(query.idsSQL)))
+                         + (SELECT count(*) FROM completion CROSS JOIN reminder ON reminder.id = completion.reminderID\(tagJoin)
+                            WHERE reminder.isCompleted = 0 AND reminder.recurrenceRule <> 'never')
+                    """, arguments: query.arguments + (tagID.map { [$0] } ?? [])) ?? 0
             }
             let query = done ? ReminderQuery.completed(tagged: tagID) : ReminderQuery.open(tagged: tagID)
             return try Int.fetchOne(db, sql: "SELECT count(*) FROM (\(query.idsSQL))", arguments: query.arguments) ?? 0
+        }
+    }
+
+    /// `EXPLAIN QUERY PLAN` of the Completed section's first page (10 entries), one line per step.
+    package func queryPlanOfCompletedPage() async throws -> [String] {
+        let (sql, arguments) = ReminderQuery.completedTimes(tagged: nil, limit: 10, alsoSelecting: "NULL AS tagRows")
+        return try await database.read { db in
+            try Row.fetchAll(db, sql: "EXPLAIN QUERY PLAN " + sql, arguments: arguments).map { $0["detail"] as String? ?? "" }
         }
     }
 
@@ -281,7 +295,7 @@ package struct GRDBReminderRepository: ReminderRepository {
         try await database.read { db in
             try CompletionWithTitle.fetchAll(db, sql: """
                 SELECT completion.*, reminder.title
-                FROM completion JOIN reminder ON reminder.id = completion.reminderID
+                FROM completion CROSS JOIN reminder ON reminder.id = completion.reminderID
                 WHERE completion.completedAt >= ? AND completion.completedAt < ?
                 ORDER BY completion.completedAt, completion.id
                 """, arguments: [interval.lowerBound, interval.upperBound]).map(\.entry)
@@ -333,15 +347,21 @@ private struct ReminderQuery {
         let done = completed(tagged: tagID)
         let cap = limit.map { " LIMIT \(max(0, $0))" } ?? ""
         let tagJoin = tagID == nil ? "" : " JOIN reminderTag ON reminderTag.reminderID = reminder.id AND reminderTag.tagID = ?"
+        // `expression` (the tags) is computed for the rows of the page only, not for every done
+        // reminder the inner sorts go through; the completion log is read first (CROSS JOIN fixes
+        // the order), not every open reminder.
         let sql = """
-            SELECT * FROM (SELECT reminder.*, reminder.completedAt AS doneAt, NULL AS doneOccurrence, \(expression)
-                           \(done.from) WHERE \(done.condition) ORDER BY \(done.order)\(cap))
-            UNION ALL
-            SELECT * FROM (SELECT reminder.*, completion.completedAt AS doneAt, completion.occurrence AS doneOccurrence, \(expression)
-                           FROM completion JOIN reminder ON reminder.id = completion.reminderID\(tagJoin)
-                           WHERE reminder.isCompleted = 0 AND reminder.recurrenceRule <> 'never'
-                           ORDER BY completion.completedAt DESC, completion.occurrence DESC\(cap))
-            ORDER BY doneAt DESC, scheduledAt DESC\(cap)
+            SELECT reminder.*, \(expression) FROM (
+                SELECT * FROM (SELECT reminder.*, reminder.completedAt AS doneAt, NULL AS doneOccurrence
+                               \(done.from) WHERE \(done.condition) ORDER BY \(done.order)\(cap))
+                UNION ALL
+                SELECT * FROM (SELECT reminder.*, completion.completedAt AS doneAt, completion.occurrence AS doneOccurrence
+                               FROM completion CROSS JOIN reminder ON reminder.id = completion.reminderID\(tagJoin)
+                               WHERE reminder.isCompleted = 0 AND reminder.recurrenceRule <> 'never'
+                               ORDER BY completion.completedAt DESC, completion.occurrence DESC\(cap))
+                ORDER BY doneAt DESC, scheduledAt DESC\(cap)
+            ) AS reminder
+            ORDER BY doneAt DESC, scheduledAt DESC
             """
         return (sql, done.arguments + (tagID.map { [$0] } ?? []))
     }
