@@ -12,6 +12,7 @@ let package = Package(
         .library(name: "Shared", targets: ["Shared"]),
         .executable(name: "memoss", targets: ["memoss"]),
         .executable(name: "memoss-import", targets: ["memoss-import"]),
+        .executable(name: "memoss-sync", targets: ["memoss-sync"]),
     ],
     dependencies: [
         .package(url: "https://github.com/groue/GRDB.swift", exact: "7.10.0"),
@@ -42,9 +43,12 @@ let package = Package(
         .target(name: "Sync", dependencies: ["Domain", "Storage", "UseCases", "ICalendar"], path: "Shared/Sync"),
         .target(
             name: "Shared",
-            dependencies: ["Domain", "Storage", "UseCases", "ICalendar", "Presentation", "Sync"],
+            dependencies: ["Domain", "Storage", "UseCases", "ICalendar", "Presentation"],
             path: "Shared/Composition"
         ),
+        // Sync put together over the core. Only `memoss-sync` links it, so the other commands do not
+        // load the HTTP and XML libraries (libcurl and its TLS stack: 8 MiB at each start).
+        .target(name: "SharedSync", dependencies: ["Shared", "Storage", "Sync"], path: "Shared/SyncComposition"),
 
         // MARK: Fronts
         .systemLibrary(
@@ -56,6 +60,12 @@ let package = Package(
             name: "memoss",
             dependencies: ["Shared", "CReadline", .product(name: "ArgumentParser", package: "swift-argument-parser")],
             path: "Frontends/REPL"
+        ),
+        // `memoss sync` runs it; it does the CalDAV sync.
+        .executableTarget(
+            name: "memoss-sync",
+            dependencies: ["SharedSync", "CSystem", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            path: "Frontends/Sync"
         ),
         .target(name: "CSVReader", path: "Frontends/CSVReader"),
         .executableTarget(
@@ -118,7 +128,7 @@ let package = Package(
         ),
         .testTarget(
             name: "REPLTests",
-            dependencies: ["TestSupport", "memoss"],
+            dependencies: ["TestSupport", "memoss", "memoss-sync"],
             path: "Tests/REPLTests",
             exclude: ["Scripts"]
         ),

@@ -47,81 +47,75 @@ extension Memoss {
         }
 
         func execute(in session: Session) async throws {
-            let accounts = session.core.syncAccounts(processEnvironment: ProcessInfo.processInfo.environment)
-            do {
-                switch words.first {
-                case "add": try await add(accounts, session)
-                case "remove", "rm":
-                    try await accounts.remove(name: words[1])
-                    session.say("Removed the sync account \(words[1]); the reminders stay here and on the server.")
-                case "status": try await status(accounts, session)
-                default: try await Self.syncNow(accounts, names: words, timeout: timeout, dryRun: dryRun, say: session.say)
-                }
-            } catch let error as SyncError {
-                throw Refusal(message: error.message.prefix(1).uppercased() + error.message.dropFirst() + ".")
+            guard let store = session.core.storePath else { throw Refusal(message: "A store in memory cannot sync.") }
+            var arguments = ["--db", store, "--timeout", String(timeout)]
+            if let user { arguments += ["--user", user] }
+            if let passwordCommand { arguments += ["--password-command", passwordCommand] }
+            if let passwordEnv { arguments += ["--password-env", passwordEnv] }
+            if savePassword { arguments.append("--save-password") }
+            if dryRun { arguments.append("--dry-run") }
+            arguments += ["--"] + words
+            // At the prompt the child's refusal becomes the prompt's (counted, and numbered in a script).
+            let (status, refusal) = try SyncProcess.run(arguments, capturingErrors: session.isREPL)
+            guard status == 0 else {
+                if session.isREPL { throw Refusal(message: refusal) }
+                throw ExitCode(status)
             }
         }
+    }
+}
 
-        @MainActor
-        private func add(_ accounts: SyncAccounts, _ session: Session) async throws {
-            var source = PasswordSource.none
-            if let passwordCommand { source = .command(passwordCommand) }
-            if let passwordEnv { source = .variable(passwordEnv) }
-            if savePassword {
-                guard let secret = Self.readPassword() else { throw Refusal(message: "No password on standard input; type it, or pipe it in.") }
-                source = .saved(secret)
-            }
-            let (account, name) = try await accounts.add(name: words[1], url: words[2], user: user ?? "", password: source, timeout: timeout)
-            session.say("Added \(account.name): the task list \(name.map { "\"\(VisibleText.escaped($0))\" " } ?? "")at \(account.collectionURL). "
-                + "`memoss sync` sends and receives.")
+/// Runs `memoss-sync` (installed beside `memoss`), which does the sync in a process of its own so
+/// that every other command starts without the HTTP and XML libraries.
+enum SyncProcess {
+    /// Runs it with `arguments` in this process group (so it can read a password from the
+    /// terminal), standard input and output shared; returns its status and, with
+    /// `capturingErrors`, what it said on standard error without its `memoss: ` (else it is shown).
+    static func run(_ arguments: [String], capturingErrors: Bool) throws -> (status: Int32, errors: String) {
+        let executable = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().deletingLastPathComponent()
+            .appendingPathComponent("memoss-sync").path
+        guard FileManager.default.isExecutableFile(atPath: executable) else {
+            throw Refusal(message: "memoss-sync is missing beside memoss (\(executable)); build it with `swift build`, or install both.")
         }
-
-        @MainActor
-        private func status(_ accounts: SyncAccounts, _ session: Session) async throws {
-            let all = try await accounts.accounts()
-            if all.isEmpty { return session.say("No sync account yet; `sync add NAME URL --user USER` adds one.") }
-            let formatter = CardTimeFormatter(today: session.core.environment.today, timeZone: session.core.environment.timeZone)
-            for account in all {
-                let password = account.passwordCommand.map { "password from `\($0)`" } ?? account.passwordVariable.map { "password from $\($0)" }
-                    ?? (account.passwordSaved ? "password saved in \(accounts.passwordFile(account: account.name))" : "no password")
-                session.say("\(account.name): \(account.collectionURL) as \(account.user), \(password)")
-                let last = account.lastSyncAt.map { "last synced \(formatter.string(for: $0)): \(account.lastOutcome ?? "")" } ?? "not synced yet"
-                session.say("  \(VisibleText.escaped(last))")
+        var ends: [Int32] = [-1, -1]
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        if capturingErrors {
+            guard pipe(&ends) == 0 else { throw Refusal(message: "Cannot start memoss-sync (no pipe).") }
+            posix_spawn_file_actions_adddup2(&actions, ends[1], STDERR_FILENO)
+            posix_spawn_file_actions_addclose(&actions, ends[0])
+            posix_spawn_file_actions_addclose(&actions, ends[1])
+        }
+        let argv = ([executable] + arguments).map { strdup($0) } + [nil]
+        defer { argv.forEach { free($0) } }
+        var pid: pid_t = 0
+        // It ends when this process ends, however that happens (see memoss_die_with_parent).
+        var environment = ProcessInfo.processInfo.environment
+        environment["MEMOSS_SYNC_PARENT"] = String(getpid())
+        let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
+        defer { envp.forEach { free($0) } }
+        let spawned = posix_spawn(&pid, executable, &actions, nil, argv, envp)
+        if capturingErrors { close(ends[1]) }
+        guard spawned == 0 else {
+            if capturingErrors { close(ends[0]) }
+            throw Refusal(message: "Cannot start memoss-sync (\(String(cString: strerror(spawned)))).")
+        }
+        var errors = Data()
+        if capturingErrors {
+            let reader = FileHandle(fileDescriptor: ends[0], closeOnDealloc: true)
+            while true {
+                let chunk = reader.availableData
+                if chunk.isEmpty { break }
+                errors.append(chunk)
             }
         }
-
-        /// Syncs and says how each account went; throws a refusal naming the ones that failed.
-        @MainActor
-        static func syncNow(_ accounts: SyncAccounts, names: [String], timeout: TimeInterval, dryRun: Bool,
-                            say: @MainActor (String) -> Void) async throws {
-            let showsProgress = isatty(STDERR_FILENO) == 1
-            let results = try await accounts.sync(names: names, timeout: timeout, dryRun: dryRun) { account, line in
-                guard showsProgress else { return }
-                FileHandle.standardError.write(Data("\r\u{1B}[K\(account): \(VisibleText.safe(line))".utf8))
-            }
-            if showsProgress { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) }
-            var failed: [String] = []
-            for (account, result) in results {
-                switch result {
-                case .success(let report):
-                    say(VisibleText.safe(report.sentence) + ".")
-                    if dryRun {
-                        // What would change, one line each (the first 50).
-                        for change in report.changes.prefix(50) { say("  would \(VisibleText.safe(change))") }
-                        if report.changes.count > 50 { say("  and \(report.changes.count - 50) more") }
-                    }
-                    for notice in report.notices { say("  \(VisibleText.safe(notice)).") }
-                case .failure(let error):
-                    failed.append("\(account) failed: \(error.message)")
-                }
-            }
-            if !failed.isEmpty { throw Refusal(message: "Sync " + failed.joined(separator: "; ") + "; nothing was lost, sync again later.") }
-        }
-
-        /// One line from standard input, without echo on a terminal.
-        private static func readPassword() -> String? {
-            if isatty(STDIN_FILENO) == 1, let typed = getpass("Password: ") { return String(cString: typed) }
-            return readLine(strippingNewline: true)
-        }
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+        let code: Int32 = (status & 0x7F) == 0 ? (status >> 8) & 0xFF : 128 + (status & 0x7F)
+        let text = String(decoding: errors, as: UTF8.self).split(separator: "\n").map {
+            $0.hasPrefix("memoss: ") ? String($0.dropFirst(8)) : String($0)
+        }.joined(separator: " ")
+        return (code, text)
     }
 }

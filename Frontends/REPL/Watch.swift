@@ -42,7 +42,7 @@ extension Memoss {
             Terminal.say("Watching \(core.storePath ?? "the store") for due reminders; Ctrl-C stops.")
             if let syncEvery, case .minutes(let minutes)? = TypedInput.snooze(syncEvery) {
                 Terminal.say("Syncing every \(minutes) min.")
-                Task { await Self.syncForever(core: core, every: TimeInterval(minutes * 60)) }
+                if let path = core.storePath { Self.syncForever(store: path, every: TimeInterval(minutes * 60)) }
             }
             var saidWaiting = false
             while true {
@@ -73,25 +73,23 @@ extension Memoss {
             }
         }
 
-        /// Syncs every account now and then every `interval`, saying what changed and what failed
-        /// (an account that is up to date says nothing). Offline, it says why and tries again next time.
-        private static func syncForever(core: MemossCore, every interval: TimeInterval) async {
-            let accounts = core.syncAccounts(processEnvironment: ProcessInfo.processInfo.environment)
-            while !Task.isCancelled {
-                do {
-                    for (account, result) in try await accounts.sync(names: [], timeout: 60, dryRun: false, progress: { _, _ in }) {
-                        switch result {
-                        case .success(let report) where report.received.total + report.sent.total > 0 || !report.conflicts.isEmpty:
-                            Terminal.say("Synced " + VisibleText.safe(report.sentence) + ".")
-                        case .success: break
-                        case .failure(let error): Terminal.warn("sync \(account) failed: \(error.message); trying again in \(Int(interval / 60)) min.")
-                        }
+        /// Syncs every account now and then every `interval`, on a thread of its own: `memoss-sync`
+        /// says what changed and what failed (an account that is up to date says nothing); offline,
+        /// it says why and the next round tries again.
+        private static func syncForever(store: String, every interval: TimeInterval) {
+            let thread = Thread {
+                while true {
+                    do {
+                        _ = try SyncProcess.run(["--db", store, "--changes-only", "--timeout", "60"], capturingErrors: false)
+                    } catch let refusal as Refusal {
+                        Terminal.warn(refusal.message)
+                    } catch {
+                        Terminal.warn(ErrorMessage.describe(error))
                     }
-                } catch {
-                    Terminal.warn("\(ErrorMessage.describe(error)) (sync)")
+                    Thread.sleep(forTimeInterval: interval)
                 }
-                try? await Task.sleep(for: .seconds(interval))
             }
+            thread.start()
         }
 
         /// Does what was clicked on a desktop notification and says so.

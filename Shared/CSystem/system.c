@@ -1,4 +1,6 @@
 #include <math.h>
+#include <signal.h>
+#include <sys/prctl.h>
 #include <sys/timerfd.h>
 #include <unistd.h>
 #include "memoss_system.h"
@@ -16,4 +18,11 @@ int memoss_wall_clock_timer(double deadline) {
         return -1;
     }
     return timer;
+}
+
+int memoss_die_with_parent(int parent) {
+    if (prctl(PR_SET_PDEATHSIG, SIGKILL) != 0) return -1;
+    // The parent may have ended before the request took effect.
+    if (getppid() != parent) { kill(getpid(), SIGKILL); }
+    return 0;
 }

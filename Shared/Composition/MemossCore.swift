@@ -4,7 +4,6 @@ import Foundation
 @_exported import Presentation
 import Storage
 @_exported import UseCases
-@_exported import Sync
 
 /// The shared core put together over one store: its use cases and the view-models built on them.
 ///
@@ -18,7 +17,8 @@ package struct MemossCore: Sendable {
     private let tagRepository: GRDBTagRepository
     private let center: GRDBNotificationRepository
     private let journal: GRDBJournalRepository
-    private let database: AppDatabase
+    /// The store (for the compositions of other parts, such as sync).
+    package let database: AppDatabase
     private let deliveryLock: DeliveryLock?
     private let storeChanges: StoreChanges?
 
@@ -96,14 +96,6 @@ package struct MemossCore: Sendable {
     /// Which reminders changed since a store revision (for a sync).
     package func changedReminders(since revision: Int64) async throws -> (ids: Set<UUID>, revision: Int64) {
         try await journal.changedReminders(since: revision)
-    }
-    /// CalDAV sync accounts, and syncing with them; `processEnvironment` holds password variables
-    /// and `XDG_CONFIG_HOME`.
-    package func syncAccounts(processEnvironment: [String: String]) -> SyncAccounts {
-        let repository = SyncRepository(database: database)
-        return SyncAccounts(repository: repository,
-                            engine: SyncEngine(repository: repository, environment: environment, plan: planNotifications),
-                            environment: environment, processEnvironment: processEnvironment)
     }
     /// Remembers the order the last listing numbered reminders in.
     package var saveListing: SaveListingUseCase { .init(repository: repository) }

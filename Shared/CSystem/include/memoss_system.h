@@ -6,4 +6,8 @@
 /// Close it with close(2).
 int memoss_wall_clock_timer(double deadline);
 
+/// Asks to be killed (SIGKILL) when the process `parent` (the caller's parent now) ends, as a
+/// helper process should; 0 on success.
+int memoss_die_with_parent(int parent);
+
 #endif
