@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Sync timings on loopback, Memoss side by side with a plain reference client, in one run.
 
-Usage (from the repository's root, after `swift build -c release --product memoss --product memoss-import`):
+Usage (from the repository's root, after building memoss, memoss-sync and memoss-import in release):
     python3 Tools/SyncBenchmark/sync_benchmark.py [--reminders 1000] [--runs 5]
 
 For each server (Radicale and Xandikos from PyPI, started here on free ports in temporary folders):
@@ -158,9 +158,9 @@ def main():
     parser.add_argument("--reminders", type=int, default=1000)
     parser.add_argument("--runs", type=int, default=5)
     options = parser.parse_args()
-    for binary in (MEMOSS, IMPORT):
+    for binary in (MEMOSS, MEMOSS + "-sync", IMPORT):
         if not os.path.exists(binary):
-            sys.exit(f"{binary} is missing: swift build -c release --product memoss --product memoss-import")
+            sys.exit(f"{binary} is missing: swift build -c release")
     folder = tempfile.mkdtemp(prefix="memoss-sync-bench-")
     count = options.reminders
     csv = os.path.join(folder, "reminders.csv")
