@@ -201,9 +201,8 @@ final class CalDAVClient: Sendable {
             """
         let answer = try await send("REPORT", collection, body: body, headers: ["Depth": "1"])
         if [403, 409, 412].contains(answer.status) {
-            let text = String(decoding: answer.body, as: UTF8.self)
-            if token != nil, text.contains("valid-sync-token") || answer.status != 403 { throw TokenRefused() }
-            if text.contains("sync-traversal") || token == nil { throw Unsupported() }
+            // Without a token there is nothing to refuse: the report itself is not offered here.
+            if token == nil || String(decoding: answer.body, as: UTF8.self).contains("sync-traversal") { throw Unsupported() }
             throw TokenRefused()
         }
         if [400, 405, 501].contains(answer.status) { throw Unsupported() }

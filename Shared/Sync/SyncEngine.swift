@@ -71,7 +71,7 @@ package struct SyncEngine: Sendable {
         }
         var run = Run(account: account, client: CalDAVClient(collection: collection, user: account.user, password: password,
                                                              timeout: timeout),
-                      engine: self, dryRun: dryRun, progress: progress)
+                      repository: repository, environment: environment, dryRun: dryRun, progress: progress)
         try await run.load()
         do {
             try await Journal.command {
@@ -89,16 +89,14 @@ package struct SyncEngine: Sendable {
         if run.changedReminders { await plan.afterChange() }
         return run.report
     }
-
-    fileprivate var repositoryForRun: SyncRepository { repository }
-    fileprivate var environmentForRun: AppEnvironment { environment }
 }
 
 /// One sync's state: what the store and the server hold, as it goes.
 private struct Run {
     let account: SyncAccount
     let client: CalDAVClient
-    let engine: SyncEngine
+    let repository: SyncRepository
+    let environment: AppEnvironment
     let dryRun: Bool
     let progress: @Sendable (String) -> Void
     var report: SyncReport
@@ -111,13 +109,12 @@ private struct Run {
     /// Parsed bases, by reminder.
     var baseCache: [UUID: SyncFields?] = [:]
 
-    var repository: SyncRepository { engine.repositoryForRun }
-    var environment: AppEnvironment { engine.environmentForRun }
-
-    init(account: SyncAccount, client: CalDAVClient, engine: SyncEngine, dryRun: Bool, progress: @escaping @Sendable (String) -> Void) {
+    init(account: SyncAccount, client: CalDAVClient, repository: SyncRepository, environment: AppEnvironment, dryRun: Bool,
+         progress: @escaping @Sendable (String) -> Void) {
         self.account = account
         self.client = client
-        self.engine = engine
+        self.repository = repository
+        self.environment = environment
         self.dryRun = dryRun
         self.progress = progress
         report = SyncReport(account: account.name)
@@ -223,6 +220,13 @@ private struct Run {
         guard let (todo, remote) = parse(resource.body) else {
             report.notices.append("left \(resource.href) alone on the server: \(refusal(resource.body))")
             return
+        }
+        for category in todo.categories {
+            // A category no tag could be named (too long, say) is left out; the importer refuses such an
+            // item, but a sync keeps what the server holds in view.
+            do { _ = try TagRules.validName(category) } catch {
+                report.notices.append("left out the category \"\(category)\" of \"\(todo.title)\": \(error.message)")
+            }
         }
         let id = itemByHref[CalDAVClient.normalized(resource.href)] ?? (todo.uid.isEmpty ? nil : itemByUID[todo.uid]) ?? todo.id
             ?? environment.uuid()

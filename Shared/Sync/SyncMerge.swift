@@ -43,14 +43,14 @@ package struct SyncFields: Equatable, Sendable {
             tags: tags)
     }
 
-    /// A VTODO's fields.
+    /// A VTODO's fields; categories that could not name a tag (`TagRules`) are left out.
     package init(_ todo: CalendarTodo) {
         self.init(
             title: todo.title, notes: todo.notes,
             schedule: Schedule(due: todo.due, timeZoneID: todo.timeZoneID, recurrence: todo.recurrence,
                                recurrenceEnd: todo.recurrenceEnd),
             completion: Completion(isCompleted: todo.isCompleted, completedAt: todo.completedAt.map(Self.toSecond)),
-            tags: todo.categories)
+            tags: todo.categories.compactMap { try? TagRules.validName($0) })
     }
 
     static func toSecond(_ instant: Date) -> Date {
