@@ -110,7 +110,7 @@ let package = Package(
         .testTarget(name: "DomainTests", dependencies: ["Domain", "Presentation", "TestSupport"], path: "Tests/DomainTests"),
         .testTarget(
             name: "StorageTests",
-            dependencies: ["Storage", "Shared", "TestSupport", .product(name: "GRDB", package: "GRDB.swift")],
+            dependencies: ["Storage", "Shared", "TestSupport", "CSQLiteSession", .product(name: "GRDB", package: "GRDB.swift")],
             path: "Tests/StorageTests"
         ),
         .testTarget(name: "ICalendarTests", dependencies: ["ICalendar", "TestSupport"], path: "Tests/ICalendarTests"),

@@ -298,6 +298,86 @@ extension AppDatabase {
                 CREATE INDEX reminder_on_completedAt ON reminder (isCompleted, completedAt DESC, scheduledAt DESC) WHERE isCompleted = 1
                 """)
         }
+        migrator.registerMigration("v15") { db in
+            // A smaller, faster store (issue 14): the instants of reminders, completions and notifications as
+            // integers (milliseconds since 1970, 6 bytes instead of 23 of text, compared and read
+            // without parsing); `reminder` and `reminderTag` without rowids (each row found by its
+            // key in one search, no second index of ids); no index on `scheduledAt` alone (the
+            // one on `isCompleted, scheduledAt` serves). Columns keep their names and order, so
+            // the undo journal's changesets still apply once their instants are rewritten too.
+            func ms(_ column: String) -> String {
+                "unixepoch(substr(\(column), 1, 19)) * 1000 + CAST(substr(\(column), 21, 3) AS INTEGER)"
+            }
+            try db.execute(sql: """
+                CREATE TABLE reminder_v15 (
+                    id BLOB PRIMARY KEY NOT NULL, title TEXT NOT NULL, notes TEXT, scheduledAt INTEGER NOT NULL,
+                    timeZoneID TEXT NOT NULL, isCompleted BOOLEAN NOT NULL DEFAULT 0, completedAt INTEGER,
+                    createdAt INTEGER NOT NULL, updatedAt INTEGER NOT NULL, recurrenceRule TEXT NOT NULL DEFAULT 'never',
+                    recurrenceWeekday INTEGER, recurrenceDay INTEGER, recurrenceEnd TEXT, nominalTime TEXT, importKey TEXT,
+                    nominalDate TEXT, recurrenceInterval INTEGER, recurrenceWeekdays INTEGER, recurrenceNth INTEGER,
+                    recurrenceMonth INTEGER, recurrenceTimes INTEGER
+                ) WITHOUT ROWID;
+                INSERT INTO reminder_v15
+                    SELECT id, title, notes, \(ms("scheduledAt")), timeZoneID, isCompleted, \(ms("completedAt")),
+                        \(ms("createdAt")), \(ms("updatedAt")), recurrenceRule, recurrenceWeekday, recurrenceDay,
+                        recurrenceEnd, nominalTime, importKey, nominalDate, recurrenceInterval, recurrenceWeekdays,
+                        recurrenceNth, recurrenceMonth, recurrenceTimes
+                    FROM reminder;
+                DROP TABLE reminder;
+                ALTER TABLE reminder_v15 RENAME TO reminder;
+                CREATE INDEX reminder_on_isCompleted_scheduledAt ON reminder (isCompleted, scheduledAt);
+                CREATE UNIQUE INDEX reminder_on_importKey ON reminder (importKey);
+                CREATE INDEX reminder_on_completedAt ON reminder (isCompleted, completedAt DESC, scheduledAt DESC) WHERE isCompleted = 1;
+
+                CREATE TABLE completion_v15 (
+                    id BLOB PRIMARY KEY NOT NULL, reminderID BLOB NOT NULL REFERENCES reminder(id) ON DELETE CASCADE,
+                    occurrence INTEGER NOT NULL, completedAt INTEGER NOT NULL
+                );
+                INSERT INTO completion_v15 SELECT id, reminderID, \(ms("occurrence")), \(ms("completedAt")) FROM completion;
+                DROP TABLE completion;
+                ALTER TABLE completion_v15 RENAME TO completion;
+                CREATE INDEX completion_on_reminderID ON completion (reminderID);
+                CREATE INDEX completion_on_completedAt ON completion (completedAt);
+
+                CREATE TABLE reminderTag_v15 (
+                    reminderID BLOB NOT NULL REFERENCES reminder(id) ON DELETE CASCADE,
+                    tagID BLOB NOT NULL REFERENCES tag(id) ON DELETE CASCADE,
+                    PRIMARY KEY (reminderID, tagID)
+                ) WITHOUT ROWID;
+                INSERT INTO reminderTag_v15 SELECT reminderID, tagID FROM reminderTag;
+                DROP TABLE reminderTag;
+                ALTER TABLE reminderTag_v15 RENAME TO reminderTag;
+                CREATE INDEX reminderTag_on_tagID_reminderID ON reminderTag (tagID, reminderID);
+                """)
+            // The notification centre's instants too, so an instant compares equal whichever table
+            // it was read from.
+            try db.execute(sql: """
+                UPDATE notificationRequest SET fireAt = \(ms("fireAt"));
+                UPDATE deliveredNotification SET fireAt = \(ms("fireAt")), deliveredAt = \(ms("deliveredAt"));
+                """)
+            // The triggers went with the old table (v7, v9, v10).
+            try db.execute(sql: """
+                CREATE TRIGGER reminder_importTombstone AFTER DELETE ON reminder
+                WHEN old.importKey IS NOT NULL AND NOT EXISTS (SELECT 1 FROM storeFlag WHERE name = 'applyingJournal')
+                BEGIN INSERT OR IGNORE INTO importTombstone (importKey) VALUES (old.importKey); END;
+                CREATE TRIGGER reminder_planState_insert AFTER INSERT ON reminder
+                BEGIN UPDATE planState SET changes = changes + 1; END;
+                CREATE TRIGGER reminder_planState_update AFTER UPDATE ON reminder
+                BEGIN UPDATE planState SET changes = changes + 1; END;
+                CREATE TRIGGER reminder_planState_delete AFTER DELETE ON reminder
+                BEGIN UPDATE planState SET changes = changes + 1; END;
+                CREATE TRIGGER reminder_reminderPlan_insert AFTER INSERT ON reminder
+                WHEN new.isCompleted = 0 AND new.recurrenceRule <> 'never'
+                BEGIN INSERT OR REPLACE INTO reminderPlan (reminderID, nextAt) VALUES (new.id, 0); END;
+                CREATE TRIGGER reminder_reminderPlan_update AFTER UPDATE ON reminder
+                BEGIN
+                    DELETE FROM reminderPlan WHERE reminderID = old.id;
+                    INSERT OR REPLACE INTO reminderPlan (reminderID, nextAt)
+                        SELECT new.id, 0 WHERE new.isCompleted = 0 AND new.recurrenceRule <> 'never';
+                END;
+                """)
+            try JournalLog.rewriteInstantsAsMilliseconds(db)
+        }
         return migrator
     }
 }

@@ -5,6 +5,8 @@ import GRDB
 /// A row of the `completion` table: the completion log.
 struct CompletionRecord: Codable, FetchableRecord, PersistableRecord {
     static let databaseTableName = "completion"
+    static func databaseDateEncodingStrategy(for column: String) -> DatabaseDateEncodingStrategy { StoredInstant.encoding }
+    static func databaseDateDecodingStrategy(for column: String) -> DatabaseDateDecodingStrategy { StoredInstant.decoding }
 
     var id: UUID
     var reminderID: UUID
@@ -32,6 +34,7 @@ extension CompletionRecord {
 
 /// A completion read together with the title of its reminder.
 struct CompletionWithTitle: Decodable, FetchableRecord {
+    static func databaseDateDecodingStrategy(for column: String) -> DatabaseDateDecodingStrategy { StoredInstant.decoding }
     var id: UUID
     var reminderID: UUID
     var occurrence: Date

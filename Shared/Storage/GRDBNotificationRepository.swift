@@ -67,7 +67,7 @@ package struct GRDBNotificationRepository: NotificationRepository {
     package func deliver(dueAt now: Date) async throws -> [DeliveredNotification] {
         try await database.write { db in
             let due = try NotificationRequestRecord
-                .filter(NotificationRequestRecord.Columns.fireAt <= now)
+                .filter(NotificationRequestRecord.Columns.fireAt <= StoredInstant.milliseconds(now))
                 .order(NotificationRequestRecord.Columns.fireAt, Column("id"))
                 .fetchAll(db)
             return try due.map { record in

@@ -65,7 +65,7 @@ package struct GRDBReminderRepository: ReminderRepository {
                 try Self.updateExisting(reminder, db)
                 try CompletionRecord
                     .filter(CompletionRecord.Columns.reminderID == reminder.id)
-                    .filter(CompletionRecord.Columns.occurrence == occurrence)
+                    .filter(CompletionRecord.Columns.occurrence == StoredInstant.milliseconds(occurrence))
                     .deleteAll(db)
             }
         }
@@ -132,8 +132,9 @@ package struct GRDBReminderRepository: ReminderRepository {
     package func oneTimeReminders(scheduledIn interval: Range<Date>) async throws -> [ReminderWithTags] {
         try await database.read { db in
             try Self.fetchWithTags(ReminderQuery(
-                condition: "reminder.scheduledAt >= ? AND reminder.scheduledAt < ? AND reminder.recurrenceRule = 'never'",
-                arguments: [interval.lowerBound, interval.upperBound], order: "reminder.scheduledAt, reminder.id"), db)
+                condition: "reminder.isCompleted IN (0, 1) AND reminder.scheduledAt >= ? AND reminder.scheduledAt < ? AND reminder.recurrenceRule = 'never'",
+                arguments: [StoredInstant.milliseconds(interval.lowerBound), StoredInstant.milliseconds(interval.upperBound)],
+                order: "reminder.scheduledAt, reminder.id"), db)
         }
     }
 
@@ -186,12 +187,13 @@ package struct GRDBReminderRepository: ReminderRepository {
                 let record = try ReminderRecord(row: row, columns: columns)
                 var reminder = record.reminder
                 var isPastOccurrence = false
-                if let occurrenceColumn, let doneAtColumn, let occurrence: Date = try row.decode(atIndex: occurrenceColumn) {
+                if let occurrenceColumn, let doneAtColumn,
+                   let occurrence = try StoredInstant.decodeIfPresent(row, atIndex: occurrenceColumn) {
                     // A completed time of a repeating reminder that goes on: shown as that time, done then.
                     reminder.scheduledAt = occurrence
                     reminder.nominal = nil
                     reminder.isCompleted = true
-                    reminder.completedAt = try row.decode(atIndex: doneAtColumn)
+                    reminder.completedAt = try StoredInstant.decodeIfPresent(row, atIndex: doneAtColumn)
                     isPastOccurrence = true
                 }
                 let named: String? = try row.decode(atIndex: tagColumn)
@@ -245,7 +247,7 @@ package struct GRDBReminderRepository: ReminderRepository {
                 SELECT * FROM reminder
                 WHERE isCompleted = 0 AND scheduledAt >= ? AND recurrenceRule = 'never'
                 ORDER BY scheduledAt, id LIMIT ?
-                """, arguments: [instant, limit]).map(\.reminder)
+                """, arguments: [StoredInstant.milliseconds(instant), limit]).map(\.reminder)
         }
     }
 
@@ -253,7 +255,7 @@ package struct GRDBReminderRepository: ReminderRepository {
         from start: Date, now: Date, limit: Int,
         nextOccurrence: @escaping @Sendable (Reminder) -> Date?
     ) async throws -> [Reminder] {
-        let startMs = PlanIndex.milliseconds(start), nowMs = PlanIndex.milliseconds(now)
+        let startMs = StoredInstant.milliseconds(start), nowMs = StoredInstant.milliseconds(now)
         return try await database.write { db in
             // Entries are relative to the cursor; planning from before it starts them afresh.
             let cursor = try Int64.fetchOne(db, sql: "SELECT cursor FROM planState") ?? 0
@@ -264,7 +266,7 @@ package struct GRDBReminderRepository: ReminderRepository {
                 """, arguments: [startMs])
             let update = try db.makeStatement(sql: "UPDATE reminderPlan SET nextAt = ? WHERE reminderID = ?")
             for record in stale {
-                let next = nextOccurrence(record.reminder).map(PlanIndex.milliseconds) ?? PlanIndex.noMoreOccurrences
+                let next = nextOccurrence(record.reminder).map(StoredInstant.milliseconds) ?? PlanIndex.noMoreOccurrences
                 try update.execute(arguments: [next, record.id])
             }
             try db.execute(sql: "UPDATE planState SET cursor = ?", arguments: [startMs])
@@ -284,10 +286,11 @@ package struct GRDBReminderRepository: ReminderRepository {
 
     package func reminders(scheduledIn interval: Range<Date>) async throws -> [Reminder] {
         try await database.read { db in
-            try ReminderRecord
-                .filter(interval.contains(ReminderRecord.Columns.scheduledAt))
-                .order(ReminderRecord.Columns.scheduledAt, ReminderRecord.Columns.id)
-                .fetchAll(db).map(\.reminder)
+            try ReminderRecord.fetchAll(db, sql: """
+                SELECT * FROM reminder WHERE isCompleted IN (0, 1) AND scheduledAt >= ? AND scheduledAt < ?
+                ORDER BY scheduledAt, id
+                """, arguments: [StoredInstant.milliseconds(interval.lowerBound), StoredInstant.milliseconds(interval.upperBound)])
+                .map(\.reminder)
         }
     }
 
@@ -298,20 +301,16 @@ package struct GRDBReminderRepository: ReminderRepository {
                 FROM completion CROSS JOIN reminder ON reminder.id = completion.reminderID
                 WHERE completion.completedAt >= ? AND completion.completedAt < ?
                 ORDER BY completion.completedAt, completion.id
-                """, arguments: [interval.lowerBound, interval.upperBound]).map(\.entry)
+                """, arguments: [StoredInstant.milliseconds(interval.lowerBound),
+                                 StoredInstant.milliseconds(interval.upperBound)]).map(\.entry)
         }
     }
 }
 
-/// How the planner's index writes instants: whole milliseconds since 1970 (rounded down, so an
-/// occurrence, always on a whole second, compares with a bound as its instant does).
+/// The planner's index holds `StoredInstant` milliseconds.
 private enum PlanIndex {
     /// The entry of a series that has no occurrence after the cursor.
     static let noMoreOccurrences = Int64.max
-
-    static func milliseconds(_ instant: Date) -> Int64 {
-        Int64((instant.timeIntervalSince1970 * 1000).rounded(.down))
-    }
 }
 
 /// A selection of reminders as SQL, optionally narrowed to one tag by a join (never in memory).

@@ -250,6 +250,36 @@ enum JournalLog {
         return (ids, try self.revision(db))
     }
 
+    /// Migration v15: the journal's changesets written again with the instants of reminders,
+    /// completions and notifications as the integers the tables now hold, so undo and redo of what was done before
+    /// the migration still find and restore the same rows.
+    static func rewriteInstantsAsMilliseconds(_ db: Database) throws {
+        let instants = [("reminder", 3), ("reminder", 6), ("reminder", 7), ("reminder", 8),
+                        ("completion", 2), ("completion", 3), ("notificationRequest", 2),
+                        ("deliveredNotification", 2), ("deliveredNotification", 7)]
+        let names = instants.map { strdup($0.0) }
+        defer { names.forEach { free($0) } }
+        let tables = names.map { UnsafePointer($0) }
+        let columns = instants.map { Int32($0.1) }
+        let entries = try Row.fetchAll(db, sql: "SELECT id, changes FROM journalEntry WHERE kind IN (?, ?)",
+                                       arguments: [Kind.changeset.rawValue, Kind.addedUndone.rawValue])
+        for entry in entries {
+            let changes: Data = entry["changes"]
+            let rewritten = try changes.withUnsafeBytes { buffer in
+                var size: Int32 = 0
+                var out: UnsafeMutableRawPointer?
+                let code = memoss_changeset_instants_to_ms(Int32(buffer.count), buffer.baseAddress, tables, columns,
+                                                           Int32(instants.count), &size, &out)
+                defer { memoss_free(out) }
+                guard code == SQLITE_OK else {
+                    throw DatabaseError(resultCode: ResultCode(rawValue: code), message: "the journal entry cannot be read")
+                }
+                return out.map { Data(bytes: $0, count: Int(size)) } ?? Data()
+            }
+            try db.execute(sql: "UPDATE journalEntry SET changes = ? WHERE id = ?", arguments: [rewritten, entry["id"] as Int64])
+        }
+    }
+
     private static func whileApplying(_ db: Database, _ body: () throws -> Void) throws {
         try db.execute(sql: "INSERT OR IGNORE INTO storeFlag (name) VALUES (?)", arguments: [applyingFlag])
         try body()

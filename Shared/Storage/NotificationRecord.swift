@@ -5,6 +5,8 @@ import GRDB
 /// A row of the `notificationRequest` table: a pending request.
 struct NotificationRequestRecord: Codable, FetchableRecord, PersistableRecord {
     static let databaseTableName = "notificationRequest"
+    static func databaseDateEncodingStrategy(for column: String) -> DatabaseDateEncodingStrategy { StoredInstant.encoding }
+    static func databaseDateDecodingStrategy(for column: String) -> DatabaseDateDecodingStrategy { StoredInstant.decoding }
 
     var id: String
     var reminderID: UUID
@@ -39,6 +41,8 @@ struct NotificationRequestRecord: Codable, FetchableRecord, PersistableRecord {
 /// A row of the `deliveredNotification` table.
 struct DeliveredNotificationRecord: Codable, FetchableRecord, PersistableRecord {
     static let databaseTableName = "deliveredNotification"
+    static func databaseDateEncodingStrategy(for column: String) -> DatabaseDateEncodingStrategy { StoredInstant.encoding }
+    static func databaseDateDecodingStrategy(for column: String) -> DatabaseDateDecodingStrategy { StoredInstant.decoding }
 
     var id: String
     var reminderID: UUID

@@ -2,9 +2,11 @@ import Domain
 import Foundation
 import GRDB
 
-/// A row of the `reminder` table.
+/// A row of the `reminder` table. Its instants are `StoredInstant`s.
 struct ReminderRecord: Codable, FetchableRecord, PersistableRecord {
     static let databaseTableName = "reminder"
+    static func databaseDateEncodingStrategy(for column: String) -> DatabaseDateEncodingStrategy { StoredInstant.encoding }
+    static func databaseDateDecodingStrategy(for column: String) -> DatabaseDateDecodingStrategy { StoredInstant.decoding }
 
     var id: UUID
     var title: String
@@ -107,12 +109,12 @@ extension ReminderRecord {
         id = try row.decode(atIndex: columns.id)
         title = try row.decode(atIndex: columns.title)
         notes = try row.decode(atIndex: columns.notes)
-        scheduledAt = try row.decode(atIndex: columns.scheduledAt)
+        scheduledAt = try StoredInstant.decode(row, atIndex: columns.scheduledAt)
         timeZoneID = try row.decode(atIndex: columns.timeZoneID)
         isCompleted = try row.decode(atIndex: columns.isCompleted)
-        completedAt = try row.decode(atIndex: columns.completedAt)
-        createdAt = try row.decode(atIndex: columns.createdAt)
-        updatedAt = try row.decode(atIndex: columns.updatedAt)
+        completedAt = try StoredInstant.decodeIfPresent(row, atIndex: columns.completedAt)
+        createdAt = try StoredInstant.decode(row, atIndex: columns.createdAt)
+        updatedAt = try StoredInstant.decode(row, atIndex: columns.updatedAt)
         recurrenceRule = try row.decode(atIndex: columns.recurrenceRule)
         recurrenceWeekday = try row.decode(atIndex: columns.recurrenceWeekday)
         recurrenceDay = try row.decode(atIndex: columns.recurrenceDay)
@@ -162,5 +164,44 @@ struct ReminderColumns {
         (nominalTime, nominalDate) = (try index("nominalTime"), try index("nominalDate"))
         (recurrenceInterval, recurrenceWeekdays) = (try index("recurrenceInterval"), try index("recurrenceWeekdays"))
         (recurrenceNth, recurrenceMonth, recurrenceTimes) = (try index("recurrenceNth"), try index("recurrenceMonth"), try index("recurrenceTimes"))
+    }
+}
+
+/// How the store writes instants (since migration v15): milliseconds since 1970 as an integer,
+/// rounded to the nearest, and read back as that many milliseconds. Rounding (not cutting) makes
+/// reading and writing again give the same integer: a thousandth of a second is not exact in a
+/// `Date`, so cutting lost a millisecond on one instant in a hundred each time a row was saved.
+enum StoredInstant {
+    static func milliseconds(_ instant: Date) -> Int64 {
+        Int64((instant.timeIntervalSince1970 * 1000).rounded())
+    }
+
+    static func date(milliseconds: Int64) -> Date {
+        Date(timeIntervalSince1970: Double(milliseconds) / 1000)
+    }
+
+    /// For records: instants written as `milliseconds`.
+    static let encoding = DatabaseDateEncodingStrategy.custom { milliseconds($0) }
+    /// For records: instants read as `date(milliseconds:)`; anything but an integer cannot be read.
+    static let decoding = DatabaseDateDecodingStrategy.custom { value in
+        guard case .int64(let milliseconds) = value.storage else { return nil }
+        return date(milliseconds: milliseconds)
+    }
+
+    /// The instant in column `index` of `row`; throws `StoreError.unreadableValue` unless it is an integer.
+    static func decode(_ row: Row, atIndex index: Int) throws -> Date {
+        guard let instant = try decodeIfPresent(row, atIndex: index) else { throw StoreError.unreadableValue }
+        return instant
+    }
+
+    /// The instant in column `index` of `row`, `nil` for NULL; throws `StoreError.unreadableValue`
+    /// for anything but an integer.
+    static func decodeIfPresent(_ row: Row, atIndex index: Int) throws -> Date? {
+        let value: DatabaseValue = row[index]
+        switch value.storage {
+        case .null: return nil
+        case .int64(let milliseconds): return date(milliseconds: milliseconds)
+        default: throw StoreError.unreadableValue
+        }
     }
 }

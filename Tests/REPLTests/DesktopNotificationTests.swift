@@ -31,8 +31,8 @@ struct DesktopNotificationTests {
     /// Makes a reminder due in a second, as if its time had come (another process changes the
     /// store; the watcher plans and delivers it).
     private func dueSoon(_ title: String) throws {
-        let fireAt = SQLiteShell.time.string(from: Date().addingTimeInterval(1))
-        try sqlite("UPDATE reminder SET scheduledAt = '\(fireAt)' WHERE title = '\(title.replacingOccurrences(of: "'", with: "''"))'")
+        let fireAt = SQLiteShell.milliseconds(Date().addingTimeInterval(1))
+        try sqlite("UPDATE reminder SET scheduledAt = \(fireAt) WHERE title = '\(title.replacingOccurrences(of: "'", with: "''"))'")
     }
 
     @Test func notificationsAppearOnTheDesktopAndTheirButtonsCompleteAndSnooze() throws {
@@ -85,7 +85,7 @@ struct DesktopNotificationTests {
         let clicked = Date()
         #expect(try ChildProcess.run(URL(fileURLWithPath: "/usr/bin/dunstctl"), ["context"], environment: desktop).status == 0)
         #expect(try waitFor(10) { try sqlite("SELECT count(*) FROM deliveredNotification") == "0" })
-        let snoozedUntil = try #require(SQLiteShell.time.date(from: try sqlite("SELECT fireAt FROM notificationRequest WHERE isSnoozed = 1")))
+        let snoozedUntil = try #require(SQLiteShell.instant(try sqlite("SELECT fireAt FROM notificationRequest WHERE isSnoozed = 1")))
         #expect(abs(snoozedUntil.timeIntervalSince(clicked) - 15 * 60) < 5)
 
         watch.send(SIGINT)

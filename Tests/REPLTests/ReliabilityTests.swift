@@ -47,7 +47,7 @@ struct ReliabilityTests {
     @Test func aStoreThatAlreadyHoldsARowFarInTheFutureStillAnswers() throws {
         #expect(try memoss("add", "near", "--date", "2099-01-01", "--repeat", "monthly").status == 0)
         // As an older Memoss stored it: 9999-12-01 monthly.
-        try sqlite("UPDATE reminder SET scheduledAt = '9999-12-01 09:00:00.000', recurrenceDay = 1")
+        try sqlite("UPDATE reminder SET scheduledAt = unixepoch('9999-12-01 09:00:00') * 1000, recurrenceDay = 1")
         for command in [["add", "other", "--date", "2099-02-01"], ["due"], ["list"], ["notifications"]] {
             let result = try ChildProcess.start(MemossProcess.executable, ["--db", store] + command, environment: environment)
                 .wait(limit: 20)

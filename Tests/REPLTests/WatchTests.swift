@@ -27,7 +27,7 @@ struct WatchTests {
         let fireAt = Date().addingTimeInterval(seconds)
         try sqlite("""
             INSERT INTO notificationRequest (id, reminderID, fireAt, title, body, isRecurring, isSnoozed)
-            SELECT '\(id)', id, '\(SQLiteShell.time.string(from: fireAt))', 'Test \(id)', '', 0, 1 FROM reminder LIMIT 1
+            SELECT '\(id)', id, \(SQLiteShell.milliseconds(fireAt)), 'Test \(id)', '', 0, 1 FROM reminder LIMIT 1
             """)
         return fireAt
     }
@@ -37,7 +37,7 @@ struct WatchTests {
         let deadline = Date().addingTimeInterval(limit)
         while Date() < deadline {
             let text = try sqlite("SELECT deliveredAt FROM deliveredNotification WHERE id = '\(id)'")
-            if let date = SQLiteShell.time.date(from: text) { return date }
+            if let date = SQLiteShell.instant(text) { return date }
             usleep(50_000)
         }
         return nil

@@ -1,3 +1,4 @@
+import CSQLiteSession
 import Domain
 import Foundation
 import GRDB
@@ -202,5 +203,101 @@ struct RecurrenceColumnsTests {
         stored.recurrence = rich
         try await repository.update(stored, tagIDs: [])
         #expect(try await repository.reminder(id: stored.id)?.recurrence == rich)
+    }
+
+    /// v15 stores instants as integers; a journal written before it (text instants in its
+    /// changesets) still undoes and redoes each command exactly, leaving integers behind.
+    @Test func undoHistoryFromBeforeTheIntegerInstantsStillUndoesAndRedoes() async throws {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("memoss-\(UUID().uuidString).sqlite").path
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let queue = try DatabaseQueue(path: path)
+        try AppDatabase.migrator.migrate(queue, upTo: "v14")
+        let id = UUID(uuidString: "00000000-0000-0000-0000-0000000000AA")!
+        // Three commands as Memoss recorded them before v15: each statement's changes a changeset.
+        let commands: [(String, String)] = [
+            ("Added “Water the plants”", """
+                INSERT INTO reminder (id, title, scheduledAt, timeZoneID, isCompleted, createdAt, updatedAt, recurrenceRule, recurrenceDay)
+                VALUES (x'000000000000000000000000000000AA', 'Water the plants', '2026-11-22 14:00:00.000', 'America/New_York', 0,
+                        '2026-11-21 20:00:00.250', '2026-11-21 20:00:00.250', 'monthly', 22)
+                """),
+            ("Edited “Water the ferns”", """
+                UPDATE reminder SET title = 'Water the ferns', scheduledAt = '2026-11-23 15:30:00.000',
+                    updatedAt = '2026-11-21 21:00:00.000' WHERE id = x'000000000000000000000000000000AA'
+                """),
+            ("Completed “Water the ferns”", """
+                INSERT INTO completion (id, reminderID, occurrence, completedAt)
+                VALUES (x'000000000000000000000000000000BB', x'000000000000000000000000000000AA',
+                        '2026-11-23 15:30:00.000', '2026-11-21 22:00:00.000');
+                UPDATE reminder SET scheduledAt = '2026-12-23 15:30:00.000', updatedAt = '2026-11-21 22:00:00.000'
+                    WHERE id = x'000000000000000000000000000000AA'
+                """),
+        ]
+        try await queue.write { db in
+            for (number, (summary, sql)) in commands.enumerated() {
+                var code: Int32 = 0
+                let names: [UnsafeMutablePointer<CChar>?] = [strdup("reminder"), strdup("completion")]
+                defer { names.forEach { free($0) } }
+                let tables: [UnsafePointer<CChar>?] = names.map { $0.map { UnsafePointer($0) } }
+                let session = try #require(tables.withUnsafeBufferPointer {
+                    memoss_session_begin(UnsafeMutableRawPointer(db.sqliteConnection), $0.baseAddress, 2, &code)
+                })
+                defer { memoss_session_end(session) }
+                try db.execute(sql: sql)
+                var size: Int32 = 0
+                var bytes: UnsafeMutableRawPointer?
+                #expect(memoss_session_changeset(session, &size, &bytes) == 0)
+                let changes = Data(bytes: try #require(bytes), count: Int(size))
+                memoss_free(bytes)
+                try db.execute(sql: """
+                    INSERT INTO journalEntry (id, commandID, summary, createdAt, changes, isUndone, revision, kind)
+                    VALUES (?, ?, ?, '2026-11-21 22:00:00.000', ?, 0, ?, 0)
+                    """, arguments: [number + 1, number + 1, summary, changes, number + 1])
+            }
+        }
+        try queue.close()
+
+        let store = try AppDatabase.open(at: path)
+        let reminders = GRDBReminderRepository(database: store)
+        let journal = GRDBJournalRepository(database: store)
+        func stored() async throws -> (title: String, due: Date, updated: Date)? {
+            try await reminders.reminder(id: id).map { ($0.title, $0.scheduledAt, $0.updatedAt) }
+        }
+        func completions() async throws -> Int {
+            try await reminders.completions(madeIn: instant("2026-11-21T00:00:00Z")..<instant("2026-11-22T00:00:00Z")).count
+        }
+        let raw = try DatabaseQueue(path: path)
+        defer { try? raw.close() }
+        func storedTypes() throws -> [String] {
+            try raw.read { db in
+                try String.fetchAll(db, sql: """
+                    SELECT DISTINCT typeof(scheduledAt) || typeof(createdAt) || typeof(updatedAt) FROM reminder
+                    UNION SELECT DISTINCT typeof(occurrence) || typeof(completedAt) FROM completion
+                    """)
+            }
+        }
+
+        #expect(try await stored()?.title == "Water the ferns")
+        #expect(try await stored()?.due == instant("2026-12-23T15:30:00Z"))
+        #expect(try await completions() == 1)
+        #expect(try Set(storedTypes()) == ["integerintegerinteger", "integerinteger"])
+
+        #expect(try await journal.undo()?.summaries == ["Completed “Water the ferns”"])
+        #expect(try await stored()?.due == instant("2026-11-23T15:30:00Z"))
+        #expect(try await completions() == 0)
+        #expect(try await journal.undo()?.summaries == ["Edited “Water the ferns”"])
+        let added = try #require(try await stored())
+        #expect(added.title == "Water the plants")
+        #expect(added.due == instant("2026-11-22T14:00:00Z"))
+        #expect(added.updated == instant("2026-11-21T20:00:00Z").addingTimeInterval(0.25))
+        #expect(try storedTypes() == ["integerintegerinteger"])
+        #expect(try await journal.undo()?.summaries == ["Added “Water the plants”"])
+        #expect(try await stored() == nil)
+
+        #expect(try await journal.redo()?.summaries == ["Added “Water the plants”"])
+        #expect(try await journal.redo()?.summaries == ["Edited “Water the ferns”"])
+        #expect(try await journal.redo()?.summaries == ["Completed “Water the ferns”"])
+        #expect(try await stored()?.due == instant("2026-12-23T15:30:00Z"))
+        #expect(try await completions() == 1)
+        #expect(try Set(storedTypes()) == ["integerintegerinteger", "integerinteger"])
     }
 }

@@ -74,7 +74,7 @@ struct TagFilterQueryPlanTests {
         let plan = try await reminders.queryPlanOfOpenReminders(tagged: tag.id)
 
         #expect(plan.first == "SEARCH reminderTag USING COVERING INDEX reminderTag_on_tagID_reminderID (tagID=?)")
-        #expect(plan.contains("SEARCH reminder USING INDEX sqlite_autoindex_reminder_1 (id=?)"))
+        #expect(plan.contains("SEARCH reminder USING PRIMARY KEY (id=?)"))
         #expect(plan.allSatisfy { !$0.hasPrefix("SCAN") })
     }
 }
@@ -88,15 +88,30 @@ struct CompletedPageQueryPlanTests {
         let plan = try await GRDBReminderRepository(database: database).queryPlanOfCompletedPage()
         #expect(plan.contains("SEARCH reminder USING INDEX reminder_on_completedAt (isCompleted=?)"), "\(plan)")
         #expect(plan.contains("SCAN completion USING INDEX completion_on_completedAt"), "\(plan)")
-        #expect(plan.contains("SEARCH reminder USING INDEX sqlite_autoindex_reminder_1 (id=?)"), "\(plan)")
+        #expect(plan.contains("SEARCH reminder USING PRIMARY KEY (id=?)"), "\(plan)")
         #expect(!plan.contains { $0.hasPrefix("SCAN reminder") && $0 != "SCAN reminder" }, "\(plan)")
     }
 }
 
-struct ImportDateTextTests {
-    @Test(arguments: [0, 1_795_000_000.123, 1_795_000_000.999, -86_400.5, 4_102_444_799.5])
-    func importWritesDatesExactlyAsGRDBDoes(_ seconds: Double) {
-        let date = Date(timeIntervalSince1970: seconds)
-        #expect(ImportTransaction.databaseText(date) == String.fromDatabaseValue(date.databaseValue))
+struct StoredInstantTests {
+    /// Instants are stored to the nearest millisecond (before 1970 too), and saving one read back
+    /// stores the same millisecond again, however often.
+    @Test(arguments: [0, 1_795_000_000.123, 1_795_000_000.999_9, -86_400.5, 4_102_444_799.5, 2_160_053_505.081])
+    func instantsKeepTheirMillisecondThroughSaves(_ seconds: Double) async throws {
+        let repository = GRDBReminderRepository(database: try AppDatabase.inMemory())
+        let at = Date(timeIntervalSince1970: seconds)
+        var reminder = Reminder(id: UUID(), title: "t", notes: nil, scheduledAt: at, timeZoneID: "UTC", createdAt: at, updatedAt: at)
+        try await repository.insert(reminder, tagIDs: [])
+        let milliseconds = (seconds * 1000).rounded()
+        for _ in 1...3 {
+            reminder = try #require(try await repository.reminder(id: reminder.id))
+            #expect((reminder.scheduledAt.timeIntervalSince1970 * 1000).rounded() == milliseconds)
+            #expect(reminder.scheduledAt == Date(timeIntervalSince1970: milliseconds / 1000))
+            #expect(reminder.createdAt == reminder.scheduledAt && reminder.updatedAt == reminder.scheduledAt)
+            reminder.title += "!"
+            try await repository.update(reminder, tagIDs: [])
+        }
+        #expect(try await repository.reminders(scheduledIn: at.addingTimeInterval(-0.001)..<at.addingTimeInterval(0.001))
+            .map(\.id) == [reminder.id])
     }
 }

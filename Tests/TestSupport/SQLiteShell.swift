@@ -12,12 +12,13 @@ package enum SQLiteShell {
         return result.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
     }
 
-    /// Instants as the store writes them: `yyyy-MM-dd HH:mm:ss.SSS` in UTC.
-    package static let time: DateFormatter = {
-        let formatter = DateFormatter()
-        formatter.locale = Locale(identifier: "en_US_POSIX")
-        formatter.timeZone = TimeZone(identifier: "UTC")
-        formatter.dateFormat = "yyyy-MM-dd HH:mm:ss.SSS"
-        return formatter
-    }()
+    /// An instant as the store writes it: whole milliseconds since 1970 (rounded down).
+    package static func milliseconds(_ instant: Date) -> String {
+        String(Int64((instant.timeIntervalSince1970 * 1000).rounded(.down)))
+    }
+
+    /// The instant a column printed as milliseconds since 1970; `nil` for anything else.
+    package static func instant(_ text: String) -> Date? {
+        Int64(text).map { Date(timeIntervalSince1970: Double($0) / 1000) }
+    }
 }

@@ -27,11 +27,17 @@ int memoss_changeset_apply(void *db, int size, const void *bytes);
 int memoss_changeset_blob_keys(int size, const void *bytes, const char *table,
                                void (*visit)(const void *key, int keySize, void *context), void *context);
 
-/// Frees memory SQLite allocated.
+/// The changeset `bytes` with every text value `YYYY-MM-DD HH:MM:SS[.SSS]` (an instant in UTC) in the
+/// given columns written as an integer, milliseconds since 1970: column `columns[i]` of table
+/// `tables[i]`, for `count` pairs. Other values are copied as they are. Free it with `memoss_free`.
+int memoss_changeset_instants_to_ms(int size, const void *bytes, const char *const *tables, const int *columns,
+                                    int count, int *outSize, void **out);
+
 /// Leaves the WAL as it is when the connection closes (no checkpoint, no deletion), so the next
 /// opening finds a WAL and reads without writing. Returns an SQLite result code.
 int memoss_keep_wal_on_close(void *db);
 
+/// Frees memory SQLite allocated.
 void memoss_free(void *pointer);
 
 #endif
