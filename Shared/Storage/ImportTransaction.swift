@@ -126,7 +126,7 @@ package final class ImportTransaction: @unchecked Sendable {
                 SELECT id, title, notes, scheduledAt, timeZoneID, isCompleted, completedAt, createdAt,
                     updatedAt, recurrenceRule, recurrenceWeekday, recurrenceDay, recurrenceEnd, nominalTime, nominalDate, importKey,
                     recurrenceInterval, recurrenceWeekdays, recurrenceNth, recurrenceMonth, recurrenceTimes
-                FROM temp.importRow ORDER BY seq
+                FROM temp.importRow ORDER BY id
                 """)
 
             // Tags, created in the order the added rows first name them.
@@ -159,7 +159,10 @@ package final class ImportTransaction: @unchecked Sendable {
                     }
                 }
             }
-            try db.execute(sql: "INSERT OR IGNORE INTO reminderTag (reminderID, tagID) SELECT reminderID, tagID FROM temp.importLink")
+            try db.execute(sql: """
+                INSERT OR IGNORE INTO reminderTag (reminderID, tagID) SELECT reminderID, tagID FROM temp.importLink
+                ORDER BY reminderID, tagID
+                """)
             return (kept.count, rows.count - kept.count, created)
         } }
     }
@@ -199,13 +202,5 @@ package final class ImportTransaction: @unchecked Sendable {
         guard isOpen else { return }
         try Self.mapped { try queue.inDatabase { db in try db.rollback() } }
         isOpen = false
-    }
-}
-
-private extension BinaryInteger {
-    /// Division rounding toward minus infinity (dates before 1970 stay right).
-    func quotient(dividingBy divisor: Self) -> Self {
-        let (q, r) = quotientAndRemainder(dividingBy: divisor)
-        return r < 0 ? q - 1 : q
     }
 }
