@@ -29,16 +29,39 @@ final class DashboardText: @unchecked Sendable {
 
     /// "  3. [ ] Title  Today 09:00  (overdue)  ↻ Daily  #Work #Home +2", the title cut to fit the width.
     static func line(_ card: DashboardModel.Card, number: Int, style: Style) -> String {
-        let head = "\(String(number).leftPadded(to: 3)). \(card.urgency == .done ? "[x]" : "[ ]") "
-        var tail: [(plain: String, painted: String)] = [(card.timeText, timeColor(card, style))]
-        if card.urgency == .overdue { tail.append(("(overdue)", style.red("(overdue)"))) }
-        if let badge = card.recurrence { tail.append(("↻ \(badge)", style.dim("↻ \(badge)"))) }
-        let tags = card.tags.map { ("#" + VisibleText.escaped($0.name), style.tag($0)) } + (card.moreTags.map { [($0, $0)] } ?? [])
-        if !tags.isEmpty { tail.append((tags.map(\.0).joined(separator: " "), tags.map(\.1).joined(separator: " "))) }
-        let tailWidth = tail.reduce(0) { $0 + 2 + $1.plain.count }
-        let title = style.fit(VisibleText.escaped(card.title), room: (style.width ?? .max / 2) - head.count - tailWidth)
-        let shownTitle = card.urgency == .done ? style.dim(title) : title
-        return head + shownTitle + tail.map { "  " + $0.painted }.joined()
+        // Built piece by piece: `list` writes one per open reminder. Widths are counted only on a
+        // terminal, where the title is cut to fit.
+        let head = String(number).leftPadded(to: 3) + (card.urgency == .done ? ". [x] " : ". [ ] ")
+        var tail = "", tailWidth = 0
+        func add(_ plain: String, _ painted: String) {
+            tail += "  "
+            tail += painted
+            if style.width != nil { tailWidth += 2 + plain.count }
+        }
+        add(card.timeText, timeColor(card, style))
+        if card.urgency == .overdue { add("(overdue)", style.red("(overdue)")) }
+        if let badge = card.recurrence {
+            let text = "↻ " + badge
+            add(text, style.dim(text))
+        }
+        if !card.tags.isEmpty || card.moreTags != nil {
+            var plain = "", painted = ""
+            for chip in card.tags {
+                let name = "#" + VisibleText.escaped(chip.name)
+                if !plain.isEmpty { plain += " "; painted += " " }
+                plain += name
+                painted += style.colors ? style.tag(chip) : name
+            }
+            if let more = card.moreTags {
+                if !plain.isEmpty { plain += " "; painted += " " }
+                plain += more
+                painted += more
+            }
+            add(plain, painted)
+        }
+        var title = VisibleText.escaped(card.title)
+        if let width = style.width { title = style.fit(title, room: width - head.count - tailWidth) }
+        return head + (card.urgency == .done ? style.dim(title) : title) + tail
     }
 
     private static func timeColor(_ card: DashboardModel.Card, _ style: Style) -> String {

@@ -39,12 +39,24 @@ package struct LocalDate: Hashable, Comparable, Sendable, CustomStringConvertibl
 
     /// Parses `YYYY-MM-DD`; `nil` for anything else or for a day that does not exist.
     package init?(iso text: String) {
-        let parts = text.split(separator: "-", omittingEmptySubsequences: false)
-        guard parts.count == 3, parts[0].count == 4, parts[1].count == 2, parts[2].count == 2,
-              parts.allSatisfy({ $0.allSatisfy(\.isASCII) && $0.allSatisfy(\.isNumber) }),
-              let year = Int(parts[0]), let month = Int(parts[1]), let day = Int(parts[2])
-        else { return nil }
-        self.init(year: year, month: month, day: day)
+        // Byte by byte: an import or a listing reads one per row.
+        let bytes = text.utf8
+        guard bytes.count == 10 else { return nil }
+        var fields = (year: 0, month: 0, day: 0)
+        for (index, byte) in bytes.enumerated() {
+            if index == 4 || index == 7 {
+                guard byte == UInt8(ascii: "-") else { return nil }
+                continue
+            }
+            guard (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) else { return nil }
+            let digit = Int(byte - UInt8(ascii: "0"))
+            switch index {
+            case ..<4: fields.year = fields.year * 10 + digit
+            case ..<7: fields.month = fields.month * 10 + digit
+            default: fields.day = fields.day * 10 + digit
+            }
+        }
+        self.init(year: fields.year, month: fields.month, day: fields.day)
     }
 
     /// `YYYY-MM-DD`.

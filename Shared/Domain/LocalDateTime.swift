@@ -15,8 +15,12 @@ package struct LocalDateTime: Hashable, Sendable {
 
     /// The wall-clock reading of `instant` in `timeZone`.
     package init(of instant: Date, in timeZone: TimeZone) {
-        self.date = LocalDate(containing: instant, in: timeZone)
-        self.time = LocalTime(of: instant, in: timeZone)
+        // One look at the zone's offset for both (a listing makes one per card).
+        let local = Int((instant.timeIntervalSince1970 + Double(timeZone.secondsFromGMT(for: instant))).rounded(.down))
+        let day = local >= 0 ? local / 86_400 : (local - 86_399) / 86_400
+        self.date = LocalDate(daysSinceEpoch: day)
+        let secondOfDay = local - day * 86_400
+        self.time = LocalTime(hour: secondOfDay / 3_600, minute: secondOfDay % 3_600 / 60) ?? .midnight
     }
 
     /// The instant this wall-clock time names in `timeZone`.

@@ -16,11 +16,20 @@ package struct LocalTime: Hashable, Comparable, Sendable, CustomStringConvertibl
 
     /// Parses `HH:mm` (24-hour, one or two hour digits); `nil` for anything else.
     package init?(hhmm text: String) {
-        let parts = text.split(separator: ":", omittingEmptySubsequences: false)
-        guard parts.count == 2, (1...2).contains(parts[0].count), parts[1].count == 2,
-              parts.allSatisfy({ $0.allSatisfy(\.isASCII) && $0.allSatisfy(\.isNumber) }),
-              let hour = Int(parts[0]), let minute = Int(parts[1])
-        else { return nil }
+        // Byte by byte: "9:05" or "09:05".
+        let bytes = text.utf8
+        guard bytes.count == 4 || bytes.count == 5 else { return nil }
+        let colon = bytes.count - 3
+        var hour = 0, minute = 0
+        for (index, byte) in bytes.enumerated() {
+            if index == colon {
+                guard byte == UInt8(ascii: ":") else { return nil }
+                continue
+            }
+            guard (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) else { return nil }
+            let digit = Int(byte - UInt8(ascii: "0"))
+            if index < colon { hour = hour * 10 + digit } else { minute = minute * 10 + digit }
+        }
         self.init(hour: hour, minute: minute)
     }
 

@@ -29,7 +29,12 @@ package enum VisibleText {
     }
 
     private static func render(_ text: String, doublingBackslashes: Bool) -> String {
-        guard text.unicodeScalars.contains(where: { needsEscape($0) || (doublingBackslashes && $0 == "\\") }) else {
+        // Most text is printable ASCII, told from its bytes; anything else is looked at by scalar.
+        let isPlainASCII = text.utf8.allSatisfy { byte in
+            byte >= 0x20 && byte < 0x7F && !(doublingBackslashes && byte == UInt8(ascii: "\\"))
+        }
+        guard !isPlainASCII,
+              text.unicodeScalars.contains(where: { needsEscape($0) || (doublingBackslashes && $0 == "\\") }) else {
             return text
         }
         var result = ""

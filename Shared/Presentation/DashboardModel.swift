@@ -151,9 +151,10 @@ package final class DashboardModel {
 
     nonisolated private static func card(_ reminder: ReminderWithTags, _ urgency: Card.Urgency, _ formatter: CardTimeFormatter) -> Card {
         let tags = TagChip.forCard(reminder.tags)
-        return Card(id: reminder.id, title: reminder.title, timeText: formatter.string(for: reminder.scheduledAt),
+        let values = reminder.reminder
+        return Card(id: values.id, title: values.title, timeText: formatter.string(for: values.scheduledAt),
                     urgency: urgency, tags: tags.chips, moreTags: tags.overflow,
-                    recurrence: reminder.recurrence.shortName, reminder: reminder)
+                    recurrence: values.recurrence.shortName, reminder: reminder)
     }
 
     /// The user narrowed the dashboard to reminders carrying `tag` (filtered in the store).

@@ -37,7 +37,7 @@ package struct LoadDashboardUseCase: Sendable {
     ) async throws -> Int {
         let grouping = Dashboard.Grouping(now: environment.now(), timeZone: environment.timeZone)
         return try await repository.forEachReminder(done: done, withCompletedTimes: withCompletedTimes, tagged: tagID, limit: limit) { reminder in
-            try body(reminder, done ? nil : grouping.group(of: reminder.scheduledAt))
+            try body(reminder, done ? nil : grouping.group(of: reminder.reminder.scheduledAt))
         }
     }
 
