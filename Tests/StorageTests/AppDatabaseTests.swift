@@ -276,6 +276,9 @@ struct RecurrenceColumnsTests {
             }
         }
 
+        // The upgrade gave back the old tables' pages.
+        let freePages = try await raw.read { db in try Int.fetchOne(db, sql: "PRAGMA freelist_count") }
+        #expect(freePages == 0)
         #expect(try await stored()?.title == "Water the ferns")
         #expect(try await stored()?.due == instant("2026-12-23T15:30:00Z"))
         #expect(try await completions() == 1)
