@@ -126,6 +126,11 @@ struct MemossImport: AsyncParsableCommand {
             fail("\(ErrorMessage.describe(error)) Nothing was imported.")
         }
 
+        // A regular file is read at disk speed: its rows are written as they come, on another
+        // thread. A pipe or a terminal may be slow, so its rows wait for the end, and the store's
+        // write lock is not held meanwhile.
+        var info = stat()
+        importModel.writesWhileReading = fstat(handle.fileDescriptor, &info) == 0 && info.st_mode & S_IFMT == S_IFREG
         let progress = Progress(totalBytes: size)
         do {
             while let record = try reader.next() {

@@ -103,6 +103,13 @@ package final class ImportModel {
     /// Rows read so far, accepted or refused.
     package var rowsRead: Int { counts.imported + counts.skipped + counts.refused }
 
+    /// Whether accepted rows are written while the file is still read (for a regular file; see
+    /// `ImportRemindersUseCase`), not only at `finish`.
+    package var writesWhileReading: Bool {
+        get { importer.writesWhileReading }
+        set { importer.writesWhileReading = newValue }
+    }
+
     /// Takes one record that starts on `line`: refused rows are noted, accepted ones kept for `finish`.
     package func add(_ record: [String], line: Int) {
         // A row with nothing in it (spreadsheets end files with them) is a blank line, not a refusal.
@@ -114,14 +121,18 @@ package final class ImportModel {
         }
         func refuse(_ column: Column, _ message: String) { problems.append((column.rawValue, message)) }
 
+        // Each column read once (a large import reads a hundred thousand rows).
+        let zoneText = value(.timezone), dateText = value(.date), timeText = value(.time), repeatText = value(.repeat)
+        let endText = value(.endDate), completedText = value(.completed), completedAtText = value(.completedAt)
+        let tagsText = value(.tags), idText = value(.id)
         let zone: TimeZone
-        if value(.timezone).isEmpty {
+        if zoneText.isEmpty {
             zone = environment.timeZone
-        } else if let named = TimeZone(identifier: value(.timezone)) {
+        } else if let named = TimeZone(identifier: zoneText) {
             zone = named
         } else {
             zone = environment.timeZone
-            refuse(.timezone, ReminderValidationError.unknownTimeZone(value(.timezone)).message)
+            refuse(.timezone, ReminderValidationError.unknownTimeZone(zoneText).message)
         }
         let form = forms[zone.identifier] ?? makeForm(zone)
         forms[zone.identifier] = form
@@ -129,26 +140,26 @@ package final class ImportModel {
         form.title = position(.title).map { $0 < record.count ? record[$0] : "" } ?? ""
         form.notes = header.index[.notes].map { $0 < record.count ? record[$0] : "" } ?? ""
         form.date = defaults.date
-        if !value(.date).isEmpty {
-            switch readDate(value(.date), today: defaults.date.adding(days: -1)) {
+        if !dateText.isEmpty {
+            switch readDate(dateText, today: defaults.date.adding(days: -1)) {
             case .success(let date): form.date = date
             case .failure(let problem): refuse(.date, problem.message)
             }
         }
         // HH:mm, and the 9am / 9:30 PM forms the prompt accepts.
-        let time = value(.time).isEmpty ? defaults.time : TypedInput.time(value(.time))
+        let time = timeText.isEmpty ? defaults.time : TypedInput.time(timeText)
         if time == nil { refuse(.time, TypedInput.timeHint) }
         form.time = time ?? defaults.time
         // The phrases `--repeat` reads: "weekly", "every 2 weeks on tue,thu", "monthly on the 31st, 10 times".
         // Each row starts from no repeat and no count: the form is shared by the rows.
         form.recurrencePicker.kind = .never
         form.recurrencePicker.times = nil
-        if !value(.repeat).isEmpty {
-            do { try form.recurrencePicker.choose(phrase: value(.repeat)) } catch { refuse(.repeat, error.sentence) }
+        if !repeatText.isEmpty {
+            do { try form.recurrencePicker.choose(phrase: repeatText) } catch { refuse(.repeat, error.sentence) }
         }
         form.recurrencePicker.hasEndDate = false
-        if !value(.endDate).isEmpty {
-            switch readDate(value(.endDate), today: defaults.date.adding(days: -1)) {
+        if !endText.isEmpty {
+            switch readDate(endText, today: defaults.date.adding(days: -1)) {
             case .success(let end):
                 form.recurrencePicker.hasEndDate = true
                 form.recurrencePicker.endDate = end
@@ -156,24 +167,24 @@ package final class ImportModel {
                 refuse(.endDate, problem.message)
             }
         }
-        var completed = Self.flag(value(.completed))
+        var completed = Self.flag(completedText)
         if completed == nil { refuse(.completed, "Must be true, false, yes, no, 1 or 0") }
         // When it was done (an export writes it), which says it is done.
         var completedAt: Date?
-        if !value(.completedAt).isEmpty {
-            completedAt = CSVFields.instant(value(.completedAt))
+        if !completedAtText.isEmpty {
+            completedAt = CSVFields.instant(completedAtText)
             if completedAt == nil {
                 refuse(.completedAt, "Must be a date and time with its offset, such as 2026-12-03T19:00:05Z")
-            } else if value(.completed).isEmpty {
+            } else if completedText.isEmpty {
                 completed = true
             } else if completed == false {
                 refuse(.completedAt, "The row says completed is false; leave completed_at empty or make it true")
             }
         }
-        let tags = checkedTags(CSVFields.tagNames(value(.tags)).map { $0.trimmingWhitespace() }) { refuse(.tags, $0) }
+        let tags = checkedTags(CSVFields.tagNames(tagsText).map { $0.trimmingWhitespace() }) { refuse(.tags, $0) }
         var id: UUID?
-        if !value(.id).isEmpty {
-            id = UUID(uuidString: value(.id))
+        if !idText.isEmpty {
+            id = UUID(uuidString: idText)
             if id == nil { refuse(.id, "Must be a UUID such as 5F0C3A9E-1B2D-4C3E-8F40-123456789ABC") }
         }
 
@@ -183,7 +194,7 @@ package final class ImportModel {
         if problems.isEmpty, let values = checked.values {
             let now = environment.now()
             let key = id.map { "id:\($0.uuidString)" }
-                ?? ImportedReminder.fingerprint(values, dated: !value(.date).isEmpty)
+                ?? ImportedReminder.fingerprint(values, dated: !dateText.isEmpty)
             let reminder = Reminder(id: id ?? environment.uuid(), values: values, now: now,
                                     completedAt: completed == true ? (completedAt ?? now) : nil)
             return keep(reminder, key: key, tags: tags)
@@ -198,7 +209,11 @@ package final class ImportModel {
         for name in names where !name.isEmpty {
             do { tagNames.append(try TagRules.validName(name)) } catch { refuse("\(error.message): \"\(name)\"") }
         }
-        let newTagKeys = Set(tagNames.map(TagRules.key(for:))).subtracting(tagKeys)
+        var newTagKeys = Set<String>()
+        for name in tagNames {
+            let key = TagRules.key(for: name)
+            if !tagKeys.contains(key) { newTagKeys.insert(key) }
+        }
         if tagNames.count > Self.maxTagsPerRow {
             refuse("At most \(Self.maxTagsPerRow) tags per row, not \(tagNames.count)")
         } else if tagKeys.count + newTagKeys.count > Self.maxTagNamesPerFile {

@@ -138,8 +138,13 @@ package final class ImportTransaction: @unchecked Sendable {
                 let row = batch[seq]
                 added.reminderIDs.append(row.reminder.id)
                 for name in row.tagNames {
-                    let key = keyCache[name] ?? TagRules.key(for: name)
-                    keyCache[name] = key
+                    let key: String
+                    if let cached = keyCache[name] {
+                        key = cached
+                    } else {
+                        key = TagRules.key(for: name)
+                        keyCache[name] = key
+                    }
                     let tagID: UUID
                     if let known = tagIDsByKey[key] {
                         tagID = known

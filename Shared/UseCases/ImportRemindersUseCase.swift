@@ -2,11 +2,15 @@ import Domain
 import Foundation
 import Storage
 
-/// Adds many accepted rows as one all-or-nothing change. Rows are gathered while the file is
-/// read, without touching the store; `finish` writes them all in one transaction (so the write lock
-/// is held only while they are written, never while a slow file or pipe is read), commits it and
-/// then replans notifications once, or rolls it back. A dry run is the same transaction, rolled
-/// back, so its counts are exact.
+/// Adds many accepted rows as one all-or-nothing change, in one transaction that `finish` commits
+/// (then replans notifications once) or rolls back; a dry run is the same transaction, rolled back,
+/// so its counts are exact.
+///
+/// By default rows are gathered while the file is read, without touching the store, and written
+/// at `finish`, so the write lock is never held while a slow pipe or a terminal is read. With
+/// `writesWhileReading` (a regular file, read at disk speed) each batch of rows is written on a
+/// thread of its own as soon as it is read: reading and writing take the two halves of the time
+/// at once instead of one after the other.
 package final class ImportRemindersUseCase: @unchecked Sendable {
     private let database: AppDatabase
     private let environment: AppEnvironment
@@ -14,6 +18,17 @@ package final class ImportRemindersUseCase: @unchecked Sendable {
     private var rows: [ImportedReminder] = []
     private var counts = ImportCounts()
     private let source: String
+    /// Rows per write.
+    private static let batchSize = 10_000
+    /// Whether batches are written while the file is still read.
+    package var writesWhileReading = false
+    /// How many of `rows` were handed to the writer.
+    private var handedOver = 0
+    /// The writer's state, touched on `writer` only.
+    private let writer = DispatchQueue(label: "memoss.import.writer")
+    private var transaction: ImportTransaction?
+    private var written = ImportCounts()
+    private var failure: (any Error)?
 
     /// Prepares an import into `database`; `source` names what is imported (a file name) in the
     /// undo journal.
@@ -29,6 +44,10 @@ package final class ImportRemindersUseCase: @unchecked Sendable {
     package func add(_ accepted: [ImportedReminder]) {
         rows += accepted
         counts.imported += accepted.count
+        guard writesWhileReading, rows.count - handedOver >= Self.batchSize else { return }
+        let batch = Array(rows[handedOver...])
+        handedOver = rows.count
+        writer.async { self.write(batch) }
     }
 
     /// Counts a refused row.
@@ -37,23 +56,41 @@ package final class ImportRemindersUseCase: @unchecked Sendable {
     /// The counts so far: before `finish`, `imported` counts the rows accepted.
     package var currentCounts: ImportCounts { counts }
 
+    /// Writes `batch` in the import's transaction (begun by the first batch); on `writer`.
+    private func write(_ batch: [ImportedReminder]) {
+        guard failure == nil else { return }
+        do {
+            let transaction = try self.transaction ?? ImportTransaction(database: database)
+            self.transaction = transaction
+            for start in stride(from: 0, to: batch.count, by: Self.batchSize) {
+                let added = try transaction.add(Array(batch[start..<min(start + Self.batchSize, batch.count)]),
+                                                now: environment.now(), newID: environment.uuid)
+                written.imported += added.added
+                written.skipped += added.skipped
+                written.tagsCreated += added.tagsCreated
+            }
+        } catch {
+            failure = error
+        }
+    }
+
     /// Ends the import: `keep` commits and replans notifications once, otherwise nothing is written.
     /// `committing` is told when the commit starts and whether it ended with the rows in the store
     /// (before the replan), so a front can hold an interruption during it and then tell the truth.
     /// - Throws: `StoreError` when the store cannot be written (locked by another writer for 5 s,
     ///   read-only …); nothing is written then.
     package func finish(keep: Bool, committing: @Sendable (CommitPhase) -> Void = { _ in }) async throws -> ImportCounts {
-        var result = ImportCounts()
+        let rest = Array(rows[handedOver...])
+        handedOver = rows.count
+        let (transaction, written, failure) = writer.sync {
+            write(rest)
+            return (self.transaction, self.written, self.failure)
+        }
+        var result = written
         result.refused = counts.refused
-        let transaction = try ImportTransaction(database: database)
         do {
-            for start in stride(from: 0, to: rows.count, by: 10_000) {
-                let added = try transaction.add(Array(rows[start..<min(start + 10_000, rows.count)]),
-                                                now: environment.now(), newID: environment.uuid)
-                result.imported += added.added
-                result.skipped += added.skipped
-                result.tagsCreated += added.tagsCreated
-            }
+            if let failure { throw failure }
+            guard let transaction else { return result }
             guard keep else {
                 try transaction.rollback()
                 return result
@@ -68,7 +105,7 @@ package final class ImportRemindersUseCase: @unchecked Sendable {
             }
             committing(.done)
         } catch {
-            try? transaction.rollback()
+            try? transaction?.rollback()
             throw error
         }
         await plan.afterChange()

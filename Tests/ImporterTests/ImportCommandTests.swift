@@ -200,6 +200,47 @@ struct ImportCommandTests {
         #expect(try importFile(temporary.path("rows.csv")).stdout == "Imported 40000, skipped 0 already present, refused 0.\n")
     }
 
+    /// A regular file's rows are written in batches while it is read (a pipe's at the end): the
+    /// same file ends the same both ways, a row repeating one from an earlier batch is skipped,
+    /// and a broken row after two batches were written leaves nothing behind.
+    @Test func aLargeFileWrittenWhileReadEndsAsFromAPipeAndABrokenRowAfterBatchesWritesNothing() throws {
+        var rows = "title,date,tags\n"
+        for index in 0..<25_000 { rows += "Row \(index),2099-02-01,Tag \(index % 7)\n" }
+        rows += "Row 3,2099-02-01,Tag 3\n"
+        let path = try write(rows, as: "large.csv")
+        let fromFile = try importFile(path)
+        #expect(fromFile.stdout == "Imported 25000, skipped 1 already present, refused 0. Created 7 tags.\n")
+        let fileStore = try stored()
+
+        let piped = try ChildProcess.run(URL(fileURLWithPath: "/bin/sh"),
+                                         ["-c", "exec \"$0\" --db \"$1\" - < \"$2\"", Self.binary("memoss-import").path,
+                                          temporary.path("piped.sqlite"), path], environment: environment)
+        #expect(piped.stdout == fromFile.stdout)
+        let pipedList = try ChildProcess.run(Self.binary("memoss"), ["--db", temporary.path("piped.sqlite"), "list", "--json"],
+                                             environment: environment)
+        let pipedJSON = try JSONSerialization.jsonObject(with: pipedList.stdoutData) as? [String: Any]
+        func summary(_ items: [[String: Any]]) -> [String] {
+            items.map { "\($0["title"] ?? "") \(($0["tags"] as? [String]) ?? [])" }.sorted()
+        }
+        #expect(fileStore.todo.count == 25_000)
+        #expect(summary(fileStore.todo) == summary(pipedJSON?["todo"] as? [[String: Any]] ?? []))
+
+        let broken = try write(rows + "\"Never closed,2099-02-02\n", as: "broken.csv")
+        let failed = try ChildProcess.run(Self.binary("memoss-import"), ["--db", temporary.path("broken.sqlite"), broken],
+                                          environment: environment)
+        #expect(failed.status == 2)
+        #expect(failed.stderr.hasPrefix("memoss-import: \(broken):25003: a quoted field starting here is never closed"))
+        let after = try ChildProcess.run(Self.binary("memoss"), ["--db", temporary.path("broken.sqlite"), "list", "--json"],
+                                         environment: environment)
+        let afterJSON = try JSONSerialization.jsonObject(with: after.stdoutData) as? [String: Any]
+        #expect((afterJSON?["todo"] as? [[String: Any]])?.isEmpty == true)
+        let tags = try ChildProcess.run(Self.binary("memoss"), ["--db", temporary.path("broken.sqlite"), "tags"],
+                                        environment: environment)
+        #expect(tags.status == 0)
+        #expect(!tags.stdout.contains("#Tag 3"))
+        #expect(try ChildProcess.run(Self.binary("memoss"), ["--db", store, "tags"], environment: environment).stdout.contains("#Tag 3"))
+    }
+
     /// The files of issue 16's "What was seen": other tools' headers, a European spreadsheet's
     /// semicolons, times with seconds and AM/PM, numeric dates only with an order.
     @Test func csvFilesAsPeopleHaveThemAreReadOrRefusedWithTheOptionToUse() throws {
