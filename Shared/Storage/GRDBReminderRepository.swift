@@ -212,11 +212,10 @@ package struct GRDBReminderRepository: ReminderRepository {
             if done && withCompletedTimes {
                 // Done reminders, plus the completed times of repeating ones that go on, counted apart (no sort).
                 let query = ReminderQuery.completed(tagged: tagID)
-                let tagJoin = tagID == nil ? "" : " JOIN reminderTag ON reminderTag.reminderID = reminder.id AND reminderTag.tagID = ?"
                 return try Int.fetchOne(db, sql: """
                     SELECT (SELECT count(*) FROM (\(query.idsSQL)))
-                         + (SELECT count(*) FROM completion CROSS JOIN reminder ON reminder.id = completion.reminderID\(tagJoin)
-                            WHERE reminder.isCompleted = 0 AND reminder.recurrenceRule <> 'never')
+                         + (SELECT count(*) FROM completion CROSS JOIN reminder ON reminder.id = completion.reminderID
+                            WHERE reminder.isCompleted = 0 AND reminder.recurrenceRule <> 'never'\(ReminderQuery.hasTag(tagID)))
                     """, arguments: query.arguments + (tagID.map { [$0] } ?? [])) ?? 0
             }
             let query = done ? ReminderQuery.completed(tagged: tagID) : ReminderQuery.open(tagged: tagID)
@@ -224,9 +223,10 @@ package struct GRDBReminderRepository: ReminderRepository {
         }
     }
 
-    /// `EXPLAIN QUERY PLAN` of the Completed section's first page (10 entries), one line per step.
-    package func queryPlanOfCompletedPage() async throws -> [String] {
-        let (sql, arguments) = ReminderQuery.completedTimes(tagged: nil, limit: 10, alsoSelecting: "NULL AS tagRows")
+    /// `EXPLAIN QUERY PLAN` of the Completed section's first page (10 entries), narrowed to
+    /// `tagID` when given, one line per step.
+    package func queryPlanOfCompletedPage(tagged tagID: UUID? = nil) async throws -> [String] {
+        let (sql, arguments) = ReminderQuery.completedTimes(tagged: tagID, limit: 10, alsoSelecting: "NULL AS tagRows")
         return try await database.read { db in
             try Row.fetchAll(db, sql: "EXPLAIN QUERY PLAN " + sql, arguments: arguments).map { $0["detail"] as String? ?? "" }
         }
@@ -332,9 +332,18 @@ private struct ReminderQuery {
         ReminderQuery(condition: "reminder.isCompleted = 0", order: "reminder.scheduledAt, reminder.id", tagID: tagID)
     }
 
+    /// Done reminders are read in their index's order (most recently completed first) and each
+    /// checked for the tag, so a page stops at its tenth, instead of sorting every link of the tag.
     static func completed(tagged tagID: UUID?) -> ReminderQuery {
-        ReminderQuery(condition: "reminder.isCompleted = 1",
-                      order: "reminder.completedAt DESC, reminder.scheduledAt DESC", tagID: tagID)
+        ReminderQuery(condition: "reminder.isCompleted = 1" + hasTag(tagID),
+                      arguments: tagID.map { [$0] } ?? [],
+                      order: "reminder.completedAt DESC, reminder.scheduledAt DESC, reminder.id")
+    }
+
+    /// A condition on `reminder` that it carries tag `tagID` (its one argument), checked by key;
+    /// empty without a tag.
+    static func hasTag(_ tagID: UUID?) -> String {
+        tagID == nil ? "" : " AND EXISTS (SELECT 1 FROM reminderTag WHERE reminderTag.reminderID = reminder.id AND reminderTag.tagID = ?)"
     }
 
     /// The Completed section: done reminders and the completed times of repeating reminders that
@@ -345,7 +354,6 @@ private struct ReminderQuery {
     {
         let done = completed(tagged: tagID)
         let cap = limit.map { " LIMIT \(max(0, $0))" } ?? ""
-        let tagJoin = tagID == nil ? "" : " JOIN reminderTag ON reminderTag.reminderID = reminder.id AND reminderTag.tagID = ?"
         // `expression` (the tags) is computed for the rows of the page only, not for every done
         // reminder the inner sorts go through; the completion log is read first (CROSS JOIN fixes
         // the order), not every open reminder.
@@ -355,8 +363,8 @@ private struct ReminderQuery {
                                \(done.from) WHERE \(done.condition) ORDER BY \(done.order)\(cap))
                 UNION ALL
                 SELECT * FROM (SELECT reminder.*, completion.completedAt AS doneAt, completion.occurrence AS doneOccurrence
-                               FROM completion CROSS JOIN reminder ON reminder.id = completion.reminderID\(tagJoin)
-                               WHERE reminder.isCompleted = 0 AND reminder.recurrenceRule <> 'never'
+                               FROM completion CROSS JOIN reminder ON reminder.id = completion.reminderID
+                               WHERE reminder.isCompleted = 0 AND reminder.recurrenceRule <> 'never'\(hasTag(tagID))
                                ORDER BY completion.completedAt DESC, completion.occurrence DESC\(cap))
                 ORDER BY doneAt DESC, scheduledAt DESC\(cap)
             ) AS reminder

@@ -91,6 +91,17 @@ struct CompletedPageQueryPlanTests {
         #expect(plan.contains("SEARCH reminder USING PRIMARY KEY (id=?)"), "\(plan)")
         #expect(!plan.contains { $0.hasPrefix("SCAN reminder") && $0 != "SCAN reminder" }, "\(plan)")
     }
+
+    /// Narrowed to a tag, done reminders are still read in completion order, each checked for the
+    /// tag by its key, so the page stops at its tenth instead of sorting every reminder of the tag.
+    @Test func theCompletedPageOfATagReadsDoneRemindersInOrderAndChecksTheTag() async throws {
+        let database = try AppDatabase.inMemory()
+        let plan = try await GRDBReminderRepository(database: database).queryPlanOfCompletedPage(tagged: UUID())
+        #expect(plan.contains("SEARCH reminder USING INDEX reminder_on_completedAt (isCompleted=?)"), "\(plan)")
+        #expect(plan.contains("SEARCH reminderTag USING PRIMARY KEY (reminderID=? AND tagID=?)"), "\(plan)")
+        #expect(plan.contains("SCAN completion USING INDEX completion_on_completedAt"), "\(plan)")
+        #expect(!plan.contains { $0.contains("reminderTag_on_tagID_reminderID") }, "\(plan)")
+    }
 }
 
 struct StoredInstantTests {
