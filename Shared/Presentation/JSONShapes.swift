@@ -97,6 +97,8 @@ package enum JSONShapes {
     package final class DashboardJSONStream: @unchecked Sendable {
         private let write: (String) -> Void
         private var isFirst = true
+        /// One encoder for every reminder of the listing.
+        private let encoder = JSONShapes.encoder()
 
         /// A stream writing its text through `write`; it opens the object and the completed list.
         package init(write: @escaping (String) -> Void) {
@@ -115,9 +117,16 @@ package enum JSONShapes {
 
         /// Writes one reminder in the current list.
         package func add(_ reminder: ReminderWithTags) {
-            let element = JSONShapes.encode(ReminderJSON(reminder)).split(separator: "\n", omittingEmptySubsequences: false)
-                .map { $0.isEmpty ? "" : "    " + $0 }.joined(separator: "\n")
-            write((isFirst ? "" : ",\n") + element)
+            // Each line but an empty one indented by four spaces, byte by byte: every raw line
+            // break is the pretty printer's (inside strings they are escaped).
+            var element: [UInt8] = isFirst ? [] : Array(",\n".utf8)
+            var startsLine = true
+            for byte in JSONShapes.encode(ReminderJSON(reminder), with: encoder).utf8 {
+                if startsLine && byte != UInt8(ascii: "\n") { element.append(contentsOf: "    ".utf8) }
+                element.append(byte)
+                startsLine = byte == UInt8(ascii: "\n")
+            }
+            write(String(decoding: element, as: UTF8.self))
             isFirst = false
         }
     }
@@ -210,10 +219,20 @@ package enum JSONShapes {
 
     /// `value` as pretty JSON with sorted keys; a key with no value (no notes, no end date…) is left out.
     package static func encode(_ value: some Encodable) -> String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        encode(value, with: encoder())
+    }
+
+    /// `value` as JSON written by `encoder` (one made by `encoder()`), made terminal-safe.
+    static func encode(_ value: some Encodable, with encoder: JSONEncoder) -> String {
         guard let data = try? encoder.encode(value) else { return "{}" }
         return terminalSafe(String(decoding: data, as: UTF8.self))
+    }
+
+    /// The encoder every JSON output uses: indented, keys sorted, slashes as they are.
+    static func encoder() -> JSONEncoder {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        return encoder
     }
 
     /// `json` with every character `VisibleText` would escape written as a `\uXXXX` escape
@@ -222,7 +241,8 @@ package enum JSONShapes {
     package static func terminalSafe(_ json: String) -> String {
         // Line breaks are the pretty printer's, between values (inside strings JSONEncoder escapes them).
         let needsEscape = { (scalar: Unicode.Scalar) in scalar != "\n" && VisibleText.needsEscape(scalar) }
-        guard json.unicodeScalars.contains(where: needsEscape) else { return json }
+        // ASCII without DEL needs nothing (JSONEncoder escapes the C0 controls in strings).
+        guard !json.utf8.allSatisfy({ $0 < 0x7F }), json.unicodeScalars.contains(where: needsEscape) else { return json }
         var result = ""
         result.unicodeScalars.reserveCapacity(json.unicodeScalars.count)
         for scalar in json.unicodeScalars {

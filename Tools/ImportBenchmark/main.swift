@@ -105,9 +105,9 @@ func sqliteScript(csv: String) -> String {
     CREATE TEMP TABLE staged AS SELECT randomblob(16) AS id, * FROM staging;
     INSERT INTO reminder (id, title, notes, scheduledAt, timeZoneID, isCompleted, completedAt, createdAt, updatedAt,
         recurrenceRule, recurrenceWeekday, recurrenceDay, recurrenceEnd, nominalTime, importKey)
-    SELECT id, trim(title), nullif(trim(notes), ''), date || ' ' || time || ':00.000', timezone,
-        completed IN ('yes', 'true', '1'), CASE WHEN completed IN ('yes', 'true', '1') THEN datetime('now') END,
-        datetime('now'), datetime('now'), coalesce(nullif("repeat", ''), 'never'),
+    SELECT id, trim(title), nullif(trim(notes), ''), unixepoch(date || ' ' || time) * 1000, timezone,
+        completed IN ('yes', 'true', '1'), CASE WHEN completed IN ('yes', 'true', '1') THEN unixepoch('now') * 1000 END,
+        unixepoch('now') * 1000, unixepoch('now') * 1000, coalesce(nullif("repeat", ''), 'never'),
         CASE "repeat" WHEN 'weekly' THEN strftime('%w', date) + 1 END,
         CASE "repeat" WHEN 'monthly' THEN CAST(strftime('%d', date) AS INTEGER) END,
         nullif(end_date, ''), NULL, 'fp:' || hex(id)
