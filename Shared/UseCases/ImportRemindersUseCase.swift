@@ -15,6 +15,7 @@ package final class ImportRemindersUseCase: @unchecked Sendable {
     private let database: AppDatabase
     private let environment: AppEnvironment
     private let plan: PlanNotificationsUseCase
+    /// Accepted rows not handed to the writer yet.
     private var rows: [ImportedReminder] = []
     private var counts = ImportCounts()
     private let source: String
@@ -22,8 +23,6 @@ package final class ImportRemindersUseCase: @unchecked Sendable {
     private static let batchSize = 10_000
     /// Whether batches are written while the file is still read.
     package var writesWhileReading = false
-    /// How many of `rows` were handed to the writer.
-    private var handedOver = 0
     /// The writer's state, touched on `writer` only.
     private let writer = DispatchQueue(label: "memoss.import.writer")
     private var transaction: ImportTransaction?
@@ -44,9 +43,9 @@ package final class ImportRemindersUseCase: @unchecked Sendable {
     package func add(_ accepted: [ImportedReminder]) {
         rows += accepted
         counts.imported += accepted.count
-        guard writesWhileReading, rows.count - handedOver >= Self.batchSize else { return }
-        let batch = Array(rows[handedOver...])
-        handedOver = rows.count
+        guard writesWhileReading, rows.count >= Self.batchSize else { return }
+        let batch = rows
+        rows = []
         writer.async { self.write(batch) }
     }
 
@@ -80,8 +79,8 @@ package final class ImportRemindersUseCase: @unchecked Sendable {
     /// - Throws: `StoreError` when the store cannot be written (locked by another writer for 5 s,
     ///   read-only …); nothing is written then.
     package func finish(keep: Bool, committing: @Sendable (CommitPhase) -> Void = { _ in }) async throws -> ImportCounts {
-        let rest = Array(rows[handedOver...])
-        handedOver = rows.count
+        let rest = rows
+        rows = []
         let (transaction, written, failure) = writer.sync {
             write(rest)
             return (self.transaction, self.written, self.failure)
