@@ -180,25 +180,23 @@ package struct GRDBReminderRepository: ReminderRepository {
             let tagColumn = statement.columnCount - 1
             let occurrenceColumn = statement.columnNames.firstIndex(of: "doneOccurrence")
             let doneAtColumn = statement.columnNames.firstIndex(of: "doneAt")
+            // The cursor steps the statement; each row is read from it in place.
             let cursor = try Row.fetchCursor(statement, arguments: arguments)
+            let row = StatementRow(statement: statement.sqliteStatement)
             var count = 0
-            while let row = try cursor.next() {
+            while try cursor.next() != nil {
                 count += 1
-                let record = try ReminderRecord(row: row, columns: columns)
-                var reminder = record.reminder
+                var reminder = try ReminderRecord(row, columns: columns).reminder
                 var isPastOccurrence = false
-                if let occurrenceColumn, let doneAtColumn,
-                   let occurrence = try StoredInstant.decodeIfPresent(row, atIndex: occurrenceColumn) {
+                if let occurrenceColumn, let doneAtColumn, let occurrence = try row.optionalInstant(occurrenceColumn) {
                     // A completed time of a repeating reminder that goes on: shown as that time, done then.
                     reminder.scheduledAt = occurrence
                     reminder.nominal = nil
                     reminder.isCompleted = true
-                    reminder.completedAt = try StoredInstant.decodeIfPresent(row, atIndex: doneAtColumn)
+                    reminder.completedAt = try row.optionalInstant(doneAtColumn)
                     isPastOccurrence = true
                 }
-                let named: String? = try row.decode(atIndex: tagColumn)
-                let itsTags = (named?.split(separator: ",") ?? []).compactMap { Int64($0).flatMap { tags[$0] } }
-                    .sorted { $0.rank < $1.rank }.map(\.tag)
+                let itsTags = try row.integers(tagColumn).compactMap { tags[$0] }.sorted { $0.rank < $1.rank }.map(\.tag)
                 var item = ReminderWithTags(reminder: reminder, sortedTags: itsTags)
                 item.isPastOccurrence = isPastOccurrence
                 try body(item)

@@ -1,6 +1,7 @@
 import Domain
 import Foundation
 import GRDB
+import GRDBSQLite
 
 /// A row of the `reminder` table. Its instants are `StoredInstant`s.
 struct ReminderRecord: Codable, FetchableRecord, PersistableRecord {
@@ -99,39 +100,105 @@ struct ReminderRecord: Codable, FetchableRecord, PersistableRecord {
 }
 
 extension ReminderRecord {
-    /// Decodes a row by position (found once per statement), not by Codable and column names:
-    /// listing a hundred thousand reminders spends its time in SQLite, not in decoding.
-    init(row: Row) throws {
-        try self.init(row: row, columns: ReminderColumns(row))
+    /// Decodes the current row of `statement` by position (found once per statement), straight
+    /// from SQLite's columns, not by Codable and column names: listing a hundred thousand
+    /// reminders spends its time in SQLite, not in decoding.
+    init(_ row: StatementRow, columns: ReminderColumns) throws {
+        id = try row.uuid(columns.id)
+        title = try row.text(columns.title)
+        notes = try row.optionalText(columns.notes)
+        scheduledAt = try row.instant(columns.scheduledAt)
+        timeZoneID = try row.text(columns.timeZoneID)
+        isCompleted = try row.integer(columns.isCompleted) != 0
+        completedAt = try row.optionalInstant(columns.completedAt)
+        createdAt = try row.instant(columns.createdAt)
+        updatedAt = try row.instant(columns.updatedAt)
+        recurrenceRule = try row.text(columns.recurrenceRule)
+        recurrenceWeekday = try row.optionalInteger(columns.recurrenceWeekday)
+        recurrenceDay = try row.optionalInteger(columns.recurrenceDay)
+        recurrenceEnd = try row.optionalText(columns.recurrenceEnd)
+        recurrenceInterval = try row.optionalInteger(columns.recurrenceInterval)
+        recurrenceWeekdays = try row.optionalInteger(columns.recurrenceWeekdays)
+        recurrenceNth = try row.optionalInteger(columns.recurrenceNth)
+        recurrenceMonth = try row.optionalInteger(columns.recurrenceMonth)
+        recurrenceTimes = try row.optionalInteger(columns.recurrenceTimes)
+        nominalTime = try row.optionalText(columns.nominalTime)
+        nominalDate = try row.optionalText(columns.nominalDate)
+    }
+}
+
+/// The current row of a statement a cursor steps, read through SQLite's C API; a value of
+/// another type than the column's throws `StoreError.unreadableValue` (a damaged or hand-edited row).
+struct StatementRow {
+    let statement: OpaquePointer
+
+    private func type(_ index: Int) -> Int32 { sqlite3_column_type(statement, Int32(index)) }
+
+    func optionalText(_ index: Int) throws -> String? {
+        switch type(index) {
+        case SQLITE_NULL: return nil
+        case SQLITE_TEXT:
+            guard let bytes = sqlite3_column_text(statement, Int32(index)) else { return "" }
+            return String(decoding: UnsafeBufferPointer(start: bytes, count: Int(sqlite3_column_bytes(statement, Int32(index)))),
+                          as: UTF8.self)
+        default: throw StoreError.unreadableValue
+        }
     }
 
-    init(row: Row, columns: ReminderColumns) throws {
-        id = try row.decode(atIndex: columns.id)
-        title = try row.decode(atIndex: columns.title)
-        notes = try row.decode(atIndex: columns.notes)
-        scheduledAt = try StoredInstant.decode(row, atIndex: columns.scheduledAt)
-        timeZoneID = try row.decode(atIndex: columns.timeZoneID)
-        isCompleted = try row.decode(atIndex: columns.isCompleted)
-        completedAt = try StoredInstant.decodeIfPresent(row, atIndex: columns.completedAt)
-        createdAt = try StoredInstant.decode(row, atIndex: columns.createdAt)
-        updatedAt = try StoredInstant.decode(row, atIndex: columns.updatedAt)
-        recurrenceRule = try row.decode(atIndex: columns.recurrenceRule)
-        recurrenceWeekday = try row.decode(atIndex: columns.recurrenceWeekday)
-        recurrenceDay = try row.decode(atIndex: columns.recurrenceDay)
-        recurrenceEnd = try row.decode(atIndex: columns.recurrenceEnd)
-        recurrenceInterval = try row.decode(atIndex: columns.recurrenceInterval)
-        recurrenceWeekdays = try row.decode(atIndex: columns.recurrenceWeekdays)
-        recurrenceNth = try row.decode(atIndex: columns.recurrenceNth)
-        recurrenceMonth = try row.decode(atIndex: columns.recurrenceMonth)
-        recurrenceTimes = try row.decode(atIndex: columns.recurrenceTimes)
-        nominalTime = try row.decode(atIndex: columns.nominalTime)
-        nominalDate = try row.decode(atIndex: columns.nominalDate)
+    func text(_ index: Int) throws -> String {
+        guard let text = try optionalText(index) else { throw StoreError.unreadableValue }
+        return text
     }
 
-    enum Columns {
-        static let id = Column("id")
-        static let scheduledAt = Column("scheduledAt")
-        static let recurrenceRule = Column("recurrenceRule")
+    func optionalInteger(_ index: Int) throws -> Int? {
+        switch type(index) {
+        case SQLITE_NULL: return nil
+        case SQLITE_INTEGER: return Int(sqlite3_column_int64(statement, Int32(index)))
+        default: throw StoreError.unreadableValue
+        }
+    }
+
+    func integer(_ index: Int) throws -> Int {
+        guard let value = try optionalInteger(index) else { throw StoreError.unreadableValue }
+        return value
+    }
+
+    func optionalInstant(_ index: Int) throws -> Date? {
+        try optionalInteger(index).map { StoredInstant.date(milliseconds: Int64($0)) }
+    }
+
+    func instant(_ index: Int) throws -> Date {
+        StoredInstant.date(milliseconds: Int64(try integer(index)))
+    }
+
+    func uuid(_ index: Int) throws -> UUID {
+        guard type(index) == SQLITE_BLOB, sqlite3_column_bytes(statement, Int32(index)) == 16,
+              let bytes = sqlite3_column_blob(statement, Int32(index)) else { throw StoreError.unreadableValue }
+        return UUID(uuid: bytes.loadUnaligned(as: uuid_t.self))
+    }
+
+    /// A list of integers written as `1,2,3` (a `group_concat`), empty for NULL.
+    func integers(_ index: Int) throws -> [Int64] {
+        switch type(index) {
+        case SQLITE_NULL: return []
+        case SQLITE_TEXT, SQLITE_INTEGER:
+            guard let bytes = sqlite3_column_text(statement, Int32(index)) else { return [] }
+            var values: [Int64] = [], current: Int64 = 0, hasDigits = false
+            for byte in UnsafeBufferPointer(start: bytes, count: Int(sqlite3_column_bytes(statement, Int32(index)))) {
+                if byte == UInt8(ascii: ",") {
+                    if hasDigits { values.append(current) }
+                    (current, hasDigits) = (0, false)
+                } else if (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) {
+                    current = current * 10 + Int64(byte - UInt8(ascii: "0"))
+                    hasDigits = true
+                } else {
+                    throw StoreError.unreadableValue
+                }
+            }
+            if hasDigits { values.append(current) }
+            return values
+        default: throw StoreError.unreadableValue
+        }
     }
 }
 
@@ -140,11 +207,6 @@ struct ReminderColumns {
     let id, title, notes, scheduledAt, timeZoneID, isCompleted, completedAt, createdAt, updatedAt: Int
     let recurrenceRule, recurrenceWeekday, recurrenceDay, recurrenceEnd, nominalTime, nominalDate: Int
     let recurrenceInterval, recurrenceWeekdays, recurrenceNth, recurrenceMonth, recurrenceTimes: Int
-
-    /// The positions in `row` (the first column of each name); throws when one is missing.
-    init(_ row: Row) throws {
-        try self.init(names: Array(row.columnNames))
-    }
 
     /// The positions in rows of `statement`.
     init(_ statement: Statement) throws {
@@ -186,22 +248,5 @@ enum StoredInstant {
     static let decoding = DatabaseDateDecodingStrategy.custom { value in
         guard case .int64(let milliseconds) = value.storage else { return nil }
         return date(milliseconds: milliseconds)
-    }
-
-    /// The instant in column `index` of `row`; throws `StoreError.unreadableValue` unless it is an integer.
-    static func decode(_ row: Row, atIndex index: Int) throws -> Date {
-        guard let instant = try decodeIfPresent(row, atIndex: index) else { throw StoreError.unreadableValue }
-        return instant
-    }
-
-    /// The instant in column `index` of `row`, `nil` for NULL; throws `StoreError.unreadableValue`
-    /// for anything but an integer.
-    static func decodeIfPresent(_ row: Row, atIndex index: Int) throws -> Date? {
-        let value: DatabaseValue = row[index]
-        switch value.storage {
-        case .null: return nil
-        case .int64(let milliseconds): return date(milliseconds: milliseconds)
-        default: throw StoreError.unreadableValue
-        }
     }
 }
