@@ -53,6 +53,7 @@ extension Memoss {
         /// Ends the run: a script in which a command was refused exits with status 1.
         @MainActor
         private func finish(_ session: Session) {
+            session.core.finish()
             guard !session.console.isTerminal, session.refusedCount > 0 else { return }
             let count = session.refusedCount == 1 ? "1 command was" : "\(session.refusedCount) commands were"
             Terminal.fail("\(count) refused; see the lines above.")

@@ -114,6 +114,7 @@ extension SessionCommand {
         let session = await Session.open(store: store, before: memoss.store, isREPL: false)
         do {
             try await execute(in: session)
+            session.core.finish()
         } catch let refusal as Refusal {
             Terminal.fail(refusal.message)
         } catch let problem as UsageProblem {

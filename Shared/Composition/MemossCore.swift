@@ -58,6 +58,10 @@ package struct MemossCore: Sendable {
         return (.live(timeZone: zone.timeZone), zone.problem?.message)
     }
 
+    /// Called as a process that may have written ends: keeps the store's WAL from growing across
+    /// commands (see `AppDatabase.foldWAL`).
+    package func finish() { database.foldWAL() }
+
     /// A new, empty store in memory.
     package static func inMemory(environment: AppEnvironment) throws -> MemossCore {
         MemossCore(database: try AppDatabase.inMemory(), storePath: nil, environment: environment)

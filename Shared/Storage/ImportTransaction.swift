@@ -194,10 +194,9 @@ package final class ImportTransaction: @unchecked Sendable {
                 try JournalLog.append(added.encoded, kind: .added, note: note, group: nil, db)
             }
             try db.commit()
-            // A big import grew the WAL by its whole size: fold it into the store and cut it back
-            // now, so the store does not take twice its size on disk. (Another connection reading
-            // may keep it from completing; the next checkpoint does it then.)
-            _ = try? db.execute(sql: "PRAGMA wal_checkpoint(TRUNCATE)")
+            // A big import grew the WAL by its whole size: fold it into the store now, so the
+            // store does not take twice its size on disk.
+            try? AppDatabase.foldWAL(db, minimumPages: 0)
         } }
         isOpen = false
     }

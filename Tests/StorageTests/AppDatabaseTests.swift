@@ -39,6 +39,60 @@ struct AppDatabaseTests {
         #expect(try await reopened.reminder(id: reminder.id) == reminder)
     }
 
+    /// A process that wrote leaves the WAL folded into the store: the WAL used to outlive every
+    /// command with all it wrote, grow by each (a listing of 80,000 reminders: 1.3 MB a time),
+    /// and be read whole by each opening.
+    @Test func aProcessThatWroteLeavesTheWALFoldedAndOneThatOnlyReadsWritesNothing() async throws {
+        let path = folder.appendingPathComponent("memoss.sqlite").path
+        let ids = (0..<80_000).map { counted($0) }
+        for round in 1...3 {
+            let database = try AppDatabase.open(at: path)
+            try await GRDBReminderRepository(database: database).saveListing(Array(ids.dropFirst(round)))
+            #expect(walBytes(path) > 1_280_000, "round \(round)")
+            database.foldWAL()
+            #expect(walBytes(path) == 32 + 24 + 4096, "round \(round): the WAL keeps its header and one page")
+        }
+        let before = try storeBytes(path)
+        let reader = try AppDatabase.open(at: path)
+        #expect(try await GRDBReminderRepository(database: reader).lastListing() == Array(ids.dropFirst(3)))
+        reader.foldWAL()
+        #expect(try storeBytes(path) == before, "a process that only read changed the store or its WAL")
+    }
+
+    /// Pages another connection still reads are left in the WAL, without waiting for it; they are
+    /// folded by the next process that writes once it has finished.
+    @Test func theWALIsNotFoldedUnderAReader() async throws {
+        let path = folder.appendingPathComponent("memoss.sqlite").path
+        let database = try AppDatabase.open(at: path)
+        let listings = GRDBReminderRepository(database: database)
+        try await listings.saveListing([counted(1)])
+        let otherPool = try DatabasePool(path: path)
+        do {
+            // Another connection in a read transaction since the first listing was saved.
+            let reading = try otherPool.makeSnapshot()
+            try await listings.saveListing((0..<80_000).map { counted($0) })
+            database.foldWAL()
+            #expect(walBytes(path) > 1_280_000)
+            #expect(try await reading.read { try Data.fetchOne($0, sql: "SELECT reminderIDs FROM lastListing")?.count } == 16)
+        }
+        try await listings.saveListing([counted(2)])
+        database.foldWAL()
+        #expect(walBytes(path) == 32 + 24 + 4096)
+        #expect(try await listings.lastListing() == [counted(2)])
+    }
+
+    private func counted(_ number: Int) -> UUID {
+        UUID(uuidString: String(format: "00000000-0000-0000-0000-%012X", number))!
+    }
+
+    private func walBytes(_ path: String) -> Int {
+        (try? FileManager.default.attributesOfItem(atPath: path + "-wal")[.size] as? Int) ?? -1
+    }
+
+    private func storeBytes(_ path: String) throws -> [Data] {
+        try [path, path + "-wal"].map { try Data(contentsOf: URL(fileURLWithPath: $0)) }
+    }
+
     @Test func fileThatIsNotSQLiteIsRefusedAndLeftAsItWas() throws {
         let url = folder.appendingPathComponent("notes.txt")
         try Data("shopping list\n".utf8).write(to: url)
