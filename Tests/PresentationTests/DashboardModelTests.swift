@@ -119,6 +119,38 @@ struct DashboardModelTests {
         #expect(dashboard.sections.last?.moreText == nil)
     }
 
+    /// Narrowed to a tag, Completed counts what it hides among that tag's done reminders and the
+    /// completed times of its repeating ones, not the store's.
+    @Test func aTagsCompletedSectionCountsOnlyWhatCarriesTheTag() async throws {
+        let world = try TestWorld()
+        let work = try await world.addTag("Work")
+        let home = try await world.addTag("Home")
+        for number in 1...13 {
+            let tags = number % 3 == 0 ? [home] : number % 3 == 1 ? [work] : [work, home]
+            let reminder = try await world.addReminder("R\(number)", on: String(format: "2026-12-%02d", number), tags: tags)
+            _ = try await world.core.completeReminders(ids: [reminder.id])
+            world.clock.advance(by: 60)
+        }
+        // A repeating Work reminder ticked twice goes on: its two completed times count; a Home one's do not.
+        for (title, tags) in [("Daily work", [work]), ("Daily home", [home])] {
+            let habit = try await world.core.createReminder(ReminderDraft(
+                title: title, date: day("2026-11-22"), time: time("09:00"), timeZoneID: world.environment.timeZone.identifier,
+                tagIDs: Set(tags.map(\.id)), recurrence: .daily))
+            for _ in 1...2 { _ = try await world.core.completeReminders(ids: [habit.id], onlyCurrent: true) }
+        }
+        let dashboard = world.core.dashboardModel()
+        await dashboard.filterTapped(work)
+        let completed = try #require(dashboard.sections.last)
+        // Work: R1, R2, R4, R5, R7, R8, R10, R11, R13 and two times of "Daily work": 11, 10 shown.
+        #expect(completed.cards.count == 10)
+        #expect(completed.cards.allSatisfy { $0.title.hasPrefix("R") ? Int($0.title.dropFirst())! % 3 != 0 : $0.title == "Daily work" })
+        #expect(completed.moreText == "and 1 more: `list --completed`")
+        await dashboard.filterTapped(home)
+        // Home: R2, R3, R5, R6, R8, R9, R11, R12 and two times of "Daily home": 10, none hidden.
+        #expect(dashboard.sections.last?.cards.count == 10)
+        #expect(dashboard.sections.last?.moreText == nil)
+    }
+
     @Test(arguments: [(0, nil), (1, "and 1 more: `list --completed`"), (999, "and 999 more: `list --completed`"),
                       (1_000, "and 1,000 more: `list --completed`"), (19_990, "and 19,990 more: `list --completed`"),
                       (1_234_567, "and 1,234,567 more: `list --completed`")] as [(Int, String?)])

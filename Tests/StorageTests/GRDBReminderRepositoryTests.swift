@@ -79,6 +79,21 @@ struct TagFilterQueryPlanTests {
     }
 }
 
+struct ToDoQueryPlanTests {
+    /// The whole To Do list reads the table in its own order and lets SQLite sort it: reading it
+    /// through the due index jumped to another page for almost every reminder. A limit reads the
+    /// index, to stop there.
+    @Test func theWholeListReadsTheTableInOrderAndALimitReadsTheDueIndex() async throws {
+        let reminders = GRDBReminderRepository(database: try AppDatabase.inMemory())
+        let whole = try await reminders.queryPlanOfOpenReminders(tagged: nil)
+        #expect(whole.contains("SCAN reminder") && whole.contains("USE TEMP B-TREE FOR ORDER BY"), "\(whole)")
+        #expect(whole.contains("SEARCH reminderTag USING PRIMARY KEY (reminderID=?)"), "\(whole)")
+        let limited = try await reminders.queryPlanOfOpenReminders(tagged: nil, limit: 20)
+        #expect(limited.contains("SEARCH reminder USING INDEX reminder_on_isCompleted_scheduledAt (isCompleted=?)"), "\(limited)")
+        #expect(!limited.contains { $0.contains("TEMP B-TREE") }, "\(limited)")
+    }
+}
+
 struct CompletedPageQueryPlanTests {
     /// The first page of Completed reads done reminders from their own index and the completion
     /// log by time, so it costs the page, not the store (it used to fetch and sort every done
