@@ -16,7 +16,7 @@ final class PagedOutput: @unchecked Sendable {
     private let lock = NSLock()
     private let environment: [String: String]
     private var destination: Destination
-    private var buffer = Data()
+    private var buffer: [UInt8] = []
 
     /// An output that may page (`paging`) when standard output is a terminal.
     init(paging: Bool = true, environment: [String: String] = ProcessInfo.processInfo.environment) {
@@ -27,13 +27,19 @@ final class PagedOutput: @unchecked Sendable {
     }
 
     /// Writes `line` and a line break.
-    func line(_ line: String) { text(line + "\n") }
+    func line(_ line: String) { write(line, lineBreak: true) }
 
     /// Writes `text` as it is.
-    func text(_ text: String) {
+    func text(_ text: String) { write(text, lineBreak: false) }
+
+    private func write(_ text: String, lineBreak: Bool) {
         lock.withLock {
-            guard case .deciding(let rows, var lines) = destination else { return append(text) }
-            lines.append(text)
+            guard case .deciding(let rows, var lines) = destination else {
+                append(text)
+                if lineBreak { buffer.append(UInt8(ascii: "\n")) }
+                return
+            }
+            lines.append(lineBreak ? text + "\n" : text)
             destination = .deciding(rows: rows, lines: lines)
             if lines.count >= rows { startPager(with: lines) }
         }
@@ -84,7 +90,9 @@ final class PagedOutput: @unchecked Sendable {
     }
 
     private func append(_ text: String) {
-        buffer.append(contentsOf: text.utf8)
+        // A native string's bytes are copied at once, not one by one through its view.
+        var text = text
+        text.withUTF8 { buffer.append(contentsOf: $0) }
         if buffer.count >= 1 << 16 { flush() }
     }
 

@@ -29,11 +29,16 @@ package enum VisibleText {
     }
 
     private static func render(_ text: String, doublingBackslashes: Bool) -> String {
-        // Most text is printable ASCII, told from its bytes; anything else is looked at by scalar.
-        let isPlainASCII = text.utf8.allSatisfy { byte in
-            byte >= 0x20 && byte < 0x7F && !(doublingBackslashes && byte == UInt8(ascii: "\\"))
+        // Most text is told safe from its bytes: every character escaped is a byte below 0x20,
+        // DEL, a backslash, or starts with 0xC2 (C1 controls), 0xD8 (U+061C) or 0xE2 (the
+        // U+2xxx marks). Text holding one of those is looked at by scalar.
+        func mayNeedEscape(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+            bytes.contains { byte in
+                byte < 0x20 || byte == 0x7F || byte == 0xC2 || byte == 0xD8 || byte == 0xE2
+                    || (doublingBackslashes && byte == UInt8(ascii: "\\"))
+            }
         }
-        guard !isPlainASCII,
+        guard text.utf8.withContiguousStorageIfAvailable(mayNeedEscape) ?? true,
               text.unicodeScalars.contains(where: { needsEscape($0) || (doublingBackslashes && $0 == "\\") }) else {
             return text
         }

@@ -15,6 +15,17 @@ struct VisibleTextTests {
         #expect(VisibleText.escaped("\u{2066}evil\u{2069} \u{202E}txt.exe\u{200F}") == "\\u{2066}evil\\u{2069} \\u{202E}txt.exe\\u{200F}")
     }
 
+    /// Text is told safe from its bytes first: for every scalar up to U+2FFF (and a few beyond),
+    /// between ASCII and next to other non-ASCII text, it is escaped exactly when the rule says.
+    @Test func textIsLeftAsItIsExactlyWhenNoCharacterNeedsEscaping() {
+        let scalars = (0...0x2FFF).compactMap(Unicode.Scalar.init) + ["\u{FEFF}", "\u{1F389}", "\u{E0041}"]
+        let wrong = scalars.filter { scalar in
+            let escapes = VisibleText.needsEscape(scalar) || scalar == "\\"
+            return ["a\(scalar)b", "é\(scalar)日"].contains { (VisibleText.escaped($0) == $0) == escapes }
+        }
+        #expect(wrong.isEmpty, "\(wrong.prefix(10).map { String($0.value, radix: 16) })")
+    }
+
     @Test func ordinaryTextIsUnchanged() {
         #expect(VisibleText.escaped("Café — 日本 🎉 עברית") == "Café — 日本 🎉 עברית")
     }
