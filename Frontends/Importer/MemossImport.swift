@@ -142,7 +142,7 @@ struct MemossImport: AsyncParsableCommand {
             fail("\(name):\(error.line): \(error.message); nothing was imported")
         }
         progress.clear()
-        try await finish(importModel, name: name)
+        try await finish(importModel, name: name, core: core)
     }
 
     /// Reads a calendar whole, then takes its VTODOs and refusals in file order.
@@ -178,12 +178,12 @@ struct MemossImport: AsyncParsableCommand {
             case .refused(let refusals): importModel.refuse(refusals)
             }
         }
-        try await finish(importModel, name: name)
+        try await finish(importModel, name: name, core: core)
     }
 
     /// Writes (or, for a dry run or a strict import with refusals, does not write) and reports.
     @MainActor
-    private func finish(_ importModel: ImportModel, name: String) async throws {
+    private func finish(_ importModel: ImportModel, name: String, core: MemossCore) async throws {
         let refusedAny = importModel.counts.refused > 0
         let keep = !dryRun && !(strict && refusedAny)
         let counts: ImportCounts
@@ -193,6 +193,7 @@ struct MemossImport: AsyncParsableCommand {
             fail("\(ErrorMessage.describe(error)) Nothing was imported.")
         }
         report(counts, refusals: importModel.refusals, name: name, written: keep)
+        core.finish()
         if refusedAny { throw ExitCode(1) }
     }
 
