@@ -97,11 +97,13 @@ struct ReliabilityTests {
 
     @Test func openingAStoreToReadWritesNothing() throws {
         #expect(try memoss("add", "x", "--date", "2099-01-01").status == 0)
+        #expect(try memoss("list").status == 0)
         func bytes() throws -> [Data] {
             try [store, store + "-wal"].map { try Data(contentsOf: URL(fileURLWithPath: $0)) }
         }
         let before = try bytes()
-        for command in ["tags", "notifications", "undo --list", "history 2099-01-01"] {
+        // Listing the same reminders again keeps the numbers already saved.
+        for command in ["tags", "notifications", "undo --list", "history 2099-01-01", "list", "list --json"] {
             let result = try ChildProcess.run(MemossProcess.executable, ["--db", store] + command.split(separator: " ").map(String.init),
                                               environment: environment)
             #expect(result.status == 0, "\(command): \(result.stderr)")
