@@ -39,7 +39,8 @@ package final class AppDatabase: Sendable {
     }
 
     /// Folds the WAL into the store and starts it afresh, when this process changed something and
-    /// it holds `minimumPages` pages or more. A store's WAL outlives its connections (see
+    /// it holds `minimumPages` pages or more, or its file is that long (SQLite reuses a WAL from
+    /// its start without shortening the file). A store's WAL outlives its connections (see
     /// `storeConfiguration`), and the next process to open the store rebuilds its index from
     /// every page in it and appends after them: left alone, it grew by each command's writes
     /// (`list` on 100,000 reminders: 2.6 MB a run) and every opening read it all.
@@ -52,8 +53,12 @@ package final class AppDatabase: Sendable {
     static func foldWAL(_ db: Database, minimumPages: Int) throws {
         guard sqlite3_total_changes64(db.sqliteConnection) > 0 else { return }
         // Only when no other connection still reads older pages: a reader is never waited for.
+        var info = stat()
+        let walPath = sqlite3_db_filename(db.sqliteConnection, "main").map { String(cString: $0) + "-wal" } ?? ""
+        let fileBytes = stat(walPath, &info) == 0 ? Int(info.st_size) : 0
         guard let passive = try Row.fetchOne(db, sql: "PRAGMA wal_checkpoint(PASSIVE)"),
-              passive[0] as Int == 0, passive[1] as Int >= minimumPages, passive[2] as Int == passive[1] as Int else { return }
+              passive[0] as Int == 0, passive[1] as Int >= minimumPages || fileBytes >= minimumPages * 4096,
+              passive[2] as Int == passive[1] as Int else { return }
         let timeout = try Int.fetchOne(db, sql: "PRAGMA busy_timeout") ?? 0
         try db.execute(sql: "PRAGMA busy_timeout = 0")
         defer { try? db.execute(sql: "PRAGMA busy_timeout = \(timeout)") }

@@ -59,6 +59,24 @@ struct AppDatabaseTests {
         #expect(try storeBytes(path) == before, "a process that only read changed the store or its WAL")
     }
 
+    /// SQLite starts a checkpointed WAL again from its beginning without shortening the file: a
+    /// long file with a few pages in use is folded too.
+    @Test func aLongWALFileWithFewPagesInUseIsFoldedToo() async throws {
+        let path = folder.appendingPathComponent("memoss.sqlite").path
+        let database = try AppDatabase.open(at: path)
+        let listings = GRDBReminderRepository(database: database)
+        try await listings.saveListing((0..<80_000).map { counted($0) })
+        try await DatabaseQueue(path: path).writeWithoutTransaction { try $0.execute(sql: "PRAGMA wal_checkpoint(PASSIVE)") }
+        let tag = Tag(id: counted(7), name: "Work", colorHex: "#3B82F6", createdAt: testNow)
+        try await GRDBTagRepository(database: database).insert(tag)
+        #expect(walBytes(path) > 1_280_000)
+        database.foldWAL()
+        #expect(walBytes(path) == 32 + 24 + 4096)
+        let reopened = try AppDatabase.open(at: path)
+        #expect(try await GRDBTagRepository(database: reopened).tag(id: tag.id) == tag)
+        #expect(try await GRDBReminderRepository(database: reopened).lastListing()?.count == 80_000)
+    }
+
     /// Pages another connection still reads are left in the WAL, without waiting for it; they are
     /// folded by the next process that writes once it has finished.
     @Test func theWALIsNotFoldedUnderAReader() async throws {
