@@ -15,53 +15,77 @@ final class DashboardText: @unchecked Sendable {
         self.filter = filter
     }
 
-    /// The text of `line`: a bold title, a numbered card, or a dimmed note.
-    func render(_ line: DashboardModel.Line) -> String {
+    /// Writes `line` to `output`: a bold title, a numbered card, or a dimmed note. A card's bytes
+    /// go straight into the output's buffer: `list` writes one per open reminder.
+    func write(_ line: DashboardModel.Line, to output: PagedOutput) {
         switch line {
-        case .title(let title): return style.bold(title + (filter.map { " · #\(VisibleText.escaped($0))" } ?? ""))
+        case .title(let title): output.line(style.bold(title + (filter.map { " · #\(VisibleText.escaped($0))" } ?? "")))
         case .card(let card):
             number += 1
             ids.append(card.id)
-            return Self.line(card, number: number, style: style)
-        case .empty(let text), .more(let text): return "  " + style.dim(text)
+            scratch.removeAll(keepingCapacity: true)
+            Self.write(card, number: number, style: style, into: &scratch)
+            output.line(utf8: scratch)
+        case .empty(let text), .more(let text): output.line("  " + style.dim(text))
         }
     }
 
-    /// "  3. [ ] Title  Today 09:00  (overdue)  ↻ Daily  #Work #Home +2", the title cut to fit the width.
-    static func line(_ card: DashboardModel.Card, number: Int, style: Style) -> String {
-        // Built piece by piece: `list` writes one per open reminder. Widths are counted only on a
-        // terminal, where the title is cut to fit.
-        let head = String(number).leftPadded(to: 3) + (card.urgency == .done ? ". [x] " : ". [ ] ")
-        var tail = "", tailWidth = 0
-        func add(_ plain: String, _ painted: String) {
-            tail += "  "
-            tail += painted
-            if style.width != nil { tailWidth += 2 + plain.count }
+    private var scratch: [UInt8] = []
+
+    /// "  3. [ ] Title  Today 09:00  (overdue)  ↻ Daily  #Work #Home +2", the title cut to fit the
+    /// width (on a terminal), appended to `out` as UTF-8.
+    static func write(_ card: DashboardModel.Card, number: Int, style: Style, into out: inout [UInt8]) {
+        func append(_ text: String) {
+            var text = text
+            text.withUTF8 { out.append(contentsOf: $0) }
         }
-        add(card.timeText, timeColor(card, style))
-        if card.urgency == .overdue { add("(overdue)", style.red("(overdue)")) }
+        let digits = String(number)
+        if digits.utf8.count < 3 { out.append(contentsOf: repeatElement(UInt8(ascii: " "), count: 3 - digits.utf8.count)) }
+        append(digits)
+        append(card.urgency == .done ? ". [x] " : ". [ ] ")
+        var title = VisibleText.escaped(card.title)
+        if let width = style.width {
+            title = style.fit(title, room: width - max(3, digits.utf8.count) - 6 - tailWidth(card))
+        }
+        append(card.urgency == .done ? style.dim(title) : title)
+        append("  ")
+        append(timeColor(card, style))
+        if card.urgency == .overdue {
+            append("  ")
+            append(style.red("(overdue)"))
+        }
         if let badge = card.recurrence {
-            let text = "↻ " + badge
-            add(text, style.dim(text))
+            append("  ")
+            append(style.dim("↻ " + badge))
         }
         if !card.tags.isEmpty || card.moreTags != nil {
-            var plain = "", painted = ""
-            for chip in card.tags {
-                let name = "#" + VisibleText.escaped(chip.name)
-                if !plain.isEmpty { plain += " "; painted += " " }
-                plain += name
-                painted += style.colors ? style.tag(chip) : name
+            append("  ")
+            for (index, chip) in card.tags.enumerated() {
+                if index > 0 { append(" ") }
+                if style.colors {
+                    append(style.tag(chip))
+                } else {
+                    append("#")
+                    append(VisibleText.escaped(chip.name))
+                }
             }
             if let more = card.moreTags {
-                if !plain.isEmpty { plain += " "; painted += " " }
-                plain += more
-                painted += more
+                if !card.tags.isEmpty { append(" ") }
+                append(more)
             }
-            add(plain, painted)
         }
-        var title = VisibleText.escaped(card.title)
-        if let width = style.width { title = style.fit(title, room: width - head.count - tailWidth) }
-        return head + (card.urgency == .done ? style.dim(title) : title) + tail
+    }
+
+    /// The columns taken by what follows a card's title.
+    private static func tailWidth(_ card: DashboardModel.Card) -> Int {
+        var width = 2 + card.timeText.count
+        if card.urgency == .overdue { width += 2 + "(overdue)".count }
+        if let badge = card.recurrence { width += 2 + 2 + badge.count }
+        if !card.tags.isEmpty || card.moreTags != nil {
+            let names = card.tags.map { "#" + VisibleText.escaped($0.name) } + (card.moreTags.map { [$0] } ?? [])
+            width += 2 + names.joined(separator: " ").count
+        }
+        return width
     }
 
     private static func timeColor(_ card: DashboardModel.Card, _ style: Style) -> String {
@@ -71,12 +95,5 @@ final class DashboardText: @unchecked Sendable {
         case .upcoming: card.timeText
         case .done: style.dim(card.timeText)
         }
-    }
-}
-
-extension String {
-    /// The text right-aligned in `width` columns.
-    func leftPadded(to width: Int) -> String {
-        count >= width ? self : String(repeating: " ", count: width - count) + self
     }
 }

@@ -34,7 +34,7 @@ extension Memoss {
             let showing: DashboardModel.Showing = completed ? .completed : all ? .everything : .toDoAndRecent
             do {
                 defer { output.finish() }
-                try await dashboard.stream(showing, limit: limit) { output.line(text.render($0)) }
+                try await dashboard.stream(showing, limit: limit) { text.write($0, to: output) }
             }
             try await session.listed(text.ids)
         }

@@ -29,6 +29,19 @@ final class PagedOutput: @unchecked Sendable {
     /// Writes `line` and a line break.
     func line(_ line: String) { write(line, lineBreak: true) }
 
+    /// Writes the UTF-8 `bytes` of a line and a line break.
+    func line(utf8 bytes: [UInt8]) {
+        let held = lock.withLock { () -> Bool in
+            if case .deciding = destination { return true }
+            buffer.append(contentsOf: bytes)
+            buffer.append(UInt8(ascii: "\n"))
+            if buffer.count >= 1 << 16 { flush() }
+            return false
+        }
+        // At a terminal, while deciding whether to page, lines are held as text.
+        if held { line(String(decoding: bytes, as: UTF8.self)) }
+    }
+
     /// Writes `text` as it is.
     func text(_ text: String) { write(text, lineBreak: false) }
 
