@@ -45,6 +45,7 @@ struct MemossSync: AsyncParsableCommand {
             case "status": try await status(accounts, core: core)
             default: try await sync(accounts)
             }
+            core.finish()
         } catch let error as SyncError {
             fail(error.message.prefix(1).uppercased() + error.message.dropFirst() + ".")
         } catch {
