@@ -35,57 +35,48 @@ final class DashboardText: @unchecked Sendable {
     /// "  3. [ ] Title  Today 09:00  (overdue)  ↻ Daily  #Work #Home +2", the title cut to fit the
     /// width (on a terminal), appended to `out` as UTF-8.
     static func write(_ card: DashboardModel.Card, number: Int, style: Style, into out: inout [UInt8]) {
-        func append(_ text: String) {
-            var text = text
-            text.withUTF8 { out.append(contentsOf: $0) }
-        }
         let digits = String(number)
         if digits.utf8.count < 3 { out.append(contentsOf: repeatElement(UInt8(ascii: " "), count: 3 - digits.utf8.count)) }
-        append(digits)
-        append(card.urgency == .done ? ". [x] " : ". [ ] ")
+        out.append(digits)
+        out.append(card.urgency == .done ? ". [x] " : ". [ ] ")
         var title = VisibleText.escaped(card.title)
         if let width = style.width {
-            title = style.fit(title, room: width - max(3, digits.utf8.count) - 6 - tailWidth(card))
+            // The columns the tail takes: its text without colours.
+            var plain: [UInt8] = []
+            writeTail(card, style: Style(colors: false, width: width), into: &plain)
+            title = style.fit(title, room: width - max(3, digits.utf8.count) - 6 - String(decoding: plain, as: UTF8.self).count)
         }
-        append(card.urgency == .done ? style.dim(title) : title)
-        append("  ")
-        append(timeColor(card, style))
-        if card.urgency == .overdue {
-            append("  ")
-            append(style.red("(overdue)"))
-        }
-        if let badge = card.recurrence {
-            append("  ")
-            append(style.dim("↻ " + badge))
-        }
-        if !card.tags.isEmpty || card.moreTags != nil {
-            append("  ")
-            for (index, chip) in card.tags.enumerated() {
-                if index > 0 { append(" ") }
-                if style.colors {
-                    append(style.tag(chip))
-                } else {
-                    append("#")
-                    append(VisibleText.escaped(chip.name))
-                }
-            }
-            if let more = card.moreTags {
-                if !card.tags.isEmpty { append(" ") }
-                append(more)
-            }
-        }
+        out.append(card.urgency == .done ? style.dim(title) : title)
+        writeTail(card, style: style, into: &out)
     }
 
-    /// The columns taken by what follows a card's title.
-    private static func tailWidth(_ card: DashboardModel.Card) -> Int {
-        var width = 2 + card.timeText.count
-        if card.urgency == .overdue { width += 2 + "(overdue)".count }
-        if let badge = card.recurrence { width += 2 + 2 + badge.count }
-        if !card.tags.isEmpty || card.moreTags != nil {
-            let names = card.tags.map { "#" + VisibleText.escaped($0.name) } + (card.moreTags.map { [$0] } ?? [])
-            width += 2 + names.joined(separator: " ").count
+    /// What follows a card's title: "  Today 09:00  (overdue)  ↻ Daily  #Work #Home +2".
+    private static func writeTail(_ card: DashboardModel.Card, style: Style, into out: inout [UInt8]) {
+        out.append("  ")
+        out.append(timeColor(card, style))
+        if card.urgency == .overdue {
+            out.append("  ")
+            out.append(style.red("(overdue)"))
         }
-        return width
+        if let badge = card.recurrence {
+            out.append("  ")
+            out.append(style.dim("↻ " + badge))
+        }
+        guard !card.tags.isEmpty || card.moreTags != nil else { return }
+        out.append("  ")
+        for (index, chip) in card.tags.enumerated() {
+            if index > 0 { out.append(" ") }
+            if style.colors {
+                out.append(style.tag(chip))
+            } else {
+                out.append("#")
+                out.append(VisibleText.escaped(chip.name))
+            }
+        }
+        if let more = card.moreTags {
+            if !card.tags.isEmpty { out.append(" ") }
+            out.append(more)
+        }
     }
 
     private static func timeColor(_ card: DashboardModel.Card, _ style: Style) -> String {

@@ -103,9 +103,7 @@ final class PagedOutput: @unchecked Sendable {
     }
 
     private func append(_ text: String) {
-        // A native string's bytes are copied at once, not one by one through its view.
-        var text = text
-        text.withUTF8 { buffer.append(contentsOf: $0) }
+        buffer.append(text)
         if buffer.count >= 1 << 16 { flush() }
     }
 
@@ -127,5 +125,14 @@ final class PagedOutput: @unchecked Sendable {
         var size = winsize()
         guard ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_row > 0 else { return nil }
         return Int(size.ws_row)
+    }
+}
+
+extension [UInt8] {
+    /// Appends the UTF-8 bytes of `text`: a native string's are copied at once, not one by one
+    /// through its view.
+    mutating func append(_ text: String) {
+        var text = text
+        text.withUTF8 { append(contentsOf: $0) }
     }
 }

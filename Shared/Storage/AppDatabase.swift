@@ -52,10 +52,10 @@ package final class AppDatabase: Sendable {
     /// `foldWAL` on connection `db`.
     static func foldWAL(_ db: Database, minimumPages: Int) throws {
         guard sqlite3_total_changes64(db.sqliteConnection) > 0 else { return }
-        // Only when no other connection still reads older pages: a reader is never waited for.
         var info = stat()
         let walPath = sqlite3_db_filename(db.sqliteConnection, "main").map { String(cString: $0) + "-wal" } ?? ""
         let fileBytes = stat(walPath, &info) == 0 ? Int(info.st_size) : 0
+        // Only when no other connection still reads older pages: a reader is never waited for.
         guard let passive = try Row.fetchOne(db, sql: "PRAGMA wal_checkpoint(PASSIVE)"),
               passive[0] as Int == 0, passive[1] as Int >= minimumPages || fileBytes >= minimumPages * 4096,
               passive[2] as Int == passive[1] as Int else { return }

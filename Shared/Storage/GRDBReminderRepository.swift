@@ -400,22 +400,14 @@ private struct ReminderQuery {
     var sql: String { "SELECT reminder.* \(from) WHERE \(condition) ORDER BY \(order)" }
 
     /// The selected reminders, ordered, each with the value of `expression` as a last column.
-    /// Only the columns a `ReminderRecord` reads are selected: SQLite's sort carries every one.
     func sql(alsoSelecting expression: String) -> String {
-        "SELECT \(Self.recordColumns), \(expression) \(from) WHERE \(condition) ORDER BY \(order)"
+        "SELECT \(ReminderRecord.selection), \(expression) \(from) WHERE \(condition) ORDER BY \(order)"
     }
 
     /// The rowids of a reminder's tags, `1,5` (rowids are stable within one read).
     static let tagRows = """
         (SELECT group_concat(tag.rowid) FROM reminderTag JOIN tag ON tag.id = reminderTag.tagID
          WHERE reminderTag.reminderID = reminder.id) AS tagRows
-        """
-
-    static let recordColumns = """
-        reminder.id, reminder.title, reminder.notes, reminder.scheduledAt, reminder.timeZoneID, reminder.isCompleted,
-        reminder.completedAt, reminder.createdAt, reminder.updatedAt, reminder.recurrenceRule, reminder.recurrenceWeekday,
-        reminder.recurrenceDay, reminder.recurrenceEnd, reminder.recurrenceInterval, reminder.recurrenceWeekdays,
-        reminder.recurrenceNth, reminder.recurrenceMonth, reminder.recurrenceTimes, reminder.nominalTime, reminder.nominalDate
         """
 
     /// The ids of the selected reminders, for a sub-query.

@@ -30,6 +30,17 @@ struct ReminderRecord: Codable, FetchableRecord, PersistableRecord {
     var nominalTime: String?
     var nominalDate: String?
 
+    /// The columns, one per property.
+    enum CodingKeys: String, CodingKey, CaseIterable {
+        case id, title, notes, scheduledAt, timeZoneID, isCompleted, completedAt, createdAt, updatedAt
+        case recurrenceRule, recurrenceWeekday, recurrenceDay, recurrenceEnd, recurrenceInterval, recurrenceWeekdays
+        case recurrenceNth, recurrenceMonth, recurrenceTimes, nominalTime, nominalDate
+    }
+
+    /// Every column a record is read from, qualified (`reminder.id, reminder.title, …`): what a
+    /// listing selects, so SQLite's sort carries no other column.
+    static let selection = CodingKeys.allCases.map { "reminder.\($0.rawValue)" }.joined(separator: ", ")
+
     init(_ reminder: Reminder) {
         id = reminder.id
         title = reminder.title
@@ -214,18 +225,18 @@ struct ReminderColumns {
     }
 
     private init(names: [String]) throws {
-        func index(_ name: String) throws -> Int {
-            guard let index = names.firstIndex(of: name) else { throw StoreError.unreadableValue }
+        func index(_ key: ReminderRecord.CodingKeys) throws -> Int {
+            guard let index = names.firstIndex(of: key.rawValue) else { throw StoreError.unreadableValue }
             return index
         }
-        (id, title, notes) = (try index("id"), try index("title"), try index("notes"))
-        (scheduledAt, timeZoneID, isCompleted) = (try index("scheduledAt"), try index("timeZoneID"), try index("isCompleted"))
-        (completedAt, createdAt, updatedAt) = (try index("completedAt"), try index("createdAt"), try index("updatedAt"))
-        (recurrenceRule, recurrenceWeekday) = (try index("recurrenceRule"), try index("recurrenceWeekday"))
-        (recurrenceDay, recurrenceEnd) = (try index("recurrenceDay"), try index("recurrenceEnd"))
-        (nominalTime, nominalDate) = (try index("nominalTime"), try index("nominalDate"))
-        (recurrenceInterval, recurrenceWeekdays) = (try index("recurrenceInterval"), try index("recurrenceWeekdays"))
-        (recurrenceNth, recurrenceMonth, recurrenceTimes) = (try index("recurrenceNth"), try index("recurrenceMonth"), try index("recurrenceTimes"))
+        (id, title, notes) = (try index(.id), try index(.title), try index(.notes))
+        (scheduledAt, timeZoneID, isCompleted) = (try index(.scheduledAt), try index(.timeZoneID), try index(.isCompleted))
+        (completedAt, createdAt, updatedAt) = (try index(.completedAt), try index(.createdAt), try index(.updatedAt))
+        (recurrenceRule, recurrenceWeekday) = (try index(.recurrenceRule), try index(.recurrenceWeekday))
+        (recurrenceDay, recurrenceEnd) = (try index(.recurrenceDay), try index(.recurrenceEnd))
+        (nominalTime, nominalDate) = (try index(.nominalTime), try index(.nominalDate))
+        (recurrenceInterval, recurrenceWeekdays) = (try index(.recurrenceInterval), try index(.recurrenceWeekdays))
+        (recurrenceNth, recurrenceMonth, recurrenceTimes) = (try index(.recurrenceNth), try index(.recurrenceMonth), try index(.recurrenceTimes))
     }
 }
 
