@@ -130,16 +130,20 @@ package final class DashboardModel {
     package func stream(_ showing: Showing, limit: Int? = nil, to emit: @escaping @Sendable (Line) -> Void) async throws {
         let formatter = CardTimeFormatter(today: environment.today, timeZone: environment.timeZone)
         let tagID = filterTag?.id
+        // How many open reminders there are, once To Do has been read whole or counted.
+        var openCount: Int?
         func section(done: Bool, limit: Int?, hint: String) async throws {
             emit(.title(done ? "Completed" : "To Do"))
             let shown = try await loadDashboard.stream(done: done, tagged: tagID, limit: limit) { reminder, group in
                 emit(.card(Self.card(reminder, group?.urgency ?? .done, formatter)))
             }
             if shown == 0 { emit(.empty(done ? "Nothing completed yet." : "Nothing to do.")) }
-            if let limit, shown == limit,
-               let more = Section.moreText(hidden: try await loadDashboard.count(done: done, tagged: tagID) - shown, hint: hint) {
-                emit(.more(more))
-            }
+            let isWhole = limit.map { shown < $0 } ?? true
+            if !done && isWhole { openCount = shown }
+            guard !isWhole else { return }
+            let total = try await loadDashboard.count(done: done, tagged: tagID, openCount: done ? openCount : nil)
+            if !done { openCount = total }
+            if let more = Section.moreText(hidden: total - shown, hint: hint) { emit(.more(more)) }
         }
         let limitHint = "`list` without --limit"
         if showing != .completed { try await section(done: false, limit: limit, hint: limitHint) }

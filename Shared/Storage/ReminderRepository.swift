@@ -40,8 +40,9 @@ package protocol ReminderRepository: Sendable {
         _ body: @escaping @Sendable (ReminderWithTags) throws -> Void
     ) async throws -> Int
     /// How many reminders are open (with `done`, completed, and with `withCompletedTimes` the
-    /// completed times of repeating ones that go on), carrying `tagID` when given.
-    func reminderCount(done: Bool, withCompletedTimes: Bool, tagged tagID: UUID?) async throws -> Int
+    /// completed times of repeating ones that go on), carrying `tagID` when given. `openCount`,
+    /// when known, is how many open ones carry `tagID`; counting done ones then reads less.
+    func reminderCount(done: Bool, withCompletedTimes: Bool, tagged tagID: UUID?, openCount: Int?) async throws -> Int
     /// Open one-time reminders due at or after `instant`, soonest first, at most `limit`.
     func openOneTimeReminders(from instant: Date, limit: Int) async throws -> [Reminder]
     /// The open repeating reminders the planner needs from `start` on: every one with an

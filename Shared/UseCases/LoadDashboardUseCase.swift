@@ -17,10 +17,10 @@ package struct LoadDashboardUseCase: Sendable {
     /// `completedLimit` keeps only the most recently completed ones (counting the rest).
     package func callAsFunction(tagged tagID: UUID? = nil, completedLimit: Int? = nil) async throws -> Dashboard {
         let open = Gathered<ReminderWithTags>(), done = Gathered<ReminderWithTags>()
-        try await repository.forEachReminder(done: false, withCompletedTimes: false, tagged: tagID, limit: nil) { open.add($0) }
+        let openCount = try await repository.forEachReminder(done: false, withCompletedTimes: false, tagged: tagID, limit: nil) { open.add($0) }
         let shown = try await repository.forEachReminder(done: true, withCompletedTimes: true, tagged: tagID, limit: completedLimit) { done.add($0) }
         // Only a full page of them needs counting.
-        let total = completedLimit == shown ? try await repository.reminderCount(done: true, withCompletedTimes: true, tagged: tagID) : shown
+        let total = completedLimit == shown ? try await count(done: true, tagged: tagID, openCount: openCount) : shown
         return Dashboard(open: open.all, completed: done.all, completedTotal: total,
                          now: environment.now(), timeZone: environment.timeZone)
     }
@@ -42,8 +42,9 @@ package struct LoadDashboardUseCase: Sendable {
     }
 
     /// How many reminders are open (with `done`, completed, and the completed times of repeating
-    /// ones that go on), carrying `tagID` when given.
-    package func count(done: Bool, tagged tagID: UUID?) async throws -> Int {
-        try await repository.reminderCount(done: done, withCompletedTimes: true, tagged: tagID)
+    /// ones that go on), carrying `tagID` when given. `openCount` is how many open ones carry
+    /// `tagID`, when the caller has just read them all (the done ones are then counted from it).
+    package func count(done: Bool, tagged tagID: UUID?, openCount: Int? = nil) async throws -> Int {
+        try await repository.reminderCount(done: done, withCompletedTimes: true, tagged: tagID, openCount: openCount)
     }
 }

@@ -151,6 +151,47 @@ struct DashboardModelTests {
         #expect(dashboard.sections.last?.moreText == nil)
     }
 
+    /// With a tag, the Completed count is taken from the tag's links less its open reminders once
+    /// To Do has been read or counted: the lines stay what counting each reminder says.
+    @Test func aTagsHiddenCountsHoldWithAndWithoutALimit() async throws {
+        let world = try TestWorld()
+        let work = try await world.addTag("Work")
+        let home = try await world.addTag("Home")
+        // Work: 5 open (one also Home) and 14 done; Home alone: 3 open and 4 done.
+        for number in 1...18 {
+            let tags = number <= 14 ? [work] : [home]
+            let reminder = try await world.addReminder("Done \(number)", on: String(format: "2026-12-%02d", number), tags: tags)
+            _ = try await world.core.completeReminders(ids: [reminder.id])
+            world.clock.advance(by: 60)
+        }
+        for number in 1...8 {
+            let tags = number <= 4 ? [work] : number == 5 ? [work, home] : [home]
+            try await world.addReminder("Open \(number)", on: String(format: "2027-01-%02d", number), tags: tags)
+        }
+        let dashboard = world.core.dashboardModel()
+        func lines(_ tag: Domain.Tag, limit: Int?) async throws -> [String] {
+            dashboard.narrow(to: tag)
+            let lines = Gathered<String>()
+            try await dashboard.stream(.toDoAndRecent, limit: limit) { line in
+                switch line {
+                case .title(let title): lines.add("# " + title)
+                case .card(let card): lines.add(card.title)
+                case .empty(let text), .more(let text): lines.add(text)
+                }
+            }
+            return lines.all
+        }
+        let whole = try await lines(work, limit: nil)
+        #expect(whole.filter { $0.hasPrefix("Open") } == ["Open 1", "Open 2", "Open 3", "Open 4", "Open 5"])
+        #expect(whole.last == "and 4 more: `list --completed`")
+        let limited = try await lines(work, limit: 3)
+        #expect(limited == ["# To Do", "Open 1", "Open 2", "Open 3", "and 2 more: `list` without --limit",
+                            "# Completed", "Done 14", "Done 13", "Done 12", "and 11 more: `list` without --limit"])
+        let homeLines = try await lines(home, limit: 2)
+        #expect(homeLines == ["# To Do", "Open 5", "Open 6", "and 2 more: `list` without --limit",
+                              "# Completed", "Done 18", "Done 17", "and 2 more: `list` without --limit"])
+    }
+
     @Test(arguments: [(0, nil), (1, "and 1 more: `list --completed`"), (999, "and 999 more: `list --completed`"),
                       (1_000, "and 1,000 more: `list --completed`"), (19_990, "and 19,990 more: `list --completed`"),
                       (1_234_567, "and 1,234,567 more: `list --completed`")] as [(Int, String?)])

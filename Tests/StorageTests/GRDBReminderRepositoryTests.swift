@@ -54,7 +54,7 @@ struct GRDBReminderRepositoryTests {
         let count = try await repository.forEachReminder(done: false, withCompletedTimes: false, tagged: nil, limit: nil) { titles.add($0.title) }
         #expect(titles.all == ["Soonest", "Sooner", "Later"])
         #expect(count == 3)
-        #expect(try await repository.reminderCount(done: false, withCompletedTimes: false, tagged: nil) == 3)
+        #expect(try await repository.reminderCount(done: false, withCompletedTimes: false, tagged: nil, openCount: nil) == 3)
         let first = Gathered<String>()
         #expect(try await repository.forEachReminder(done: false, withCompletedTimes: false, tagged: nil, limit: 2) { first.add($0.title) } == 2)
         #expect(first.all == ["Soonest", "Sooner"])
