@@ -20,7 +20,7 @@ package struct MemossCore: Sendable {
     /// The store (for the compositions of other parts, such as sync).
     package let database: AppDatabase
     private let deliveryLock: DeliveryLock?
-    private let storeChanges: StoreChanges?
+    private let storeChanges: LazyStoreChanges
 
     /// The core over an already open store.
     package init(database: AppDatabase, storePath: String?, environment: AppEnvironment) {
@@ -32,7 +32,7 @@ package struct MemossCore: Sendable {
         self.journal = GRDBJournalRepository(database: database)
         self.database = database
         self.deliveryLock = storePath.map(DeliveryLock.init(storePath:))
-        self.storeChanges = storePath.flatMap(StoreChanges.init(storePath:))
+        self.storeChanges = LazyStoreChanges(storePath: storePath)
     }
 
     /// Opens the store the user chose: `explicitPath` (`--db`), else `MEMOSS_DB`, else the
@@ -124,7 +124,7 @@ package struct MemossCore: Sendable {
     /// store in memory, or where file notifications are not available); true when it changed.
     /// This process's own writes (a delivery, a replan) do not count.
     package func waitForChange(timeout: TimeInterval) async -> Bool {
-        guard let changes = storeChanges, let version = try? database.dataVersion() else {
+        guard let changes = storeChanges.value, let version = try? database.dataVersion() else {
             try? await Task.sleep(for: .milliseconds(Int64(max(0, timeout) * 1_000)))
             return false
         }
@@ -152,7 +152,7 @@ package struct MemossCore: Sendable {
 
     /// Ends a `waitForChange` of this process at once: this process changed the store (a command
     /// at the prompt) and a waiter should look again.
-    package func nudgeWaiters() { storeChanges?.nudge() }
+    package func nudgeWaiters() { storeChanges.value?.nudge() }
     /// Says when the next notification is due.
     package var nextNotification: NextNotificationUseCase { .init(center: center) }
     /// Lists pending and delivered notifications.
@@ -220,5 +220,28 @@ package struct MemossCore: Sendable {
         ReminderFormModel(mode: mode, environment: environment, createReminder: createReminder,
                           updateReminder: updateReminder, deleteReminder: deleteReminder,
                           listTags: listTags, createTag: createTag)
+    }
+}
+
+/// The store's `StoreChanges`, made the first time a waiter or a nudge needs it: only `watch` and
+/// the REPL wait for changes, and an inotify instance costs every other command 10–20 ms as the
+/// process ends (the kernel's teardown of a closed instance).
+private final class LazyStoreChanges: @unchecked Sendable {
+    private let storePath: String?
+    private let lock = NSLock()
+    private var changes: StoreChanges??
+
+    init(storePath: String?) {
+        self.storePath = storePath
+    }
+
+    /// The watcher, `nil` for a store in memory or where the system cannot watch.
+    var value: StoreChanges? {
+        lock.withLock {
+            if let changes { return changes }
+            let made = storePath.flatMap(StoreChanges.init(storePath:))
+            changes = .some(made)
+            return made
+        }
     }
 }
