@@ -6,8 +6,17 @@ package struct ImportedReminder: Sendable {
     package var reminder: Reminder
     /// The names of its tags, as the row gave them (trimmed, valid); unknown ones are created.
     package var tagNames: [String]
-    /// What identifies the row across imports: `id:<uuid>` or `fp:<fingerprint>`.
+    /// What identifies the row across imports: `id:<uuid>` (the row gave its id), `uid:<text>`
+    /// (a calendar's UID that is not a UUID) or `fp:<fingerprint>`.
     package var importKey: String
+
+    /// The key the stored row keeps: only an `id:` key. The reminder of any other key has the id
+    /// derived from it (`id(forKey:)`), which stands for the key, so nothing more is stored.
+    package var storedKey: String? { importKey.hasPrefix("id:") ? importKey : nil }
+
+    /// The key a deleted reminder's tombstone has when the row kept no key: `id:<its id>`, as an
+    /// `id:` key is written, so a file giving that id is skipped too.
+    package var idKey: String { "id:" + reminder.id.uuidString }
 
     /// Creates an accepted row.
     package init(reminder: Reminder, tagNames: [String], importKey: String) {
@@ -38,12 +47,34 @@ package struct ImportedReminder: Sendable {
             : "undated " + (values.nominal?.time ?? LocalTime(of: values.scheduledAt, in: TimeZone(identifier: values.timeZoneID) ?? .gmt)).description
         let text = [values.title, when, values.timeZoneID, rule,
                     values.recurrenceEnd?.description ?? ""].joined(separator: "\u{1F}")
+        let (high, low) = hash128(text)
+        return "fp:" + String(high, radix: 16) + String(low, radix: 16)
+    }
+
+    /// The id of the reminder a row with `key` (not an `id:` key) becomes: a version 8 UUID
+    /// (RFC 9562) of the key's 128-bit hash. The same row gets the same id in every store, so
+    /// the id alone tells an import whether the row is already there.
+    package static func id(forKey key: String) -> UUID {
+        let (high, low) = hash128(key)
+        var bytes = [UInt8](repeating: 0, count: 16)
+        for index in 0..<8 {
+            bytes[index] = UInt8(truncatingIfNeeded: high >> (56 - 8 * index))
+            bytes[8 + index] = UInt8(truncatingIfNeeded: low >> (56 - 8 * index))
+        }
+        bytes[6] = 0x80 | bytes[6] & 0x0F  // version 8: laid out by its maker
+        bytes[8] = 0x80 | bytes[8] & 0x3F  // the RFC's variant
+        return UUID(uuid: (bytes[0], bytes[1], bytes[2], bytes[3], bytes[4], bytes[5], bytes[6], bytes[7],
+                           bytes[8], bytes[9], bytes[10], bytes[11], bytes[12], bytes[13], bytes[14], bytes[15]))
+    }
+
+    /// Two 64-bit FNV-1a lanes over `text`'s UTF-8 (the second one also folded by a shift).
+    private static func hash128(_ text: String) -> (UInt64, UInt64) {
         var high: UInt64 = 0xCBF2_9CE4_8422_2325, low: UInt64 = 0x84222325_CBF29CE4
         for byte in text.utf8 {
             high = (high ^ UInt64(byte)) &* 0x0000_0100_0000_01B3
             low = (low ^ UInt64(byte)) &* 0x0000_0100_0000_01B3 ^ (low >> 29)
         }
-        return "fp:" + String(high, radix: 16) + String(low, radix: 16)
+        return (high, low)
     }
 }
 

@@ -195,7 +195,7 @@ package final class ImportModel {
             let now = environment.now()
             let key = id.map { "id:\($0.uuidString)" }
                 ?? ImportedReminder.fingerprint(values, dated: !dateText.isEmpty)
-            let reminder = Reminder(id: id ?? environment.uuid(), values: values, now: now,
+            let reminder = Reminder(id: id ?? ImportedReminder.id(forKey: key), values: values, now: now,
                                     completedAt: completed == true ? (completedAt ?? now) : nil)
             return keep(reminder, key: key, tags: tags)
         }
@@ -252,7 +252,7 @@ package final class ImportModel {
         // A UID that is not a UUID keys the item by itself, so importing the file again skips it.
         let key = todo.id.map { "id:\($0.uuidString)" }
             ?? (todo.uid.isEmpty ? ImportedReminder.fingerprint(values, dated: todo.due != nil) : "uid:\(todo.uid)")
-        var reminder = Reminder(id: todo.id ?? environment.uuid(), values: values, now: now,
+        var reminder = Reminder(id: todo.id ?? ImportedReminder.id(forKey: key), values: values, now: now,
                                 completedAt: todo.isCompleted ? (todo.completedAt ?? now) : nil)
         // The calendar's own history, when it has one (an export keeps them across a round trip).
         reminder.createdAt = todo.createdAt ?? now

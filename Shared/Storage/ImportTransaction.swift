@@ -33,7 +33,7 @@ package final class ImportTransaction: @unchecked Sendable {
                 CREATE TEMP TABLE importRow (seq INTEGER PRIMARY KEY, id BLOB, title, notes, scheduledAt, timeZoneID,
                     isCompleted, completedAt, createdAt, updatedAt, recurrenceRule, recurrenceWeekday, recurrenceDay,
                     recurrenceEnd, nominalTime, nominalDate, importKey, recurrenceInterval, recurrenceWeekdays, recurrenceNth,
-                    recurrenceMonth, recurrenceTimes);
+                    recurrenceMonth, recurrenceTimes, storedKey, idKey);
                 CREATE TEMP TABLE importLink (reminderID BLOB, tagID BLOB);
                 """)
             try db.beginTransaction(.immediate)
@@ -76,8 +76,9 @@ package final class ImportTransaction: @unchecked Sendable {
             let stage = try db.cachedStatement(sql: """
                 INSERT INTO temp.importRow (seq, id, title, notes, scheduledAt, timeZoneID, isCompleted, completedAt,
                     createdAt, updatedAt, recurrenceRule, recurrenceWeekday, recurrenceDay, recurrenceEnd, nominalTime,
-                    nominalDate, importKey, recurrenceInterval, recurrenceWeekdays, recurrenceNth, recurrenceMonth, recurrenceTimes)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                    nominalDate, importKey, recurrenceInterval, recurrenceWeekdays, recurrenceNth, recurrenceMonth, recurrenceTimes,
+                    storedKey, idKey)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 """).sqliteStatement
             for (seq, row) in batch.enumerated() {
                 // Bound straight through SQLite's C API: GRDB's argument boxing took a large part of
@@ -107,16 +108,20 @@ package final class ImportTransaction: @unchecked Sendable {
                                        record.recurrenceMonth, record.recurrenceTimes].enumerated() {
                     if let value { sqlite3_bind_int(stage, Int32(18 + index), Int32(value)) }
                 }
+                Self.bind(stage, 23, row.storedKey)
+                Self.bind(stage, 24, row.idKey)
                 let code = sqlite3_step(stage)
                 guard code == SQLITE_DONE else {
                     throw DatabaseError(resultCode: ResultCode(rawValue: code), message: String(cString: sqlite3_errmsg(db.sqliteConnection)))
                 }
             }
-            // Already in the store, or deleted after an earlier import.
+            // Already in the store (by its id, which stands for its key, or by the key a store from
+            // before derived ids kept), or deleted after an earlier import (a tombstone of its key,
+            // or of its id for a row that kept no key).
             try db.execute(sql: """
-                DELETE FROM temp.importRow WHERE EXISTS (SELECT 1 FROM importTombstone WHERE importKey = importRow.importKey)
+                DELETE FROM temp.importRow WHERE EXISTS (SELECT 1 FROM reminder WHERE id = importRow.id)
+                    OR EXISTS (SELECT 1 FROM importTombstone WHERE importKey IN (importRow.importKey, importRow.idKey))
                     OR EXISTS (SELECT 1 FROM reminder WHERE importKey = importRow.importKey)
-                    OR EXISTS (SELECT 1 FROM reminder WHERE id = importRow.id)
                 """)
             let kept = try Int.fetchAll(db, sql: "SELECT seq FROM temp.importRow ORDER BY seq")
             try db.execute(sql: """
@@ -124,7 +129,7 @@ package final class ImportTransaction: @unchecked Sendable {
                     updatedAt, recurrenceRule, recurrenceWeekday, recurrenceDay, recurrenceEnd, nominalTime, nominalDate, importKey,
                     recurrenceInterval, recurrenceWeekdays, recurrenceNth, recurrenceMonth, recurrenceTimes)
                 SELECT id, title, notes, scheduledAt, timeZoneID, isCompleted, completedAt, createdAt,
-                    updatedAt, recurrenceRule, recurrenceWeekday, recurrenceDay, recurrenceEnd, nominalTime, nominalDate, importKey,
+                    updatedAt, recurrenceRule, recurrenceWeekday, recurrenceDay, recurrenceEnd, nominalTime, nominalDate, storedKey,
                     recurrenceInterval, recurrenceWeekdays, recurrenceNth, recurrenceMonth, recurrenceTimes
                 FROM temp.importRow ORDER BY id
                 """)

@@ -105,6 +105,24 @@ struct ImportCommandTests {
         #expect(try titles() == ["Undated"])
     }
 
+    /// A row without an id gets one derived from its fingerprint: the same file gives the same
+    /// ids in another store, and only the row that gave its id keeps a key in the store.
+    @Test func rowsWithoutAnIdGetTheSameIdsInEveryStoreAndKeepNoKey() throws {
+        let path = try write("title,date,id\nWith id,2099-01-05,5F0C3A9E-1B2D-4C3E-8F40-123456789ABC\nNo id,2099-01-06,\nUndated,,\n")
+        #expect(try importFile(path).status == 0)
+        let first = try stored().todo.compactMap { $0["id"] as? String }
+        let other = temporary.path("other.sqlite")
+        let again = try ChildProcess.run(Self.binary("memoss-import"), ["--db", other, path], environment: environment)
+        #expect(again.stdout == "Imported 3, skipped 0 already present, refused 0.\n")
+        let listed = try ChildProcess.run(Self.binary("memoss"), ["--db", other, "list", "--json"], environment: environment)
+        let json = try JSONSerialization.jsonObject(with: listed.stdoutData) as? [String: Any]
+        let second = (json?["todo"] as? [[String: Any]] ?? []).compactMap { $0["id"] as? String }
+        #expect(first.count == 3)
+        #expect(first == second)
+        #expect(first.filter { $0 != "5F0C3A9E-1B2D-4C3E-8F40-123456789ABC" }.allSatisfy { $0.dropFirst(14).first == "8" })
+        #expect(try SQLiteShell.run(store, "SELECT group_concat(importKey, '|') FROM reminder") == "id:5F0C3A9E-1B2D-4C3E-8F40-123456789ABC")
+    }
+
     @Test func tagsAreCreatedOnceAcrossRowsInPaletteColours() throws {
         let result = try importFile(try write("title,date,tags\nA,2099-01-05,Garden;garden\nB,2099-01-06,GARDEN;Bills\nC,2099-01-07,work\n"))
         #expect(result.stdout.hasSuffix("Created 2 tags.\n"))

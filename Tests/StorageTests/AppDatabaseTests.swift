@@ -242,6 +242,59 @@ struct RecurrenceColumnsTests {
         #expect(sameDay.localScheduled == LocalDateTime(date: day("2026-03-08"), time: time("02:30")))
     }
 
+    /// Imports key a row without an id by the id derived from its key (v16). A store from before
+    /// still knows what it imported: a row kept by its key, and one deleted since (its key's
+    /// tombstone), are skipped; a new row keeps no key; each deletion leaves the tombstone a
+    /// later import checks (the old key, or `id:` and the derived id).
+    @Test func keysStoredBeforeIdsWereDerivedStillMatchAndNewRowsKeepNone() async throws {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("memoss-\(UUID().uuidString).sqlite").path
+        defer { for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) } }
+        let queue = try DatabaseQueue(path: path)
+        try AppDatabase.migrator.migrate(queue, upTo: "v15")
+        let legacy = UUID(uuidString: "0E1F2A3B-4C5D-4E6F-8A9B-0C1D2E3F4A5B")!
+        try await queue.write { db in
+            try db.execute(sql: """
+                INSERT INTO reminder (id, title, scheduledAt, timeZoneID, isCompleted, createdAt, updatedAt, recurrenceRule, importKey)
+                VALUES (?, 'Kept', 4102444800000, 'UTC', 0, 0, 0, 'never', 'fp:kept')
+                """, arguments: [legacy])
+            try db.execute(sql: "INSERT INTO importTombstone (importKey) VALUES ('fp:gone')")
+        }
+        try queue.close()
+        let database = try AppDatabase.open(at: path)
+        func rows(_ keys: [String]) -> [ImportedReminder] {
+            keys.map { key in
+                ImportedReminder(reminder: Reminder(id: ImportedReminder.id(forKey: key), title: key, notes: nil, scheduledAt: instant("2099-01-05T09:00:00Z"),
+                                                    timeZoneID: "UTC", createdAt: testNow, updatedAt: testNow),
+                                 tagNames: [], importKey: key)
+            }
+        }
+        func importing(_ keys: [String]) throws -> (added: Int, skipped: Int) {
+            let transaction = try ImportTransaction(database: database)
+            let counts = try transaction.add(rows(keys), now: testNow, newID: { UUID() })
+            try transaction.commit(summary: "Imported", at: testNow)
+            return (counts.added, counts.skipped)
+        }
+        #expect(try importing(["fp:kept", "fp:gone", "fp:new"]) == (1, 2))
+        let derived = ImportedReminder.id(forKey: "fp:new")
+        #expect(derived.uuidString.dropFirst(14).first == "8")
+        let reader = try DatabaseQueue(path: path)
+        let stored = try await reader.read { db in try Row.fetchAll(db, sql: "SELECT id, importKey FROM reminder ORDER BY title") }
+        #expect(stored.map { $0[0] as UUID } == [legacy, derived])
+        #expect(stored.map { $0[1] as String? } == ["fp:kept", nil])
+
+        try await GRDBReminderRepository(database: database).delete(ids: [legacy, derived])
+        let tombstones = try await reader.read { db in
+            try String.fetchAll(db, sql: "SELECT importKey FROM importTombstone ORDER BY importKey")
+        }
+        #expect(tombstones == ["fp:gone", "fp:kept", "id:" + derived.uuidString])
+        #expect(try importing(["fp:kept", "fp:gone", "fp:new"]) == (0, 3))
+        // A file that gives the deleted row's id (an export of it) is skipped too.
+        let exported = ImportedReminder(reminder: rows(["fp:new"])[0].reminder, tagNames: [], importKey: "id:" + derived.uuidString)
+        let transaction = try ImportTransaction(database: database)
+        #expect(try transaction.add([exported], now: testNow, newID: { UUID() }).skipped == 1)
+        try transaction.rollback()
+    }
+
     /// A store from before v12 (the first rules only) reads every rule as it meant: weekly on its
     /// weekday, monthly on its day, every 1 period, no count; and a new rule is kept exactly.
     @Test func migratingToTheRicherRulesKeepsEveryStoredRule() async throws {
