@@ -73,6 +73,12 @@ int memoss_keep_wal_on_close(void *db) {
     return sqlite3_db_config((sqlite3 *)db, SQLITE_DBCONFIG_NO_CKPT_ON_CLOSE, 1, (int *)0);
 }
 
+int memoss_configure_sqlite(void) {
+    int rc = sqlite3_config(SQLITE_CONFIG_MULTITHREAD);
+    if (rc == SQLITE_OK) rc = sqlite3_config(SQLITE_CONFIG_MEMSTATUS, 0);
+    return rc;
+}
+
 /* ---- Rewriting instants in changesets (migration v15) ---- */
 
 typedef struct {

@@ -71,11 +71,17 @@ package final class AppDatabase: Sendable {
 
     /// Settings shared by every connection.
     package static var configuration: Configuration {
+        _ = sqliteSetUp
         var config = Configuration()
         // A REPL and an import may write at once: wait for the other instead of failing.
         config.busyMode = .timeout(5)
         return config
     }
+
+    /// SQLite set up once, before the process's first connection: GRDB uses each connection from
+    /// one thread at a time, so SQLite's own lock around every call (and the global one around
+    /// every allocation, for memory statistics nobody reads) is left out.
+    private static let sqliteSetUp: Void = { _ = memoss_configure_sqlite() }()
 
     /// Settings for connections to a store file: as `configuration`, and the WAL stays when a
     /// connection closes. Opening a pool on a store whose WAL is missing or empty writes (GRDB makes

@@ -37,6 +37,12 @@ int memoss_changeset_instants_to_ms(int size, const void *bytes, const char *con
 /// opening finds a WAL and reads without writing. Returns an SQLite result code.
 int memoss_keep_wal_on_close(void *db);
 
+/* Sets SQLite up for this process before its first connection opens: multi-thread mode (no lock
+   taken on every call; each connection is used by one thread at a time) and no memory
+   statistics (a global lock on every allocation). Returns SQLITE_OK, or SQLITE_MISUSE when a
+   connection was opened already and nothing changed. */
+int memoss_configure_sqlite(void);
+
 /// Frees memory SQLite allocated.
 void memoss_free(void *pointer);
 
