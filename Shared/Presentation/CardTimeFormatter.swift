@@ -7,8 +7,8 @@ import Foundation
 /// when it is not this year: "Tue 5 Jan 2027 10:00". Times are 24-hour, in the user's zone;
 /// English names, independent of the locale, so scripts and tests read the same text.
 package struct CardTimeFormatter: Sendable {
-    private static let weekdays = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"]
-    private static let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
+    private static let weekdays: [StaticString] = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"]
+    private static let months: [StaticString] = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
 
     private let today: LocalDate
     private let timeZone: TimeZone
@@ -19,10 +19,47 @@ package struct CardTimeFormatter: Sendable {
         self.timeZone = timeZone
     }
 
-    /// The card text for `instant`.
+    /// The card text for `instant`, written byte by byte into the string (a listing makes one
+    /// per card; interpolating its parts took most of the time it spent on cards).
     package func string(for instant: Date) -> String {
         let local = LocalDateTime(of: instant, in: timeZone)
-        return "\(dayText(local.date)) \(local.time)"
+        let day = local.date
+        return String(unsafeUninitializedCapacity: 24) { buffer in
+            var count = 0
+            func put(_ text: StaticString) {
+                text.withUTF8Buffer { for byte in $0 { buffer[count] = byte; count += 1 } }
+            }
+            func put(_ number: Int, width: Int) {
+                var digits = 1, rest = number / 10
+                while rest > 0 { digits += 1; rest /= 10 }
+                var value = number
+                for index in stride(from: count + max(width, digits) - 1, through: count, by: -1) {
+                    buffer[index] = UInt8(ascii: "0") + UInt8(value % 10)
+                    value /= 10
+                }
+                count += max(width, digits)
+            }
+            switch day.daysSinceEpoch - today.daysSinceEpoch {
+            case 0: put("Today")
+            case 1: put("Tomorrow")
+            case -1: put("Yesterday")
+            default:
+                put(Self.weekdays[day.weekday - 1])
+                put(" ")
+                put(day.day, width: 1)
+                put(" ")
+                put(Self.months[day.month - 1])
+                if day.year != today.year {
+                    put(" ")
+                    put(day.year, width: 1)
+                }
+            }
+            put(" ")
+            put(local.time.hour, width: 2)
+            put(":")
+            put(local.time.minute, width: 2)
+            return count
+        }
     }
 
     /// What a gap did to `occurrence`, when its nominal time does not exist in `zone`:
@@ -37,17 +74,6 @@ package struct CardTimeFormatter: Sendable {
     /// "Sun 8 Mar 2026".
     package static func fullDay(_ day: LocalDate) -> String {
         "\(weekdays[day.weekday - 1]) \(day.day) \(months[day.month - 1]) \(day.year)"
-    }
-
-    private func dayText(_ day: LocalDate) -> String {
-        switch day.daysSinceEpoch - today.daysSinceEpoch {
-        case 0: return "Today"
-        case 1: return "Tomorrow"
-        case -1: return "Yesterday"
-        default:
-            let text = "\(Self.weekdays[day.weekday - 1]) \(day.day) \(Self.months[day.month - 1])"
-            return day.year == today.year ? text : "\(text) \(day.year)"
-        }
     }
 }
 

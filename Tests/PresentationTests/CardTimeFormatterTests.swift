@@ -14,6 +14,8 @@ struct CardTimeFormatterTests {
         ("2026-11-20T18:30:00-05:00", "Yesterday 18:30"),
         ("2026-11-24T07:05:00-05:00", "Tue 24 Nov 07:05"),
         ("2027-01-01T12:00:00-05:00", "Fri 1 Jan 2027 12:00"),
+        ("2027-12-31T23:05:00-05:00", "Fri 31 Dec 2027 23:05"),
+        ("2025-06-15T00:09:00-04:00", "Sun 15 Jun 2025 00:09"),
     ])
     func dueTimeIsSaidRelativeToToday(_ iso: String, _ expected: String) {
         #expect(formatter.string(for: instant(iso)) == expected)
