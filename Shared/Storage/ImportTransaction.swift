@@ -11,7 +11,6 @@ package final class ImportTransaction: @unchecked Sendable {
     private var tagIDsByKey: [String: UUID] = [:]
     private var keyCache: [String: String] = [:]
     private var tagCount = 0
-    private var seenKeys = Set<String>()
     private var seenIDs = Set<UUID>()
     private var isOpen = true
     /// What the import added, for the undo journal.
@@ -64,11 +63,10 @@ package final class ImportTransaction: @unchecked Sendable {
     package func add(_ rows: [ImportedReminder], now: Date, newID: () -> UUID) throws(StoreError)
         -> (added: Int, skipped: Int, tagsCreated: Int)
     {
-        // A key (or id) met earlier in this import is skipped here; the store's are skipped below.
+        // A row met earlier in this import is skipped here (its id stands for its key: the id it
+        // gave, or the one derived from its key); the store's are skipped below.
         var batch: [ImportedReminder] = []
-        for row in rows where !seenKeys.contains(row.importKey) && !seenIDs.contains(row.reminder.id) {
-            seenKeys.insert(row.importKey)
-            seenIDs.insert(row.reminder.id)
+        for row in rows where seenIDs.insert(row.reminder.id).inserted {
             batch.append(row)
         }
         return try Self.mapped { try queue.inDatabase { db in
