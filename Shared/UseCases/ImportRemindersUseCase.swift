@@ -25,6 +25,9 @@ package final class ImportRemindersUseCase: @unchecked Sendable {
     package var writesWhileReading = false
     /// The writer's state, touched on `writer` only.
     private let writer = DispatchQueue(label: "memoss.import.writer")
+    /// Batches handed to the writer and not written yet, at most two: reading, faster than
+    /// writing, waits for the writer instead of holding the rest of the file in memory.
+    private let pending = DispatchSemaphore(value: 2)
     private var transaction: ImportTransaction?
     private var written = ImportCounts()
     private var failure: (any Error)?
@@ -46,7 +49,11 @@ package final class ImportRemindersUseCase: @unchecked Sendable {
         guard writesWhileReading, rows.count >= Self.batchSize else { return }
         let batch = rows
         rows = []
-        writer.async { self.write(batch) }
+        pending.wait()
+        writer.async {
+            self.write(batch)
+            self.pending.signal()
+        }
     }
 
     /// Counts a refused row.
