@@ -10,13 +10,16 @@ package struct ImportedReminder: Sendable {
     /// (a calendar's UID that is not a UUID) or `fp:<fingerprint>`.
     package var importKey: String
 
-    /// The key the stored row keeps: only an `id:` key. The reminder of any other key has the id
-    /// derived from it (`id(forKey:)`), which stands for the key, so nothing more is stored.
-    package var storedKey: String? { importKey.hasPrefix("id:") ? importKey : nil }
+    /// The key the stored row keeps: only the key of a row that gave its id. The reminder of any
+    /// other key has the id derived from it (`id(forKey:)`), which stands for the key.
+    package var storedKey: String? { importKey == idKey ? importKey : nil }
 
-    /// The key a deleted reminder's tombstone has when the row kept no key: `id:<its id>`, as an
-    /// `id:` key is written, so a file giving that id is skipped too.
-    package var idKey: String { "id:" + reminder.id.uuidString }
+    /// The key of the reminder's id, which a deleted reminder's tombstone has when the row kept no
+    /// key, so a file giving that id is skipped too.
+    package var idKey: String { Self.key(forID: reminder.id) }
+
+    /// The key of a row that gives its id: `id:<UUID>`.
+    package static func key(forID id: UUID) -> String { "id:" + id.uuidString }
 
     /// Creates an accepted row.
     package init(reminder: Reminder, tagNames: [String], importKey: String) {

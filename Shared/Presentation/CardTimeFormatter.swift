@@ -32,12 +32,13 @@ package struct CardTimeFormatter: Sendable {
             func put(_ number: Int, width: Int) {
                 var digits = 1, rest = number / 10
                 while rest > 0 { digits += 1; rest /= 10 }
+                let length = max(width, digits)
                 var value = number
-                for index in stride(from: count + max(width, digits) - 1, through: count, by: -1) {
+                for index in (count..<count + length).reversed() {
                     buffer[index] = UInt8(ascii: "0") + UInt8(value % 10)
                     value /= 10
                 }
-                count += max(width, digits)
+                count += length
             }
             switch day.daysSinceEpoch - today.daysSinceEpoch {
             case 0: put("Today")

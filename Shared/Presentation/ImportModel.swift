@@ -193,7 +193,7 @@ package final class ImportModel {
         for error in checked.problems { problems.append((error.field.rawValue, error.message)) }
         if problems.isEmpty, let values = checked.values {
             let now = environment.now()
-            let key = id.map { "id:\($0.uuidString)" }
+            let key = id.map(ImportedReminder.key(forID:))
                 ?? ImportedReminder.fingerprint(values, dated: !dateText.isEmpty)
             let reminder = Reminder(id: id ?? ImportedReminder.id(forKey: key), values: values, now: now,
                                     completedAt: completed == true ? (completedAt ?? now) : nil)
@@ -250,7 +250,7 @@ package final class ImportModel {
             return
         }
         // A UID that is not a UUID keys the item by itself, so importing the file again skips it.
-        let key = todo.id.map { "id:\($0.uuidString)" }
+        let key = todo.id.map(ImportedReminder.key(forID:))
             ?? (todo.uid.isEmpty ? ImportedReminder.fingerprint(values, dated: todo.due != nil) : "uid:\(todo.uid)")
         var reminder = Reminder(id: todo.id ?? ImportedReminder.id(forKey: key), values: values, now: now,
                                 completedAt: todo.isCompleted ? (todo.completedAt ?? now) : nil)
