@@ -5,10 +5,14 @@ import GRDB
 /// The reminder repository over the SQLite store.
 package struct GRDBReminderRepository: ReminderRepository {
     private let database: AppDatabase
+    /// Called while To Do is read in two halves, between the starts of the two reads.
+    private let readsInTwoStarted: (@Sendable () -> Void)?
 
-    /// A repository writing to `database`.
-    package init(database: AppDatabase) {
+    /// A repository writing to `database`. Tests pass `readsInTwoStarted` to change the store
+    /// between the starts of the two reads of To Do.
+    package init(database: AppDatabase, readsInTwoStarted: (@Sendable () -> Void)? = nil) {
         self.database = database
+        self.readsInTwoStarted = readsInTwoStarted
     }
 
     package func insert(_ reminder: Reminder, tagIDs: [UUID]) async throws {
@@ -159,12 +163,8 @@ package struct GRDBReminderRepository: ReminderRepository {
         done: Bool, withCompletedTimes: Bool, tagged tagID: UUID?, limit: Int?,
         _ body: @escaping @Sendable (ReminderWithTags) throws -> Void
     ) async throws -> Int {
-        try await database.read { db in
-            // Each row names its tags by rowid (stable within this read), looked up in the tags read first.
-            let tagRows = try Row.fetchAll(db, sql: "SELECT rowid AS tagRow, * FROM tag")
-                .map { (row: $0["tagRow"] as Int64, tag: try TagRecord(row: $0).tag) }
-            let rank = Dictionary(uniqueKeysWithValues: TagRules.sorted(tagRows.map(\.tag)).enumerated().map { ($1.id, $0) })
-            let tags = Dictionary(uniqueKeysWithValues: tagRows.map { ($0.row, (rank: rank[$0.tag.id] ?? 0, tag: $0.tag)) })
+        guard done || limit != nil else { return try await forEachOpenReminder(tagged: tagID, body) }
+        return try await database.read { db in
             let sql: String, arguments: StatementArguments
             if done && withCompletedTimes {
                 (sql, arguments) = ReminderQuery.completedTimes(tagged: tagID, limit: limit, alsoSelecting: ReminderQuery.tagRows)
@@ -173,34 +173,39 @@ package struct GRDBReminderRepository: ReminderRepository {
                 if done, let limit { query.order += " LIMIT \(max(0, limit))" }
                 (sql, arguments) = (query.sql(alsoSelecting: ReminderQuery.tagRows), query.arguments)
             }
-            let statement = try db.makeStatement(sql: sql)
-            let columns = try ReminderColumns(statement)
-            let tagColumn = statement.columnCount - 1
-            let occurrenceColumn = statement.columnNames.firstIndex(of: "doneOccurrence")
-            let doneAtColumn = statement.columnNames.firstIndex(of: "doneAt")
-            // The cursor steps the statement; each row is read from it in place.
-            let cursor = try Row.fetchCursor(statement, arguments: arguments)
-            let row = StatementRow(statement: statement.sqliteStatement)
-            var count = 0
-            while try cursor.next() != nil {
-                count += 1
-                var reminder = try ReminderRecord(row, columns: columns).reminder
-                var isPastOccurrence = false
-                if let occurrenceColumn, let doneAtColumn, let occurrence = try row.optionalInstant(occurrenceColumn) {
-                    // A completed time of a repeating reminder that goes on: shown as that time, done then.
-                    reminder.scheduledAt = occurrence
-                    reminder.nominal = nil
-                    reminder.isCompleted = true
-                    reminder.completedAt = try row.optionalInstant(doneAtColumn)
-                    isPastOccurrence = true
-                }
-                let itsTags = try row.integers(tagColumn).compactMap { tags[$0] }.sorted { $0.rank < $1.rank }.map(\.tag)
-                var item = ReminderWithTags(reminder: reminder, sortedTags: itsTags)
-                item.isPastOccurrence = isPastOccurrence
-                try body(item)
-            }
-            return count
+            var rows = try ReminderRows(db, sql: sql, arguments: arguments, tags: try TagsByRow(db))
+            return try rows.passAll(to: body)
         }
+    }
+
+    /// Every open reminder (carrying `tagID` when given), soonest first. The two halves of
+    /// `ReminderQuery.toDoHalves` are read at once on two connections (two cores), each sorted by
+    /// SQLite, and merged here.
+    /// (100,000 reminders: `list` 0.29 → 0.20 s, `list --tag Work` 0.080 → 0.058 s.)
+    private func forEachOpenReminder(tagged tagID: UUID?, _ body: @escaping @Sendable (ReminderWithTags) throws -> Void) async throws -> Int {
+        let halves = ReminderQuery.toDoHalves(tagged: tagID)
+        return try await database.readInTwo(
+            pin: { db in try TagsByRow(db) },
+            first: { (db, tags, partner: Partner<ReminderWithTags>) in
+                var mine = try ReminderRows(db, query: halves[0], tags: tags)
+                var (own, other) = (try mine.next(), try partner.next())
+                var count = 0
+                while let next = ReminderRows.sooner(own, other) {
+                    count += 1
+                    try body(next == .first ? own! : other!)
+                    if next == .first { own = try mine.next() } else { other = try partner.next() }
+                }
+                return count
+            },
+            second: { db, tags, pass in
+                var rows = try ReminderRows(db, query: halves[1], tags: tags)
+                while let item = try rows.next(), pass(item) {}
+            },
+            alone: { db, tags in
+                var rows = try ReminderRows(db, query: ReminderQuery.toDo(tagged: tagID, limit: nil), tags: tags)
+                return try rows.passAll(to: body)
+            },
+            betweenStarts: readsInTwoStarted)
     }
 
     package func reminderCount(done: Bool, withCompletedTimes: Bool, tagged tagID: UUID?, openCount: Int?) async throws -> Int {
@@ -239,12 +244,15 @@ package struct GRDBReminderRepository: ReminderRepository {
     }
 
     /// `EXPLAIN QUERY PLAN` of the dashboard's To Do query, filtered by `tagID` and limited to
-    /// `limit` when given, one line per step.
+    /// `limit` when given, one line per step; without a limit, of its two halves (the first's
+    /// lines first), as a store file reads them.
     package func queryPlanOfOpenReminders(tagged tagID: UUID?, limit: Int? = nil) async throws -> [String] {
-        let query = ReminderQuery.toDo(tagged: tagID, limit: limit)
+        let queries = limit == nil ? ReminderQuery.toDoHalves(tagged: tagID) : [ReminderQuery.toDo(tagged: tagID, limit: limit)]
         return try await database.read { db in
-            try Row.fetchAll(db, sql: "EXPLAIN QUERY PLAN " + query.sql(alsoSelecting: ReminderQuery.tagRows), arguments: query.arguments)
-                .map { $0["detail"] as String? ?? "" }
+            try queries.flatMap { query in
+                try Row.fetchAll(db, sql: "EXPLAIN QUERY PLAN " + query.sql(alsoSelecting: ReminderQuery.tagRows), arguments: query.arguments)
+                    .map { $0["detail"] as String? ?? "" }
+            }
         }
     }
 
@@ -352,6 +360,19 @@ private struct ReminderQuery {
         return query
     }
 
+    /// To Do (all of it) in two halves: the reminders whose ids begin with 0–7, then those with
+    /// 8–F, each a range of the key the whole query reads (ids are random: each about half).
+    static func toDoHalves(tagged tagID: UUID?) -> [ReminderQuery] {
+        let middle = UUID(uuid: (0x80, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0))
+        let key = tagID == nil ? "reminder.id" : "reminderTag.reminderID"
+        return [" < ?", " >= ?"].map { comparison in
+            var query = toDo(tagged: tagID, limit: nil)
+            query.condition += " AND \(key)\(comparison)"
+            query.arguments += [middle]
+            return query
+        }
+    }
+
     /// Done reminders are read in their index's order (most recently completed first) and each
     /// checked for the tag, so a page stops at its tenth, instead of sorting every link of the tag.
     static func completed(tagged tagID: UUID?) -> ReminderQuery {
@@ -422,4 +443,90 @@ private struct ReminderQuery {
 
     /// The ids of the selected reminders, for a sub-query.
     var idsSQL: String { "SELECT reminder.id \(from) WHERE \(condition)" }
+}
+
+/// The tags of a store by rowid (stable within one read), each with its rank in a card's order.
+private struct TagsByRow: Sendable {
+    private let tags: [Int64: (rank: Int, tag: Tag)]
+
+    init(_ db: Database) throws {
+        let rows = try Row.fetchAll(db, sql: "SELECT rowid AS tagRow, * FROM tag")
+            .map { (row: $0["tagRow"] as Int64, tag: try TagRecord(row: $0).tag) }
+        let rank = Dictionary(uniqueKeysWithValues: TagRules.sorted(rows.map(\.tag)).enumerated().map { ($1.id, $0) })
+        tags = Dictionary(uniqueKeysWithValues: rows.map { ($0.row, (rank: rank[$0.tag.id] ?? 0, tag: $0.tag)) })
+    }
+
+    /// The tags of `rows`, in a card's order.
+    func sorted(_ rows: [Int64]) -> [Tag] {
+        rows.compactMap { tags[$0] }.sorted { $0.rank < $1.rank }.map(\.tag)
+    }
+}
+
+/// The reminders a statement selects (`ReminderRecord.selection`, then optionally `doneAt` and
+/// `doneOccurrence`, then `ReminderQuery.tagRows` last), read one by one in place.
+private struct ReminderRows {
+    private let statement: Statement
+    private let cursor: RowCursor
+    private let row: StatementRow
+    private let columns: ReminderColumns
+    private let tagColumn: Int
+    private let occurrenceColumn: Int?, doneAtColumn: Int?
+    private let tags: TagsByRow
+
+    init(_ db: Database, sql: String, arguments: StatementArguments, tags: TagsByRow) throws {
+        statement = try db.makeStatement(sql: sql)
+        columns = try ReminderColumns(statement)
+        tagColumn = statement.columnCount - 1
+        occurrenceColumn = statement.columnNames.firstIndex(of: "doneOccurrence")
+        doneAtColumn = statement.columnNames.firstIndex(of: "doneAt")
+        // The cursor steps the statement; each row is read from it in place.
+        cursor = try Row.fetchCursor(statement, arguments: arguments)
+        row = StatementRow(statement: statement.sqliteStatement)
+        self.tags = tags
+    }
+
+    init(_ db: Database, query: ReminderQuery, tags: TagsByRow) throws {
+        try self.init(db, sql: query.sql(alsoSelecting: ReminderQuery.tagRows), arguments: query.arguments, tags: tags)
+    }
+
+    /// The next reminder, `nil` after the last.
+    mutating func next() throws -> ReminderWithTags? {
+        guard try cursor.next() != nil else { return nil }
+        var reminder = try ReminderRecord(row, columns: columns).reminder
+        var isPastOccurrence = false
+        if let occurrenceColumn, let doneAtColumn, let occurrence = try row.optionalInstant(occurrenceColumn) {
+            // A completed time of a repeating reminder that goes on: shown as that time, done then.
+            reminder.scheduledAt = occurrence
+            reminder.nominal = nil
+            reminder.isCompleted = true
+            reminder.completedAt = try row.optionalInstant(doneAtColumn)
+            isPastOccurrence = true
+        }
+        var item = ReminderWithTags(reminder: reminder, sortedTags: tags.sorted(try row.integers(tagColumn)))
+        item.isPastOccurrence = isPastOccurrence
+        return item
+    }
+
+    /// Passes every reminder left to `body`; returns how many.
+    mutating func passAll(to body: (ReminderWithTags) throws -> Void) throws -> Int {
+        var count = 0
+        while let item = try next() {
+            count += 1
+            try body(item)
+        }
+        return count
+    }
+
+    /// Which of two open reminders To Do shows first (by due time, then id as SQLite orders
+    /// blobs), `nil` when both are missing.
+    static func sooner(_ first: ReminderWithTags?, _ second: ReminderWithTags?) -> Side? {
+        guard let first else { return second == nil ? nil : .second }
+        guard let second else { return .first }
+        let (a, b) = (first.reminder, second.reminder)
+        if a.scheduledAt != b.scheduledAt { return a.scheduledAt < b.scheduledAt ? .first : .second }
+        let isBefore = withUnsafeBytes(of: a.id.uuid) { x in withUnsafeBytes(of: b.id.uuid) { y in !y.lexicographicallyPrecedes(x) } }
+        return isBefore ? .first : .second
+    }
+
+    enum Side { case first, second }
 }

@@ -1,0 +1,174 @@
+import Domain
+import Foundation
+import GRDB
+
+extension AppDatabase {
+    /// Reads on two connections of the pool at once, over one and the same state of the store,
+    /// so a long read uses two cores: `first` runs on one connection and `second` on another, which
+    /// passes what it reads to `first` through a `Partner` as it goes.
+    ///
+    /// `pin` is the first read on `first`'s connection; what it returns is handed to `second`.
+    /// `second` starts only after it, and only when no other connection (of this process or
+    /// another) committed between the starts of the two reads, as `PRAGMA data_version` on
+    /// `second`'s connection shows; otherwise, or when no second connection is free within a
+    /// second, or for a store in memory, `alone` does the whole read on `first`'s connection, in
+    /// the same transaction. `first` must ask its partner for an item before it acts on anything
+    /// (asking is where it learns that `alone` must take over). Errors of `second` come out of
+    /// the partner's `next()`.
+    ///
+    /// - Parameters:
+    ///   - betweenStarts: called after `first`'s read started and before `second`'s (tests commit there).
+    func readInTwo<Pinned: Sendable, Item: Sendable, T: Sendable>(
+        pin: @escaping @Sendable (Database) throws -> Pinned,
+        first: @escaping @Sendable (Database, Pinned, Partner<Item>) throws -> T,
+        second: @escaping @Sendable (Database, Pinned, _ pass: (Item) -> Bool) throws -> Void,
+        alone: @escaping @Sendable (Database, Pinned) throws -> T,
+        betweenStarts: (@Sendable () -> Void)? = nil
+    ) async throws -> T {
+        guard writer is DatabasePool else {
+            return try await read { db in try alone(db, try pin(db)) }
+        }
+        let handshake = Handshake<Pinned>(), channel = Partner<Item>()
+        // Without a transaction: it begins its own once it has looked at `data_version`.
+        async let secondRead: Void = writer.unsafeRead { db in
+            defer { channel.finish() }
+            do {
+                let before = try Int.fetchOne(db, sql: "PRAGMA data_version")
+                handshake.ready.signal()
+                guard handshake.started.wait(timeout: .now() + .seconds(1)) == .success, let pinned = handshake.pinned else {
+                    channel.finish(throwing: Partner<Item>.Unavailable())
+                    return
+                }
+                try db.inTransaction(.deferred) {
+                    guard try Int.fetchOne(db, sql: "PRAGMA data_version") == before else {
+                        channel.finish(throwing: Partner<Item>.Unavailable())
+                        return .rollback
+                    }
+                    try second(db, pinned) { channel.pass($0) }
+                    return .commit
+                }
+            } catch {
+                channel.finish(throwing: error)
+            }
+        }
+        let result: Result<T, any Error>
+        do {
+            result = .success(try await read { db in
+                defer { channel.stop() }
+                let hasSecond = handshake.ready.wait(timeout: .now() + .seconds(1)) == .success
+                let pinned: Pinned
+                do {
+                    pinned = try pin(db)
+                } catch {
+                    handshake.started.signal()
+                    throw error
+                }
+                guard hasSecond else {
+                    handshake.started.signal()
+                    return try alone(db, pinned)
+                }
+                betweenStarts?()
+                handshake.pinned = pinned
+                handshake.started.signal()
+                do {
+                    return try first(db, pinned, channel)
+                } catch is Partner<Item>.Unavailable {
+                    return try alone(db, pinned)
+                }
+            })
+        } catch {
+            result = .failure(error)
+        }
+        // The second read's errors reached the first through the partner; a second read that
+        // could not even begin left the first to read alone.
+        try? await secondRead
+        return try result.get()
+    }
+}
+
+/// The signals between the two reads of `readInTwo`.
+private final class Handshake<Pinned>: @unchecked Sendable {
+    /// The second connection is there and has looked at `data_version`.
+    let ready = DispatchSemaphore(value: 0)
+    /// The first read started (`pinned` is set when the second may go on).
+    let started = DispatchSemaphore(value: 0)
+    /// Set before `started` is signalled, read after.
+    var pinned: Pinned?
+}
+
+/// What the second read of `readInTwo` passes to the first, in batches; the second waits while
+/// `capacity` batches are unread, so memory stays flat however much it reads.
+final class Partner<Item: Sendable>: @unchecked Sendable {
+    /// The second read could not run over the first one's state: `alone` takes over.
+    struct Unavailable: Error {}
+
+    private static var batchSize: Int { 256 }
+    private static var capacity: Int { 8 }
+    private let condition = NSCondition()
+    private var batches: [[Item]] = []
+    private var isFinished = false, isStopped = false
+    private var failure: (any Error)?
+    /// The batch being filled by the second read (its thread only).
+    private var filling: [Item] = []
+    /// The batch being read by the first read (its thread only), and the position in it.
+    private var reading: [Item] = []
+    private var position = 0
+
+    /// The next item, `nil` after the last; throws the second read's error, or `Unavailable`.
+    func next() throws -> Item? {
+        if position < reading.count {
+            defer { position += 1 }
+            return reading[position]
+        }
+        condition.lock()
+        defer { condition.unlock() }
+        while batches.isEmpty && !isFinished { condition.wait() }
+        if batches.isEmpty {
+            if let failure { throw failure }
+            return nil
+        }
+        reading = batches.removeFirst()
+        condition.broadcast()
+        position = 1
+        return reading[0]
+    }
+
+    /// Adds `item`; false once the first read has stopped (the second should stop too).
+    fileprivate func pass(_ item: Item) -> Bool {
+        filling.append(item)
+        guard filling.count == Self.batchSize else { return true }
+        return flush()
+    }
+
+    private func flush() -> Bool {
+        condition.lock()
+        defer { condition.unlock() }
+        while batches.count >= Self.capacity && !isStopped { condition.wait() }
+        guard !isStopped else { return false }
+        batches.append(filling)
+        filling = []
+        condition.broadcast()
+        return true
+    }
+
+    /// The second read ended: what is left is passed on, then the end (or `error`). Only the
+    /// first call counts.
+    fileprivate func finish(throwing error: (any Error)? = nil) {
+        condition.lock()
+        defer { condition.unlock() }
+        guard !isFinished else { return }
+        if error == nil && !filling.isEmpty && !isStopped { batches.append(filling) }
+        filling = []
+        failure = error
+        isFinished = true
+        condition.broadcast()
+    }
+
+    /// The first read ended: the second is let go.
+    fileprivate func stop() {
+        condition.lock()
+        defer { condition.unlock() }
+        isStopped = true
+        condition.broadcast()
+    }
+}

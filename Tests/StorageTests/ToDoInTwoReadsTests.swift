@@ -1,0 +1,120 @@
+import Domain
+import Foundation
+import GRDB
+import Storage
+import Testing
+import TestSupport
+
+/// To Do on a store file is read in two halves at once (ids 0–7…, 8–F…), merged in order.
+struct ToDoInTwoReadsTests {
+    private let folder: TemporaryFolder
+    private let path: String
+
+    init() throws {
+        folder = try TemporaryFolder()
+        path = folder.path("store.sqlite")
+    }
+
+    /// `count` reminders with random ids (both halves), due at one of 40 instants (many share
+    /// one, across the halves), a fifth of them done, each with 0–3 of `tags`.
+    private func fill(_ repository: GRDBReminderRepository, count: Int, tags: [Domain.Tag], title: String = "Reminder")
+        async throws -> [(reminder: Reminder, tagIDs: Set<UUID>)]
+    {
+        var random = SeededGenerator(seed: 14)
+        let now = Date(timeIntervalSince1970: 1_795_000_000)
+        var stored: [(reminder: Reminder, tagIDs: Set<UUID>)] = []
+        for index in 0..<count {
+            let hex = (0..<32).map { _ in String(Int.random(in: 0..<16, using: &random), radix: 16, uppercase: true) }.joined()
+            let text = [hex.prefix(8), hex.dropFirst(8).prefix(4), hex.dropFirst(12).prefix(4), hex.dropFirst(16).prefix(4), hex.suffix(12)]
+                .joined(separator: "-")
+            let id = try #require(UUID(uuidString: text))
+            let due = now.addingTimeInterval(Double(Int.random(in: 0..<40, using: &random)) * 3_600)
+            let done = Int.random(in: 0..<5, using: &random) == 0
+            let reminder = Reminder(id: id, title: "\(title) \(index)", notes: nil, scheduledAt: due, timeZoneID: "Europe/London",
+                                    isCompleted: done, completedAt: done ? now : nil, createdAt: now, updatedAt: now)
+            let tagIDs = Set((0..<Int.random(in: 0...3, using: &random)).map { _ in tags[Int.random(in: 0..<tags.count, using: &random)].id })
+            stored.append((reminder, tagIDs))
+        }
+        try await repository.insert(stored.map { ($0.reminder, Array($0.tagIDs)) })
+        return stored
+    }
+
+    private func tags(in database: AppDatabase) async throws -> [Domain.Tag] {
+        let repository = GRDBTagRepository(database: database)
+        let now = Date(timeIntervalSince1970: 1_795_000_000)
+        var tags: [Domain.Tag] = []
+        for (index, name) in ["Work", "Home", "Garden", "Bills", "Car"].enumerated() {
+            let tag = Domain.Tag(id: try #require(UUID(uuidString: "00000000-0000-0000-0000-00000000000\(index + 1)")), name: name,
+                          colorHex: TagRules.palette[index], createdAt: now)
+            try await repository.insert(tag)
+            tags.append(tag)
+        }
+        return tags
+    }
+
+    /// To Do as one sorted read gives it: open ones (carrying `tag`), by due time, then by id.
+    private func expectedToDo(_ stored: [(reminder: Reminder, tagIDs: Set<UUID>)], tagged tag: Domain.Tag?) -> [(reminder: Reminder, tagIDs: Set<UUID>)] {
+        stored.filter { item in !item.reminder.isCompleted && (tag.map { item.tagIDs.contains($0.id) } ?? true) }
+            .sorted { ($0.reminder.scheduledAt, $0.reminder.id.uuidString) < ($1.reminder.scheduledAt, $1.reminder.id.uuidString) }
+    }
+
+    private func toDo(_ repository: GRDBReminderRepository, tagged tag: Domain.Tag? = nil) async throws -> (items: [ReminderWithTags], count: Int) {
+        let seen = Gathered<ReminderWithTags>()
+        let count = try await repository.forEachReminder(done: false, withCompletedTimes: false, tagged: tag?.id, limit: nil) { seen.add($0) }
+        return (seen.all, count)
+    }
+
+    @Test func theTwoHalvesComeInTheOrderOfOneSortedReadWithTheirTags() async throws {
+        let database = try AppDatabase.open(at: path)
+        let starts = Gathered<Int>()
+        let repository = GRDBReminderRepository(database: database, readsInTwoStarted: { starts.add(1) })
+        let tags = try await tags(in: database)
+        let stored = try await fill(repository, count: 3_000, tags: tags)
+        for tag in [nil, tags[0]] {
+            let expected = expectedToDo(stored, tagged: tag)
+            // Both halves have reminders, and due times shared across them.
+            #expect(expected.contains { $0.reminder.id.uuidString < "8" } && expected.contains { $0.reminder.id.uuidString >= "8" })
+            let (items, count) = try await toDo(repository, tagged: tag)
+            #expect(count == expected.count)
+            #expect(items.map(\.id) == expected.map(\.reminder.id))
+            #expect(items.map { Set($0.tags.map(\.id)) } == expected.map(\.tagIDs))
+            #expect(items.map(\.title) == expected.map(\.reminder.title))
+        }
+        #expect(starts.all.count == 2)
+    }
+
+    @Test func aChangeCommittedBetweenTheStartsOfTheTwoReadsIsInNeitherHalf() async throws {
+        let database = try AppDatabase.open(at: path)
+        let store = path, starts = Gathered<Int>()
+        // Another program renames every reminder just after the first half's read has started.
+        let repository = GRDBReminderRepository(database: database, readsInTwoStarted: {
+            starts.add(1)
+            if starts.all.count == 1 { _ = try? SQLiteShell.run(store, "UPDATE reminder SET title = 'Renamed'") }
+        })
+        let stored = try await fill(repository, count: 400, tags: try await tags(in: database), title: "Before")
+        let expected = expectedToDo(stored, tagged: nil)
+
+        let (items, count) = try await toDo(repository)
+        // All from the state the first read started on, none half renamed.
+        #expect(items.map(\.title) == expected.map(\.reminder.title))
+        #expect(items.map(\.id) == expected.map(\.reminder.id))
+        #expect(count == expected.count)
+        #expect(try SQLiteShell.run(store, "SELECT DISTINCT title FROM reminder") == "Renamed")
+
+        let (again, _) = try await toDo(repository)
+        #expect(again.map(\.title) == Array(repeating: "Renamed", count: expected.count))
+        #expect(starts.all.count == 2)
+    }
+
+    @Test func withOneConnectionToReadOnTheWholeIsReadAlone() async throws {
+        var configuration = AppDatabase.storeConfiguration
+        configuration.maximumReaderCount = 1
+        let database = try AppDatabase(DatabasePool(path: path, configuration: configuration))
+        let repository = GRDBReminderRepository(database: database)
+        let stored = try await fill(repository, count: 500, tags: try await tags(in: database))
+        let expected = expectedToDo(stored, tagged: nil)
+        let (items, count) = try await toDo(repository)
+        #expect(items.map(\.id) == expected.map(\.reminder.id))
+        #expect(count == expected.count)
+    }
+}
