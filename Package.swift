@@ -68,7 +68,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "memoss",
-            dependencies: ["Shared", "CReadline", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            dependencies: ["Shared", "CReadline", "CSystem", .product(name: "ArgumentParser", package: "swift-argument-parser")],
             path: "Frontends/REPL",
             linkerSettings: staticRuntime
         ),

@@ -1,3 +1,4 @@
+#include <malloc.h>
 #include <math.h>
 #include <signal.h>
 #include <sys/prctl.h>
@@ -25,4 +26,8 @@ int memoss_die_with_parent(int parent) {
     // The parent may have ended before the request took effect.
     if (getppid() != parent) { kill(getpid(), SIGKILL); }
     return 0;
+}
+
+void memoss_trim_malloc_past(int bytes) {
+    mallopt(M_TRIM_THRESHOLD, bytes);
 }

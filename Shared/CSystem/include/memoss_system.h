@@ -10,4 +10,8 @@ int memoss_wall_clock_timer(double deadline);
 /// helper process should; 0 on success.
 int memoss_die_with_parent(int parent);
 
+/// Makes malloc give freed memory back to the system past `bytes` at the top of a heap
+/// (glibc's M_TRIM_THRESHOLD, which otherwise grows with the largest block freed so far).
+void memoss_trim_malloc_past(int bytes);
+
 #endif
