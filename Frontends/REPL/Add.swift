@@ -6,6 +6,7 @@ extension Memoss {
     /// `memoss add [TITLE [--date D] [--time T] [--repeat R] [--until D] [--tag NAME]… [--new-tag NAME]… [--notes N]]`.
     struct Add: SessionCommand {
         static let configuration = CommandConfiguration(
+            commandName: "add",
             abstract: "Add a reminder: with a title, at once; without one, field by field at prompts.",
             discussion: """
                 With a title it is due tomorrow at 09:00 unless --date or --time say otherwise. A title may \

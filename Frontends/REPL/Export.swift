@@ -6,6 +6,7 @@ extension Memoss {
     /// `memoss export [--format ics|csv|json] [--tag NAME] [--completed] [-o FILE]`.
     struct Export: SessionCommand {
         static let configuration = CommandConfiguration(
+            commandName: "export",
             abstract: "Write reminders as an iCalendar file (VTODO), as CSV memoss-import reads, or as JSON.",
             discussion: """
                 Everything by default, open and done. The format is --format, else FILE's extension (.ics, .csv, \

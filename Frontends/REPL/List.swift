@@ -7,6 +7,7 @@ extension Memoss {
     /// then the most recently completed, as numbered cards, written as the store reads them.
     struct List: SessionCommand {
         static let configuration = CommandConfiguration(
+            commandName: "list",
             abstract: "Show the dashboard: what is to do (overdue, today, upcoming), then the 10 most recently done.",
             discussion: "The numbers are what edit, delete, rm, done and next take. --completed lists every done one, --all everything; --json always has everything."
         )

@@ -6,6 +6,7 @@ extension Memoss {
     /// `memoss notifications [--json]`: what is pending, how the budget is used, and what was delivered.
     struct Notifications: SessionCommand {
         static let configuration = CommandConfiguration(
+            commandName: "notifications",
             abstract: "List pending notifications (when, title, id), the budget each group uses, and delivered ones.")
 
         @OptionGroup var store: StoreOptions
@@ -33,6 +34,7 @@ extension Memoss {
     /// `memoss due`: delivers what is due now, including what fell due while nothing ran.
     struct Due: SessionCommand {
         static let configuration = CommandConfiguration(
+            commandName: "due",
             abstract: "Deliver the notifications due now (and any missed while nothing ran, marked late) and print them.")
 
         @OptionGroup var store: StoreOptions
@@ -72,6 +74,7 @@ extension Memoss {
     /// `memoss snooze ID [LENGTH]`: fires a notification again later.
     struct Snooze: SessionCommand {
         static let configuration = CommandConfiguration(
+            commandName: "snooze",
             abstract: "Snooze a notification for 15 minutes, or for LENGTH (10, 90m, 1h, 1h30m) or until a time (17:30).",
             discussion: "A delivered notification fires again LENGTH from now; one not delivered yet is postponed from its own time, never made earlier.")
 

@@ -6,6 +6,7 @@ extension Memoss {
     /// `memoss edit N [--title T] [--date D] …`: changes the named fields at once, or walks the form.
     struct Edit: SessionCommand {
         static let configuration = CommandConfiguration(
+            commandName: "edit",
             abstract: "Edit a reminder: the fields given as options at once, else field by field (d at the end deletes it).",
             discussion: "--tag +Work adds a tag, --tag -Home removes one; --notes \"\" clears the notes, --until none the end date.")
 
@@ -45,7 +46,7 @@ extension Memoss {
 
     /// `memoss delete N…`: deletes reminders after asking, naming each.
     struct Delete: SessionCommand {
-        static let configuration = CommandConfiguration(abstract: "Delete reminders, after asking (undo brings them back).")
+        static let configuration = CommandConfiguration(commandName: "delete", abstract: "Delete reminders, after asking (undo brings them back).")
 
         @OptionGroup var store: StoreOptions
         @ParentCommand var memoss: Memoss
@@ -67,7 +68,7 @@ extension Memoss {
 
     /// `memoss rm N…`: deletes reminders at once, as a swipe does.
     struct Rm: SessionCommand {
-        static let configuration = CommandConfiguration(abstract: "Delete reminders at once, without asking (undo brings them back).")
+        static let configuration = CommandConfiguration(commandName: "rm", abstract: "Delete reminders at once, without asking (undo brings them back).")
 
         @OptionGroup var store: StoreOptions
         @ParentCommand var memoss: Memoss
@@ -88,6 +89,7 @@ extension Memoss {
     /// `memoss done N…`: completes reminders (a repeating one moves on).
     struct Done: SessionCommand {
         static let configuration = CommandConfiguration(
+            commandName: "done",
             abstract: "Complete reminders: a one-time one is done, a repeating one moves to its next time after now.",
             discussion: """
                 A repeating reminder that is overdue skips the times it missed (only the one completed is logged); \
@@ -111,6 +113,7 @@ extension Memoss {
     /// `memoss reopen N…`: reopens done reminders.
     struct Reopen: SessionCommand {
         static let configuration = CommandConfiguration(
+            commandName: "reopen",
             abstract: "Reopen done reminders (also: undone).", aliases: ["undone"])
 
         @OptionGroup var store: StoreOptions
@@ -127,7 +130,7 @@ extension Memoss {
 
     /// `memoss next N [--count K]`: when a reminder will be due, from its current time on.
     struct Next: SessionCommand {
-        static let configuration = CommandConfiguration(abstract: "Show the next times a reminder is due (its whole series).")
+        static let configuration = CommandConfiguration(commandName: "next", abstract: "Show the next times a reminder is due (its whole series).")
 
         @OptionGroup var store: StoreOptions
         @ParentCommand var memoss: Memoss
@@ -153,7 +156,7 @@ extension Memoss {
 
     /// `memoss history [DATE]`: what was due on a day and what was completed then.
     struct History: SessionCommand {
-        static let configuration = CommandConfiguration(abstract: "Show what was due on a day (today unless given) and what was completed then.")
+        static let configuration = CommandConfiguration(commandName: "history", abstract: "Show what was due on a day (today unless given) and what was completed then.")
 
         @OptionGroup var store: StoreOptions
         @ParentCommand var memoss: Memoss
@@ -209,6 +212,7 @@ extension Memoss {
     /// `memoss undo [--list] [--limit N]`: takes back the last command, as a whole.
     struct Undo: SessionCommand {
         static let configuration = CommandConfiguration(
+            commandName: "undo",
             abstract: "Undo the last command (again to go further back); --list shows what would be undone.",
             discussion: "The journal is kept in the store, so undo works after a restart. It keeps the last 100 commands unless --limit says otherwise.")
 
@@ -241,7 +245,7 @@ extension Memoss {
 
     /// `memoss redo`: applies again what undo took back.
     struct Redo: SessionCommand {
-        static let configuration = CommandConfiguration(abstract: "Redo what undo took back (before any other change).")
+        static let configuration = CommandConfiguration(commandName: "redo", abstract: "Redo what undo took back (before any other change).")
 
         @OptionGroup var store: StoreOptions
         @ParentCommand var memoss: Memoss

@@ -5,7 +5,7 @@ import Shared
 extension Memoss {
     /// `memoss tags [--json]`: every tag with its colour.
     struct Tags: SessionCommand {
-        static let configuration = CommandConfiguration(abstract: "List the tags, by name, with their colours.")
+        static let configuration = CommandConfiguration(commandName: "tags", abstract: "List the tags, by name, with their colours.")
 
         @OptionGroup var store: StoreOptions
         @ParentCommand var memoss: Memoss

@@ -6,6 +6,7 @@ extension Memoss {
     /// `memoss watch`: stays running and announces each notification when it fires.
     struct Watch: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "watch",
             abstract: "Stay running, sleep until the next notification, and print each one when it fires.",
             discussion: """
                 With --exec, CMD runs through /bin/sh for each notification with MEMOSS_TITLE, MEMOSS_BODY, \
