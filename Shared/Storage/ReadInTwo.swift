@@ -29,10 +29,12 @@ extension AppDatabase {
             return try await read { db in try alone(db, try pin(db)) }
         }
         let handshake = Handshake<Pinned>(), channel = Partner<Item>()
-        // Without a transaction: it begins its own once it has looked at `data_version`.
-        async let secondRead: Void = writer.unsafeRead { db in
+        // Straight on a connection's queue, without a transaction (it begins its own once it has
+        // looked at `data_version`); the first read lets it go when it ends.
+        writer.asyncUnsafeRead { connection in
             defer { channel.finish() }
             do {
+                let db = try connection.get()
                 let before = try Int.fetchOne(db, sql: "PRAGMA data_version")
                 handshake.ready.signal()
                 guard handshake.started.wait(timeout: .now() + .seconds(1)) == .success, let pinned = handshake.pinned else {
@@ -51,38 +53,29 @@ extension AppDatabase {
                 channel.finish(throwing: error)
             }
         }
-        let result: Result<T, any Error>
-        do {
-            result = .success(try await read { db in
-                defer { channel.stop() }
-                let hasSecond = handshake.ready.wait(timeout: .now() + .seconds(1)) == .success
-                let pinned: Pinned
-                do {
-                    pinned = try pin(db)
-                } catch {
-                    handshake.started.signal()
-                    throw error
-                }
-                guard hasSecond else {
-                    handshake.started.signal()
-                    return try alone(db, pinned)
-                }
-                betweenStarts?()
-                handshake.pinned = pinned
+        return try await read { db in
+            defer { channel.stop() }
+            let hasSecond = handshake.ready.wait(timeout: .now() + .seconds(1)) == .success
+            let pinned: Pinned
+            do {
+                pinned = try pin(db)
+            } catch {
                 handshake.started.signal()
-                do {
-                    return try first(db, pinned, channel)
-                } catch is Partner<Item>.Unavailable {
-                    return try alone(db, pinned)
-                }
-            })
-        } catch {
-            result = .failure(error)
+                throw error
+            }
+            guard hasSecond else {
+                handshake.started.signal()
+                return try alone(db, pinned)
+            }
+            betweenStarts?()
+            handshake.pinned = pinned
+            handshake.started.signal()
+            do {
+                return try first(db, pinned, channel)
+            } catch is Partner<Item>.Unavailable {
+                return try alone(db, pinned)
+            }
         }
-        // The second read's errors reached the first through the partner; a second read that
-        // could not even begin left the first to read alone.
-        try? await secondRead
-        return try result.get()
     }
 }
 
