@@ -27,7 +27,8 @@ package struct ResolveReminderUseCase: Sendable {
     /// The reminders `references` name, in order and each once: `3` is the third of the listing
     /// (`listing` when given, else the last one stored; with none, the dashboard as it is now,
     /// which is then stored so that the numbers stay), `5-7` a range of numbers, `1f2e` or
-    /// `1F2E3D4C-5B…` an id prefix of at least 4 hex digits that only one id has.
+    /// `1F2E3D4C-5B…` an id prefix of at least 4 hex digits that only one id has. A numeral of
+    /// 4 digits or more (`1234`, `1200-1210`) is a number when the listing has it, else an id prefix.
     /// - Throws: the first bad reference's `ReminderReferenceError`, naming none when any is bad.
     package func callAsFunction(_ references: [String], listing: [UUID]? = nil) async throws -> [ReminderWithTags] {
         guard !references.isEmpty else { throw ReminderReferenceError.noneGiven }
@@ -35,9 +36,15 @@ package struct ResolveReminderUseCase: Sendable {
         var found: [ReminderWithTags] = []
         for reference in references {
             let text = reference.trimmingWhitespace()
-            if let numbers = try Self.numbers(text) {
+            if let (numbers, mayBePrefix) = try Self.numbers(text) {
                 if numbered == nil { numbered = try await storedListing() }
-                for number in numbers { found.append(try await listed(number, in: numbered ?? [])) }
+                let listing = numbered ?? []
+                if mayBePrefix && (numbers.lowerBound < 1 || numbers.upperBound > listing.count) {
+                    let outside = numbers.first { $0 < 1 || $0 > listing.count }
+                    found.append(try await byPrefix(text, orNumber: outside, listed: listing.count))
+                } else {
+                    for number in numbers { found.append(try await listed(number, in: listing)) }
+                }
             } else {
                 found.append(try await byPrefix(text))
             }
@@ -46,15 +53,21 @@ package struct ResolveReminderUseCase: Sendable {
         return found.filter { seen.insert($0.id).inserted }
     }
 
-    /// `3` → [3], `5-7` → [5, 6, 7]; `nil` when the text is not numbers (an id prefix, say).
-    private static func numbers(_ text: String) throws -> [Int]? {
-        // Short numerals are listing numbers; 4 digits or more may be an id prefix too.
-        if let number = Int(text), text.count < shortestPrefix { return [number] }
+    /// `3` → 3...3, `5-7` → 5...7, with whether the text may be an id prefix too (a numeral of
+    /// 4 digits or more); `nil` when the text is not numbers (an id prefix, say, or a long
+    /// numeral with a leading 0, which no listing writes).
+    private static func numbers(_ text: String) throws -> (numbers: ClosedRange<Int>, mayBePrefix: Bool)? {
         let parts = text.split(separator: "-", omittingEmptySubsequences: false)
-        guard parts.count == 2, let low = Int(parts[0]), let high = Int(parts[1]), parts.allSatisfy({ $0.count < shortestPrefix })
-        else { return nil }
-        guard low >= 1, low <= high else { throw ReminderReferenceError.badRange(text) }
-        return Array(low...high)
+        let long = parts.filter { $0.count >= shortestPrefix }
+        if long.contains(where: { $0.first == "0" }) { return nil }
+        if let number = Int(text) { return (number...number, !long.isEmpty) }
+        guard parts.count == 2, let low = Int(parts[0]), let high = Int(parts[1]) else { return nil }
+        let mayBePrefix = !long.isEmpty
+        guard low >= 1, low <= high else {
+            if mayBePrefix { return nil }
+            throw ReminderReferenceError.badRange(text)
+        }
+        return (low...high, mayBePrefix)
     }
 
     private func storedListing() async throws -> [UUID] {
@@ -75,13 +88,19 @@ package struct ResolveReminderUseCase: Sendable {
         return reminder
     }
 
-    private func byPrefix(_ text: String) async throws -> ReminderWithTags {
+    /// The one reminder whose id starts with `text`. When `text` is also `number`, beyond the
+    /// listing's `listed`, and no id starts with it, the number is what is refused.
+    private func byPrefix(_ text: String, orNumber number: Int? = nil, listed: Int = 0) async throws -> ReminderWithTags {
         let hex = text.replacingOccurrences(of: "-", with: "")
         guard hex.count >= Self.shortestPrefix, hex.count <= 32, hex.allSatisfy({ $0.isHexDigit && $0.isASCII }) else {
+            if let number { throw ReminderReferenceError.noSuchNumber(number, listed: listed) }
             throw ReminderReferenceError.notAReference(text)
         }
         let matches = try await repository.reminders(idPrefix: hex, limit: 2)
-        guard let first = matches.first else { throw ReminderReferenceError.noMatch(text) }
+        guard let first = matches.first else {
+            if let number { throw ReminderReferenceError.noSuchNumber(number, listed: listed) }
+            throw ReminderReferenceError.noMatch(text)
+        }
         guard matches.count == 1 else { throw ReminderReferenceError.ambiguous(text) }
         return first
     }

@@ -37,6 +37,36 @@ struct ImportCommandTests {
         return (all.todo + all.completed).compactMap { $0["title"] as? String }
     }
 
+    /// After a listing of more than 999 cards, numbers of 4 digits still name its cards (they were
+    /// read as id prefixes: `done 1234` could complete a reminder whose id began 1234); beyond the
+    /// listing, a numeral is an id prefix, and refused as a number when no id has it.
+    @Test func aBigStoresListingNumbersOfFourDigitsNameItsCardsAndBeyondItIdPrefixes() throws {
+        var rows = ["title,date,id"]
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(identifier: "UTC") ?? .gmt
+        let first = try #require(calendar.date(from: DateComponents(year: 2099, month: 1, day: 1)))
+        for index in 1...1_300 {
+            let day = try #require(calendar.date(byAdding: .day, value: index, to: first))
+            let parts = calendar.dateComponents([.year, .month, .day], from: day)
+            rows.append(String(format: "R%d,%04d-%02d-%02d,", index, parts.year ?? 0, parts.month ?? 0, parts.day ?? 0))
+        }
+        rows.append("Prefixed,2110-01-01,20000000-AAAA-4AAA-8AAA-AAAAAAAAAAAA")
+        #expect(try importFile(try write(rows.joined(separator: "\n") + "\n")).status == 0)
+        func memoss(_ arguments: String...) throws -> ChildProcess.Result {
+            try ChildProcess.run(Self.binary("memoss"), ["--db", store] + arguments, environment: environment)
+        }
+        #expect(try memoss("list").stdout.contains("1234. [ ] R1234"))
+
+        #expect(try memoss("done", "1234").stdout == "Completed \"R1234\".\n")
+        #expect(try memoss("done", "1299-1300").status == 0)
+        // 1,301 cards were listed: 2000 is the id prefix of "Prefixed".
+        #expect(try memoss("done", "2000").stdout == "Completed \"Prefixed\".\n")
+        let nowhere = try memoss("done", "5000")
+        #expect(nowhere.status == 1)
+        #expect(nowhere.stderr == "memoss: There is no reminder 5000 in the list (1–1301); run `list` to see the numbers.\n")
+        #expect(try stored().completed.compactMap { $0["title"] as? String }.sorted() == ["Prefixed", "R1234", "R1299", "R1300"])
+    }
+
     @Test func columnsInAnyOrderAndCaseWithQuotedNewlinesCRLFAndBOM() throws {
         let csv = "\u{FEFF}NOTES,Tags,title,Date,TIME\r\n\"first line\r\nsecond, line\",Work;errands,Buy milk,2099-01-05,10:00\r\n"
         let result = try importFile(try write(csv))
