@@ -29,9 +29,11 @@ extension AppDatabase {
             return try await read { db in try alone(db, try pin(db)) }
         }
         let handshake = Handshake<Pinned>(), channel = Partner<Item>()
-        // Straight on a connection's queue, without a transaction (it begins its own once it has
-        // looked at `data_version`); the first read lets it go when it ends.
+        // Straight on a connection's queue (a child task may wait for a thread of the cooperative
+        // pool), without a transaction: it begins its own once it has looked at `data_version`.
+        // The first read lets it go when it ends, and it has ended when this returns.
         writer.asyncUnsafeRead { connection in
+            defer { handshake.secondEnded() }
             defer { channel.finish() }
             do {
                 let db = try connection.get()
@@ -53,29 +55,36 @@ extension AppDatabase {
                 channel.finish(throwing: error)
             }
         }
-        return try await read { db in
-            defer { channel.stop() }
-            let hasSecond = handshake.ready.wait(timeout: .now() + .seconds(1)) == .success
-            let pinned: Pinned
-            do {
-                pinned = try pin(db)
-            } catch {
+        let result: Result<T, any Error>
+        do {
+            result = .success(try await read { db in
+                defer { channel.stop() }
+                let hasSecond = handshake.ready.wait(timeout: .now() + .seconds(1)) == .success
+                let pinned: Pinned
+                do {
+                    pinned = try pin(db)
+                } catch {
+                    handshake.started.signal()
+                    throw error
+                }
+                guard hasSecond else {
+                    handshake.started.signal()
+                    return try alone(db, pinned)
+                }
+                betweenStarts?()
+                handshake.pinned = pinned
                 handshake.started.signal()
-                throw error
-            }
-            guard hasSecond else {
-                handshake.started.signal()
-                return try alone(db, pinned)
-            }
-            betweenStarts?()
-            handshake.pinned = pinned
-            handshake.started.signal()
-            do {
-                return try first(db, pinned, channel)
-            } catch is Partner<Item>.Unavailable {
-                return try alone(db, pinned)
-            }
+                do {
+                    return try first(db, pinned, channel)
+                } catch is Partner<Item>.Unavailable {
+                    return try alone(db, pinned)
+                }
+            })
+        } catch {
+            result = .failure(error)
         }
+        await handshake.secondHasEnded()
+        return try result.get()
     }
 }
 
@@ -87,6 +96,30 @@ private final class Handshake<Pinned>: @unchecked Sendable {
     let started = DispatchSemaphore(value: 0)
     /// Set before `started` is signalled, read after.
     var pinned: Pinned?
+    private let lock = NSLock()
+    private var hasEnded = false
+    private var waiting: CheckedContinuation<Void, Never>?
+
+    /// The second read's closure ended (called once, on its connection's queue).
+    func secondEnded() {
+        let waiter = lock.withLock {
+            hasEnded = true
+            defer { waiting = nil }
+            return waiting
+        }
+        waiter?.resume()
+    }
+
+    /// Returns once the second read's closure has ended.
+    func secondHasEnded() async {
+        await withCheckedContinuation { continuation in
+            let ended = lock.withLock {
+                if !hasEnded { waiting = continuation }
+                return hasEnded
+            }
+            if ended { continuation.resume() }
+        }
+    }
 }
 
 /// What the second read of `readInTwo` passes to the first, in batches; the second waits while

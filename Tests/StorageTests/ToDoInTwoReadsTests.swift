@@ -106,6 +106,42 @@ struct ToDoInTwoReadsTests {
         #expect(starts.all.count == 2)
     }
 
+    /// A reader that stops (output closed, say) ends both halves: the error comes out once the
+    /// second half (waiting for the first to take more) has let its connection go, and the next
+    /// listing reads both halves again.
+    @Test func anErrorOfTheReaderEndsBothHalves() async throws {
+        struct Closed: Error {}
+        let database = try AppDatabase.open(at: path)
+        let starts = Gathered<Int>()
+        let repository = GRDBReminderRepository(database: database, readsInTwoStarted: { starts.add(1) })
+        // More open reminders in the second half than it passes on before waiting for the first.
+        let stored = try await fill(repository, count: 12_000, tags: try await tags(in: database))
+        let seen = Gathered<UUID>()
+        let listing = Task {
+            try await repository.forEachReminder(done: false, withCompletedTimes: false, tagged: nil, limit: nil) { item in
+                guard seen.all.count < 10 else { throw Closed() }
+                seen.add(item.id)
+            }
+        }
+        // A half that never let go would keep the listing from ending: waited for 30 s at most.
+        let (ends, end) = AsyncStream<Result<Int, any Error>?>.makeStream()
+        Task { end.yield(await listing.result) }
+        let watchdog = Task {
+            try await Task.sleep(for: .seconds(30))
+            end.yield(nil)
+        }
+        var iterator = ends.makeAsyncIterator()
+        let outcome = await iterator.next() ?? nil
+        watchdog.cancel()
+        let result = try #require(outcome, "the listing did not end")
+        #expect(throws: Closed.self) { try result.get() }
+        #expect(seen.all == expectedToDo(stored, tagged: nil).prefix(10).map(\.reminder.id))
+
+        let (items, _) = try await toDo(repository)
+        #expect(items.count == expectedToDo(stored, tagged: nil).count)
+        #expect(starts.all.count == 2)
+    }
+
     @Test func withOneConnectionToReadOnTheWholeIsReadAlone() async throws {
         var configuration = AppDatabase.storeConfiguration
         configuration.maximumReaderCount = 1
