@@ -190,10 +190,15 @@ package struct GRDBReminderRepository: ReminderRepository {
                 var mine = try ReminderRows(db, query: halves[0], tags: tags)
                 var (own, other) = (try mine.next(), try partner.next())
                 var count = 0
-                while let next = ReminderRows.sooner(own, other) {
+                while own != nil || other != nil {
                     count += 1
-                    try body(next == .first ? own! : other!)
-                    if next == .first { own = try mine.next() } else { other = try partner.next() }
+                    if let item = own, other.map({ ReminderRows.precedes(item, $0) }) ?? true {
+                        try body(item)
+                        own = try mine.next()
+                    } else if let item = other {
+                        try body(item)
+                        other = try partner.next()
+                    }
                 }
                 return count
             },
@@ -517,16 +522,11 @@ private struct ReminderRows {
         return count
     }
 
-    /// Which of two open reminders To Do shows first (by due time, then id as SQLite orders
-    /// blobs), `nil` when both are missing.
-    static func sooner(_ first: ReminderWithTags?, _ second: ReminderWithTags?) -> Side? {
-        guard let first else { return second == nil ? nil : .second }
-        guard let second else { return .first }
+    /// Whether To Do shows open reminder `first` before `second` (by due time, then id as
+    /// SQLite orders blobs).
+    static func precedes(_ first: ReminderWithTags, _ second: ReminderWithTags) -> Bool {
         let (a, b) = (first.reminder, second.reminder)
-        if a.scheduledAt != b.scheduledAt { return a.scheduledAt < b.scheduledAt ? .first : .second }
-        let isBefore = withUnsafeBytes(of: a.id.uuid) { x in withUnsafeBytes(of: b.id.uuid) { y in !y.lexicographicallyPrecedes(x) } }
-        return isBefore ? .first : .second
+        if a.scheduledAt != b.scheduledAt { return a.scheduledAt < b.scheduledAt }
+        return withUnsafeBytes(of: a.id.uuid) { x in withUnsafeBytes(of: b.id.uuid) { y in !y.lexicographicallyPrecedes(x) } }
     }
-
-    enum Side { case first, second }
 }

@@ -60,9 +60,9 @@ package struct ResolveReminderUseCase: Sendable {
         let parts = text.split(separator: "-", omittingEmptySubsequences: false)
         let long = parts.filter { $0.count >= shortestPrefix }
         if long.contains(where: { $0.first == "0" }) { return nil }
-        if let number = Int(text) { return (number...number, !long.isEmpty) }
-        guard parts.count == 2, let low = Int(parts[0]), let high = Int(parts[1]) else { return nil }
         let mayBePrefix = !long.isEmpty
+        if let number = Int(text) { return (number...number, mayBePrefix) }
+        guard parts.count == 2, let low = Int(parts[0]), let high = Int(parts[1]) else { return nil }
         guard low >= 1, low <= high else {
             if mayBePrefix { return nil }
             throw ReminderReferenceError.badRange(text)
