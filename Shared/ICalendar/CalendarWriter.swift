@@ -25,14 +25,22 @@ package enum CalendarWriter {
     /// The whole calendar; `stamp` is DTSTAMP (when the file was written), `product` PRODID's name.
     package static func calendar(_ items: [CalendarItem], stamp: Date, product: String) -> String {
         var out = ""
+        let calendar = CalendarStream(stamp: stamp, product: product) { out += $0 }
+        for item in items { calendar.note(item.reminder) }
+        for item in items { calendar.add(item) }
+        calendar.end()
+        return out
+    }
+
+    /// The calendar's start: its properties and one VTIMEZONE per zone of `zones`.
+    fileprivate static func head(_ zones: CalendarZones, product: String) -> String {
+        var out = ""
         func put(_ line: String) { out += ContentLines.folded(line) }
         put("BEGIN:VCALENDAR")
         put("VERSION:2.0")
         put("PRODID:-//Memoss//\(product)//EN")
         put("CALSCALE:GREGORIAN")
-        for zone in zones(of: items) { out += zone }
-        for item in items { out += todo(item, stamp: stamp) }
-        put("END:VCALENDAR")
+        for zone in zones.components { out += zone }
         return out
     }
 
@@ -146,20 +154,62 @@ package enum CalendarWriter {
     package static func dateText(_ date: LocalDate) -> String {
         date.year.zeroPadded(4) + date.month.zeroPadded(2) + date.day.zeroPadded(2)
     }
+}
 
-    /// One VTIMEZONE per zone the items use, in identifier order.
-    private static func zones(of items: [CalendarItem]) -> [String] {
-        var years: [String: (first: Int, last: Int)] = [:]
-        for item in items {
-            let reminder = item.reminder
-            let year = reminder.localScheduled.date.year
-            // A series goes on: its zone's rules are written ten years ahead.
-            let last = reminder.recurrence.isRepeating && !reminder.isCompleted
-                ? (reminder.recurrenceEnd?.year ?? year + 10) : year
-            let known = years[reminder.timeZoneID] ?? (year, last)
-            years[reminder.timeZoneID] = (min(known.first, year), max(known.last, last))
-        }
-        return years.keys.sorted().map { identifier in
+/// A calendar written as its VTODOs come, so a file of any size takes little memory: every
+/// reminder is noted first (the VTIMEZONEs, which come first, must cover them all), then each
+/// item is added; `end` closes the calendar. Used from one thread at a time.
+package final class CalendarStream: @unchecked Sendable {
+    private let stamp: Date, product: String
+    private let write: (String) -> Void
+    private var zones = CalendarZones()
+    private var hasBegun = false
+
+    /// A calendar written through `write`; `stamp` is DTSTAMP, `product` PRODID's name.
+    package init(stamp: Date, product: String, write: @escaping (String) -> Void) {
+        self.stamp = stamp
+        self.product = product
+        self.write = write
+    }
+
+    /// Counts `reminder` among those the calendar holds (before any item is added).
+    package func note(_ reminder: Reminder) { zones.add(reminder) }
+
+    /// Writes `item`'s VTODO (the calendar's start first, once).
+    package func add(_ item: CalendarItem) {
+        begin()
+        write(CalendarWriter.todo(item, stamp: stamp))
+    }
+
+    /// Ends the calendar.
+    package func end() {
+        begin()
+        write(ContentLines.folded("END:VCALENDAR"))
+    }
+
+    private func begin() {
+        guard !hasBegun else { return }
+        hasBegun = true
+        write(CalendarWriter.head(zones, product: product))
+    }
+}
+
+/// The zones reminders use, each with the years its VTIMEZONE covers.
+private struct CalendarZones {
+    private var years: [String: (first: Int, last: Int)] = [:]
+
+    mutating func add(_ reminder: Reminder) {
+        let year = reminder.localScheduled.date.year
+        // A series goes on: its zone's rules are written ten years ahead.
+        let last = reminder.recurrence.isRepeating && !reminder.isCompleted
+            ? (reminder.recurrenceEnd?.year ?? year + 10) : year
+        let known = years[reminder.timeZoneID] ?? (year, last)
+        years[reminder.timeZoneID] = (min(known.first, year), max(known.last, last))
+    }
+
+    /// One VTIMEZONE per zone, in identifier order.
+    var components: [String] {
+        years.keys.sorted().map { identifier in
             let range = years[identifier]!
             return TimeZoneWriter.component(TimeZone(identifier: identifier) ?? .gmt, identifier: identifier,
                                             from: range.first - 1, through: range.last + 1)

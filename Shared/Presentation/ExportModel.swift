@@ -26,40 +26,34 @@ package struct ExportModel: Sendable {
     /// Writes the export through `write`, in pieces; returns how many reminders it holds.
     package func export(_ format: Format, tagged tagID: UUID?, completedOnly: Bool,
                         write: @escaping @Sendable (String) -> Void) async throws -> Int {
-        let sections = completedOnly ? [true] : [false, true]
+        // Every section from one state of the store, written as it is read.
+        let openThenDone = completedOnly ? [true] : [false, true]
         switch format {
         case .ics:
-            // VTIMEZONEs come first and depend on every reminder, so the items are gathered.
-            let items = Gathered<CalendarItem>()
-            for done in sections {
-                _ = try await loadDashboard.stream(done: done, withCompletedTimes: false, tagged: tagID, limit: nil) { reminder, _ in
-                    items.add(CalendarItem(reminder: reminder.reminder, tagNames: reminder.tags.map(\.name)))
+            // The VTIMEZONEs come first and cover every reminder: a first pass learns the zones.
+            let calendar = CalendarStream(stamp: environment.now(), product: product, write: write)
+            let count = try await loadDashboard.stream(passes: 2, sections: openThenDone, tagged: tagID) { pass, _, item in
+                if pass == 0 {
+                    calendar.note(item.reminder)
+                } else {
+                    calendar.add(CalendarItem(reminder: item.reminder, tagNames: item.tags.map(\.name)))
                 }
             }
-            let all = items.all
-            write(CalendarWriter.calendar(all, stamp: environment.now(), product: product))
-            return all.count
+            calendar.end()
+            return count
         case .csv:
             write(CSVFields.header)
-            var count = 0
-            for done in sections {
-                count += try await loadDashboard.stream(done: done, withCompletedTimes: false, tagged: tagID, limit: nil) { reminder, _ in
-                    write(CSVFields.row(reminder))
-                }
+            return try await loadDashboard.stream(sections: openThenDone, tagged: tagID) { _, _, item in
+                write(CSVFields.row(item))
             }
-            return count
         case .json:
             // The dashboard's document: completed first (sorted keys), then to do.
             let stream = JSONShapes.DashboardJSONStream(write: write)
-            var count = try await loadDashboard.stream(done: true, withCompletedTimes: false, tagged: tagID, limit: nil) { reminder, _ in
-                stream.add(reminder)
+            let count = try await loadDashboard.stream(sections: completedOnly ? [true] : [true, false], tagged: tagID) { _, done, item in
+                if !done { stream.startToDo() }
+                stream.add(item)
             }
             stream.startToDo()
-            if !completedOnly {
-                count += try await loadDashboard.stream(done: false, withCompletedTimes: false, tagged: tagID, limit: nil) { reminder, _ in
-                    stream.add(reminder)
-                }
-            }
             stream.end()
             return count
         }

@@ -96,7 +96,7 @@ package enum JSONShapes {
     /// (sorted keys put them first), `startToDo`, `add` each open one, then `end`.
     package final class DashboardJSONStream: @unchecked Sendable {
         private let write: (String) -> Void
-        private var isFirst = true
+        private var isFirst = true, isInToDo = false
         /// One encoder for every reminder of the listing.
         private let encoder = JSONShapes.encoder()
 
@@ -106,10 +106,12 @@ package enum JSONShapes {
             write("{\n  \"completed\" : [\n")
         }
 
-        /// Closes the completed list and opens the to-do list.
+        /// Closes the completed list and opens the to-do list (once; again, it does nothing).
         package func startToDo() {
+            guard !isInToDo else { return }
             write("\n  ],\n  \"todo\" : [\n")
             isFirst = true
+            isInToDo = true
         }
 
         /// Closes the object (and its line).

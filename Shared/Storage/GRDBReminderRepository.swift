@@ -178,6 +178,25 @@ package struct GRDBReminderRepository: ReminderRepository {
         }
     }
 
+    @discardableResult
+    package func forEachReminder(
+        passes: Int, sections: [Bool], tagged tagID: UUID?,
+        _ body: @escaping @Sendable (_ pass: Int, _ done: Bool, ReminderWithTags) throws -> Void
+    ) async throws -> Int {
+        try await database.read { db in
+            let tags = try TagsByRow(db)
+            var count = 0
+            for pass in 0..<passes {
+                count = 0
+                for done in sections {
+                    var rows = try ReminderRows(db, query: done ? .completed(tagged: tagID) : .toDo(tagged: tagID, limit: nil), tags: tags)
+                    count += try rows.passAll { try body(pass, done, $0) }
+                }
+            }
+            return count
+        }
+    }
+
     /// Every open reminder (carrying `tagID` when given), soonest first. The two halves of
     /// `ReminderQuery.toDoHalves` are read at once on two connections (two cores), each sorted by
     /// SQLite, and merged here.

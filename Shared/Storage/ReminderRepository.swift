@@ -39,6 +39,17 @@ package protocol ReminderRepository: Sendable {
         done: Bool, withCompletedTimes: Bool, tagged tagID: UUID?, limit: Int?,
         _ body: @escaping @Sendable (ReminderWithTags) throws -> Void
     ) async throws -> Int
+    /// Calls `body` with each reminder of `sections` in turn (`false`: To Do, soonest first; `true`:
+    /// the done ones, most recently completed first, without the completed times of repeating
+    /// ones), only those carrying `tagID` when given, and all of that `passes` times over, in one
+    /// read: every section and every pass show the same state of the store, whatever is
+    /// committed meanwhile. Memory stays flat; an error `body` throws ends the read. Returns how
+    /// many reminders one pass passed.
+    @discardableResult
+    func forEachReminder(
+        passes: Int, sections: [Bool], tagged tagID: UUID?,
+        _ body: @escaping @Sendable (_ pass: Int, _ done: Bool, ReminderWithTags) throws -> Void
+    ) async throws -> Int
     /// How many reminders are open (with `done`, completed, and with `withCompletedTimes` the
     /// completed times of repeating ones that go on), carrying `tagID` when given. `openCount`,
     /// when known, is how many open ones carry `tagID`; counting done ones then reads less.

@@ -41,6 +41,18 @@ package struct LoadDashboardUseCase: Sendable {
         }
     }
 
+    /// Passes every reminder of `sections` in turn (`false`: To Do, soonest first; `true`: the done
+    /// ones, most recently completed first), carrying `tagID` when given, with its pass and
+    /// section, `passes` times over one and the same state of the store, to `body`; returns how
+    /// many one pass holds. (An export reads everything twice: once to learn its zones.)
+    @discardableResult
+    package func stream(
+        passes: Int = 1, sections: [Bool], tagged tagID: UUID?,
+        _ body: @escaping @Sendable (_ pass: Int, _ done: Bool, ReminderWithTags) throws -> Void
+    ) async throws -> Int {
+        try await repository.forEachReminder(passes: passes, sections: sections, tagged: tagID, body)
+    }
+
     /// How many reminders are open (with `done`, completed, and the completed times of repeating
     /// ones that go on), carrying `tagID` when given. `openCount` is how many open ones carry
     /// `tagID`, when the caller has just read them all (the done ones are then counted from it).

@@ -177,6 +177,27 @@ struct ExportCommandTests {
         try ChildProcess.run(BuiltProduct.url("memoss"), ["--db", store ?? self.store] + arguments, environment: environment)
     }
 
+    /// JSON: one document whatever is asked for, the done ones under "completed", the open ones
+    /// under "todo" (empty with --completed).
+    @Test func aJSONExportIsOneDocumentWithTheDoneAndTheOpenOnesInTheirLists() throws {
+        _ = try memoss("add", "Pay rent", "--date", "2027-01-31", "--time", "09:00", "--new-tag", "Home")
+        _ = try memoss("add", "Call Ann", "--date", "2027-02-01", "--time", "10:00", "--tag", "Home")
+        _ = try memoss("add", "Water plants", "--date", "2027-02-02", "--time", "08:00")
+        _ = try memoss("list")
+        #expect(try memoss("done", "2").stdout.hasPrefix("Completed \"Call Ann\""))
+        func titles(_ arguments: String...) throws -> [String: [String]] {
+            let result = try ChildProcess.run(BuiltProduct.url("memoss"), ["--db", store, "export", "--format", "json"] + arguments,
+                                              environment: environment)
+            #expect(result.status == 0, "\(arguments): \(result.stderr)")
+            let document = try #require(try JSONSerialization.jsonObject(with: result.stdoutData) as? [String: [[String: Any]]])
+            return document.mapValues { $0.compactMap { $0["title"] as? String } }
+        }
+        #expect(try titles() == ["completed": ["Call Ann"], "todo": ["Pay rent", "Water plants"]])
+        #expect(try titles("--completed") == ["completed": ["Call Ann"], "todo": []])
+        #expect(try titles("--tag", "home") == ["completed": ["Call Ann"], "todo": ["Pay rent"]])
+        #expect(try titles("--tag", "home", "--completed") == ["completed": ["Call Ann"], "todo": []])
+    }
+
     @Test func theFormatComesFromTheOptionOrTheFileNameAndBadChoicesAreRefused() throws {
         _ = try memoss("add", "Pay rent", "--date", "2027-01-31", "--time", "09:00", "--repeat", "monthly", "--new-tag", "Home")
         #expect(try memoss("export").stdout.hasPrefix("BEGIN:VCALENDAR\r\n"))

@@ -153,4 +153,44 @@ struct ToDoInTwoReadsTests {
         #expect(items.map(\.id) == expected.map(\.reminder.id))
         #expect(count == expected.count)
     }
+
+    /// An export reads every section, twice for iCalendar (first to learn the zones), in one
+    /// read: another program's commit after the first reminder changes neither section of
+    /// either pass, and the next read shows it.
+    @Test(arguments: [false, true])
+    func everySectionAndPassOfOneReadShowTheStateItStartedOn(tagged: Bool) async throws {
+        let database = try AppDatabase.open(at: path)
+        let repository = GRDBReminderRepository(database: database)
+        let tags = try await tags(in: database)
+        let stored = try await fill(repository, count: 600, tags: tags, title: "Before")
+        let store = path, tag = tagged ? tags[0] : nil
+        // With the tag, the done ones first, as JSON has them.
+        let sections = tagged ? [true, false] : [false, true]
+        // Completed: most recently completed first (all were completed at one time), then latest due, then id.
+        let done = stored.filter { item in item.reminder.isCompleted && (tag.map { item.tagIDs.contains($0.id) } ?? true) }
+            .sorted { ($1.reminder.scheduledAt, $0.reminder.id.uuidString) < ($0.reminder.scheduledAt, $1.reminder.id.uuidString) }
+        let expected = Array(sections.map { $0 ? done : expectedToDo(stored, tagged: tag) }.joined())
+        #expect(expected.contains { $0.reminder.isCompleted } && expected.contains { !$0.reminder.isCompleted })
+
+        let seen = Gathered<(pass: Int, done: Bool, item: ReminderWithTags)>()
+        let count = try await repository.forEachReminder(passes: 2, sections: sections, tagged: tag?.id) { pass, done, item in
+            // Every reminder renamed and its completion flipped, by another program, mid-read.
+            if seen.all.isEmpty {
+                _ = try SQLiteShell.run(store, "UPDATE reminder SET title = 'Renamed', isCompleted = 1 - isCompleted")
+            }
+            seen.add((pass, done, item))
+        }
+        #expect(count == expected.count)
+        for pass in 0..<2 {
+            let read = seen.all.filter { $0.pass == pass }
+            #expect(read.map(\.item.id) == expected.map(\.reminder.id), "pass \(pass)")
+            #expect(read.map(\.item.title) == expected.map(\.reminder.title), "pass \(pass)")
+            #expect(read.map(\.done) == expected.map(\.reminder.isCompleted), "pass \(pass)")
+            #expect(read.map { Set($0.item.tags.map(\.id)) } == expected.map(\.tagIDs), "pass \(pass)")
+        }
+        // The next read shows the change: the done ones are open, all renamed.
+        let after = Gathered<ReminderWithTags>()
+        try await repository.forEachReminder(passes: 1, sections: [false], tagged: nil) { _, _, item in after.add(item) }
+        #expect(after.all.map(\.title) == Array(repeating: "Renamed", count: stored.filter(\.reminder.isCompleted).count))
+    }
 }
