@@ -161,6 +161,27 @@ for size in sizes {
         counter += runs
         row(size, "`\(name)`: this store / almost empty", big.text, little.text, String(format: "%.2f×", big.median / little.median))
     }
+    // Snooze: a notification of a reminder due in ten minutes, postponed by 30.
+    func notificationIDs(_ path: String) -> [String] {
+        for index in 0..<runs { must([memoss, "--db", path, "add", "Snooze \(index)", "--date", "in 10 minutes"]) }
+        let file = folder.appendingPathComponent("notifications").path
+        must(["sqlite3", path, "SELECT id FROM notificationRequest WHERE title LIKE 'Snooze %' ORDER BY title"], output: file)
+        let found = ((try? String(contentsOfFile: file, encoding: .utf8)) ?? "").split(separator: "\n").map(String.init)
+        guard found.count == runs else { fatalError("\(path): \(found.count) notifications to snooze, not \(runs)") }
+        return found
+    }
+    let bigNotifications = notificationIDs(store), smallNotifications = notificationIDs(small)
+    var snoozeBig = Figures(), snoozeSmall = Figures()
+    for index in 0..<runs {
+        snoozeBig.runs.append(must([memoss, "--db", store, "snooze", bigNotifications[index], "30"]))
+        snoozeSmall.runs.append(must([memoss, "--db", small, "snooze", smallNotifications[index], "30"]))
+    }
+    row(size, "`snooze`: this store / almost empty", snoozeBig.text, snoozeSmall.text,
+        String(format: "%.2f×", snoozeBig.median / snoozeSmall.median))
+    // An iCalendar export of everything: its memory.
+    var calendar = Figures()
+    calendar.runs.append(must([memoss, "--db", store, "export", "--format", "ics"]))
+    row(size, "`export --format ics`", calendar.text, "", "")
 }
 
 if let jsonAt {
@@ -171,6 +192,9 @@ if let jsonAt {
     var json = Figures()
     for _ in 0..<max(1, runs / 2) { json.runs.append(must([memoss, "--db", store, "list", "--json"])) }
     row(jsonAt, "`list --json` (peak memory)", json.text, "", "")
+    var calendar = Figures()
+    calendar.runs.append(must([memoss, "--db", store, "export", "--format", "ics"]))
+    row(jsonAt, "`export --format ics` (peak memory)", calendar.text, "", "")
 }
 
 print(table.joined(separator: "\n"))
