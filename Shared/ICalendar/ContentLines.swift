@@ -44,45 +44,44 @@ package enum ContentLines {
     /// A TEXT value read back: `\n`/`\N` a line break, `\\` `\;` `\,` the character; a
     /// backslash before anything else is kept (other tools write `\:` and the like).
     package static func unescaped(_ text: Substring) -> String {
-        var result = ""
+        var result = String.UnicodeScalarView()
         var escaping = false
-        for character in text {
+        // By Unicode scalar: a combining mark after a backslash or a comma is text of its own.
+        for scalar in text.unicodeScalars {
             if escaping {
-                switch character {
-                case "n", "N": result += "\n"
-                case "\\", ";", ",": result.append(character)
-                default: result += "\\" + String(character)
+                switch scalar {
+                case "n", "N": result.append("\n")
+                case "\\", ";", ",": result.append(scalar)
+                default: result.append(contentsOf: ["\\", scalar])
                 }
                 escaping = false
-            } else if character == "\\" {
+            } else if scalar == "\\" {
                 escaping = true
             } else {
-                result.append(character)
+                result.append(scalar)
             }
         }
-        if escaping { result += "\\" }
-        return result
+        if escaping { result.append("\\") }
+        return String(result)
     }
 
     /// A TEXT list (CATEGORIES) split on the commas that are not escaped, each unescaped.
     package static func list(_ value: String) -> [String] {
+        let scalars = value.unicodeScalars
         var parts: [String] = []
-        var start = value.startIndex
-        var index = value.startIndex
+        var start = scalars.startIndex
         var escaping = false
-        while index < value.endIndex {
-            let character = value[index]
+        for index in scalars.indices {
             if escaping {
                 escaping = false
-            } else if character == "\\" {
+            } else if scalars[index] == "\\" {
                 escaping = true
-            } else if character == "," {
-                parts.append(unescaped(value[start..<index]))
-                start = value.index(after: index)
+            } else if scalars[index] == "," {
+                parts.append(unescaped(Substring(scalars[start..<index])))
+                start = scalars.index(after: index)
             }
-            index = value.index(after: index)
         }
-        parts.append(unescaped(value[start...]))
+        parts.append(unescaped(Substring(scalars[start...])))
         return parts
     }
 
@@ -116,8 +115,10 @@ package enum ContentLines {
             number += 1
             var physical = raw
             if physical.hasSuffix("\r") { physical = physical.dropLast() }
-            if let first = physical.first, first == " " || first == "\t", !logical.isEmpty {
-                logical[logical.count - 1].text += physical.dropFirst()
+            // By Unicode scalar: a continuation may begin with a combining mark, which Swift
+            // counts in one Character with the space before it.
+            if let first = physical.unicodeScalars.first, first == " " || first == "\t", !logical.isEmpty {
+                logical[logical.count - 1].text.unicodeScalars.append(contentsOf: physical.unicodeScalars.dropFirst())
             } else if !physical.isEmpty {
                 logical.append((String(physical), number))
             }
@@ -131,19 +132,22 @@ package enum ContentLines {
     }
 
     /// `name *(";" param) ":" value`, where a quoted parameter value may hold `;`, `:` and `,`.
-    private static func line(_ text: String, number: Int) throws(SyntaxError) -> Line {
+    private static func line(_ line: String, number: Int) throws(SyntaxError) -> Line {
+        // By Unicode scalar: a value may begin with a combining mark, which Swift counts in one
+        // Character with the ":" before it.
+        let text = line.unicodeScalars
         var index = text.startIndex
         func readName() -> String {
             let start = index
             while index < text.endIndex, text[index] != ";", text[index] != ":", text[index] != "=" {
                 index = text.index(after: index)
             }
-            return String(text[start..<index])
+            return String(Substring(text[start..<index]))
         }
         let name = readName().uppercased()
         let isName = !name.isEmpty && name.unicodeScalars.allSatisfy { $0 == "-" || ("A"..."Z").contains($0) || ("0"..."9").contains($0) }
         guard isName else {
-            throw SyntaxError(line: number, message: "\"\(text.prefix(40))\" is not a property line (NAME:value)")
+            throw SyntaxError(line: number, message: "\"\(line.prefix(40))\" is not a property line (NAME:value)")
         }
         var parameters: [String: String] = [:]
         while index < text.endIndex, text[index] == ";" {
@@ -153,24 +157,24 @@ package enum ContentLines {
                 throw SyntaxError(line: number, message: "parameter \(parameter) of \(name) has no value")
             }
             index = text.index(after: index)
-            var value = ""
+            var value = String.UnicodeScalarView()
             while index < text.endIndex, text[index] != ";", text[index] != ":" {
                 if text[index] == "\"" {
                     guard let close = text[text.index(after: index)...].firstIndex(of: "\"") else {
                         throw SyntaxError(line: number, message: "an unclosed quote in parameter \(parameter) of \(name)")
                     }
-                    value += text[text.index(after: index)..<close]
+                    value.append(contentsOf: text[text.index(after: index)..<close])
                     index = text.index(after: close)
                 } else {
                     value.append(text[index])
                     index = text.index(after: index)
                 }
             }
-            parameters[parameter] = value
+            parameters[parameter] = String(value)
         }
         guard index < text.endIndex, text[index] == ":" else {
             throw SyntaxError(line: number, message: "\(name) has no \":\" before its value")
         }
-        return Line(name: name, parameters: parameters, value: String(text[text.index(after: index)...]), number: number)
+        return Line(name: name, parameters: parameters, value: String(Substring(text[text.index(after: index)...])), number: number)
     }
 }

@@ -16,6 +16,24 @@ struct ContentLinesTests {
         #expect(try ContentLines.parse(folded).map(\.value) == [String(line.dropFirst(8))])
     }
 
+    /// A fold may fall between a letter and its combining mark (only a character's octets must
+    /// stay together): the continuation then begins with the mark, which Swift counts in one
+    /// Character with the space before it. Such a line, and a value, a parameter or a list
+    /// item that begins with a mark, read back whole.
+    @Test func aContinuationOrAValueMayBeginWithACombiningMark() throws {
+        // "SUMMARY:" and 66 x are 74 octets, the e the 75th: the accent starts the continuation.
+        let title = String(repeating: "x", count: 66) + "e\u{301}co"
+        let folded = ContentLines.folded("SUMMARY:" + title)
+        #expect(Array(folded.unicodeScalars.split(separator: "\n")[1].prefix(2)) == [" ", "\u{301}"])
+        #expect(try ContentLines.parse(folded).map(\.value) == [title])
+
+        let lines = try ContentLines.parse("DESCRIPTION:\u{301}note\r\nX-A;X-P=\u{301}p:v\r\nCATEGORIES:Home,\u{301}a,b\\\\\u{301}\r\n")
+        #expect(lines.map(\.name) == ["DESCRIPTION", "X-A", "CATEGORIES"])
+        #expect(lines[0].value == "\u{301}note")
+        #expect(lines[1].parameters == ["X-P": "\u{301}p"])
+        #expect(ContentLines.list(lines[2].value) == ["Home", "\u{301}a", "b\\\u{301}"])
+    }
+
     @Test func shortLinesAreLeftWhole() {
         #expect(ContentLines.folded("UID:1") == "UID:1\r\n")
         let exactly75 = "X-A:" + String(repeating: "a", count: 71)

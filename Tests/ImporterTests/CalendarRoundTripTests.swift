@@ -177,6 +177,23 @@ struct ExportCommandTests {
         try ChildProcess.run(BuiltProduct.url("memoss"), ["--db", store ?? self.store] + arguments, environment: environment)
     }
 
+    /// A title whose fold falls between a letter and its accent (a combining mark, as in
+    /// `../shared/bench`'s titles) imports back: before, the import refused the whole file.
+    @Test func aCalendarFoldedBeforeACombiningMarkImportsBack() throws {
+        let title = String(repeating: "x", count: 66) + "e\u{301}co"
+        _ = try memoss("add", title, "--date", "2027-01-31", "--time", "09:00")
+        let file = temporary.path("accents.ics")
+        #expect(try memoss("export", "-o", file).status == 0)
+        #expect(try String(contentsOfFile: file, encoding: .utf8).unicodeScalars.split(separator: "\n")
+            .contains { Array($0.prefix(2)) == [" ", "\u{301}"] })
+        let copy = temporary.path("accents.sqlite")
+        let imported = try ChildProcess.run(BuiltProduct.url("memoss-import"), ["--db", copy, file], environment: environment)
+        #expect(imported.status == 0, "\(imported.stderr)")
+        #expect(imported.stdout == "Imported 1, skipped 0 already present, refused 0.\n")
+        let listed = try memoss("list", "--json", store: copy).stdout
+        #expect(listed.contains("\"title\" : \"\(title)\""), "\(listed)")
+    }
+
     /// JSON: one document whatever is asked for, the done ones under "completed", the open ones
     /// under "todo" (empty with --completed).
     @Test func aJSONExportIsOneDocumentWithTheDoneAndTheOpenOnesInTheirLists() throws {
