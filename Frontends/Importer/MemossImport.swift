@@ -102,7 +102,7 @@ struct MemossImport: AsyncParsableCommand {
         }
         let size = file == "-" ? nil : (try? FileManager.default.attributesOfItem(atPath: file)[.size] as? Int)
         if isCalendar {
-            return try await importCalendar(handle, name: name, core: core, zone: environment.timeZone)
+            return try await importCalendar(handle, name: name, core: core, zone: environment.timeZone, size: size)
         }
         let reader = CSVReader(handle, delimiter: delimiterByte)
 
@@ -145,39 +145,38 @@ struct MemossImport: AsyncParsableCommand {
         try await finish(importModel, name: name, core: core)
     }
 
-    /// Reads a calendar whole, then takes its VTODOs and refusals in file order.
+    /// Reads a calendar, taking its VTODOs and refusals in file order as they come. A regular file
+    /// is read twice from disk (the zones its VTIMEZONEs name, then the items), its rows written
+    /// as they come, as a CSV's are; anything else (a pipe) is read whole first, up to 256 MiB.
     @MainActor
-    private func importCalendar(_ handle: FileHandle, name: String, core: MemossCore, zone: TimeZone) async throws {
-        let limit = 256 << 20
-        let data: Data
-        do {
-            data = try handle.read(upToCount: limit + 1) ?? Data()
-        } catch {
-            fail("cannot read \(name): \(error.localizedDescription)")
-        }
-        if data.count > limit { fail("\(name) is larger than 256 MiB; split it; nothing was imported") }
-        var bytes = data
-        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes.removeFirst(3) }
-        guard let text = String(data: bytes, encoding: .utf8) else {
-            fail("\(name) is not UTF-8 text, as RFC 5545 requires; nothing was imported")
-        }
-        let calendar: (todos: [CalendarTodo], refusals: [CalendarRefusal])
-        do {
-            calendar = try CalendarReader.read(text, userZone: zone)
-        } catch {
-            fail("\(name):\(error.line): \(error.message); nothing was imported")
+    private func importCalendar(_ handle: FileHandle, name: String, core: MemossCore, zone: TimeZone, size: Int?) async throws {
+        var info = stat()
+        let isRegular = fstat(handle.fileDescriptor, &info) == 0 && info.st_mode & S_IFMT == S_IFREG
+        let source = CalendarSource(handle)
+        if !isRegular {
+            let limit = 256 << 20
+            guard let data = source.readWhole(limit: limit) else { fail("cannot read \(name): \(source.failure ?? "")") }
+            if data.count > limit { fail("\(name) is larger than 256 MiB; give it as a file, not through a pipe; nothing was imported") }
         }
         let importModel = core.importModel(header: try ImportModel.Header(ImportModel.Column.allCases.map(\.rawValue)),
                                            allowPast: allowPast, source: name)
-        enum Entry { case todo(CalendarTodo), refused([CalendarRefusal]) }
-        var entries: [(line: Int, entry: Entry)] = calendar.todos.map { ($0.line, .todo($0)) }
-        for (item, refusals) in Dictionary(grouping: calendar.refusals, by: \.item) { entries.append((item, .refused(refusals))) }
-        for (_, entry) in entries.sorted(by: { $0.line < $1.line }) {
-            switch entry {
-            case .todo(let todo): importModel.add(todo)
-            case .refused(let refusals): importModel.refuse(refusals)
+        importModel.writesWhileReading = isRegular
+        let progress = Progress(totalBytes: size)
+        do {
+            try CalendarReader.read({ source.reader() }, userZone: zone) { entry in
+                switch entry {
+                case .todo(let todo): importModel.add(todo)
+                case .refused(let refusals): importModel.refuse(refusals)
+                }
+                progress.update(rows: importModel.rowsRead, bytes: source.bytesRead)
             }
+        } catch {
+            progress.clear()
+            if let failure = source.failure { fail("cannot read \(name): \(failure); nothing was imported") }
+            fail("\(name):\(error.line): \(error.message); nothing was imported")
         }
+        progress.clear()
+        if let failure = source.failure { fail("cannot read \(name): \(failure); nothing was imported") }
         try await finish(importModel, name: name, core: core)
     }
 
@@ -235,5 +234,49 @@ struct MemossImport: AsyncParsableCommand {
     private func fail(_ message: String) -> Never {
         FileHandle.standardError.write(Data("memoss-import: \(VisibleText.safe(message))\n".utf8))
         Foundation.exit(2)
+    }
+}
+
+/// The bytes of a calendar for `CalendarReader`: a regular file read from its start at each
+/// pass, in pieces; anything else read whole once, then given from memory at each pass.
+private final class CalendarSource {
+    private let handle: FileHandle
+    private var whole: Data?
+    /// Bytes given in the current pass.
+    private(set) var bytesRead = 0
+    /// Why reading stopped early, if it did (the reader then sees the file end there).
+    private(set) var failure: String?
+
+    init(_ handle: FileHandle) {
+        self.handle = handle
+    }
+
+    /// Reads what is not a regular file into memory: `nil` when it cannot be read, more than
+    /// `limit` bytes when it is too long.
+    func readWhole(limit: Int) -> Data? {
+        do {
+            whole = try handle.read(upToCount: limit + 1) ?? Data()
+        } catch {
+            failure = error.localizedDescription
+        }
+        return whole
+    }
+
+    /// A reader from the start of the file.
+    func reader() -> ContentLines.Reader {
+        bytesRead = 0
+        if let whole { return ContentLines.Reader(whole: whole) }
+        do { try handle.seek(toOffset: 0) } catch { failure = error.localizedDescription }
+        return ContentLines.Reader { [self] in
+            guard failure == nil else { return nil }
+            do {
+                let piece = try handle.read(upToCount: 1 << 20)
+                bytesRead += piece?.count ?? 0
+                return piece
+            } catch {
+                failure = error.localizedDescription
+                return nil
+            }
+        }
     }
 }

@@ -54,68 +54,148 @@ package enum CalendarReader {
     package static func read(_ text: String, userZone: TimeZone) throws(ContentLines.SyntaxError)
         -> (todos: [CalendarTodo], refusals: [CalendarRefusal])
     {
-        let start = text.drop { $0.isWhitespace }.prefix(15)
-        guard start.uppercased() == "BEGIN:VCALENDAR" else {
-            throw ContentLines.SyntaxError(line: 1, message: "not an iCalendar file (it does not start with BEGIN:VCALENDAR)")
-        }
-        let lines = try ContentLines.parse(text)
-        // Components as (name, lines), nesting checked.
-        var stack: [(name: String, line: Int)] = []
-        var todos: [[ContentLines.Line]] = []
-        var zoneLocations: [String: String] = [:]
-        var currentZone: String?
+        var todos: [CalendarTodo] = []
         var refusals: [CalendarRefusal] = []
-        for line in lines {
+        try read({ ContentLines.Reader(whole: Data(text.utf8)) }, userZone: userZone) { entry in
+            switch entry {
+            case .todo(let todo): todos.append(todo)
+            case .refused(let item): refusals += item
+            }
+        }
+        return (todos, refusals)
+    }
+
+    /// Reads the calendar `file` gives, passing each item to `body` as it ends, in file order, so
+    /// a file of any size is read in little memory; throws at the first line that makes it no
+    /// calendar. `file` is called twice and must give the file from its start each time: first
+    /// for the zones its VTIMEZONEs name (one may come after the items that use it), then for
+    /// the items.
+    package static func read(_ file: () -> ContentLines.Reader, userZone: TimeZone,
+                             _ body: (CalendarEntry) -> Void) throws(ContentLines.SyntaxError) {
+        var items = CalendarItems(userZone: userZone, zoneLocations: zoneLocations(file()))
+        var reader = file()
+        var isFirst = true
+        while true {
+            let line: ContentLines.Line?
+            do {
+                line = try reader.next()
+            } catch where isFirst {
+                throw notACalendar
+            }
+            guard let line else { break }
+            if isFirst {
+                guard line.name == "BEGIN", line.value.uppercased() == "VCALENDAR" else { throw notACalendar }
+                isFirst = false
+            }
+            if let entry = try items.take(line) { body(entry) }
+        }
+        if isFirst { throw notACalendar }
+        try items.end()
+    }
+
+    private static var notACalendar: ContentLines.SyntaxError {
+        ContentLines.SyntaxError(line: 1, message: "not an iCalendar file (it does not start with BEGIN:VCALENDAR)")
+    }
+
+    /// What the VTIMEZONEs of a file call their zones (X-LIC-LOCATION by TZID). Only the lines of
+    /// components are read; the first line that is not a content line ends the look (reading the
+    /// items says what is wrong there).
+    private static func zoneLocations(_ reader: ContentLines.Reader) -> [String: String] {
+        var reader = reader
+        var locations: [String: String] = [:]
+        var depth = 0, inZone = false
+        var zone: String?
+        let begin = Array("BEGIN".utf8), end = Array("END".utf8)
+        func startsWith(_ bytes: [UInt8], _ word: [UInt8]) -> Bool {
+            bytes.count > word.count && zip(bytes, word).allSatisfy { $0 & 0xDF == $1 } && (bytes[word.count] == 0x3A || bytes[word.count] == 0x3B)
+        }
+        while let (bytes, number) = reader.nextBytes() {
+            guard inZone || startsWith(bytes, begin) || startsWith(bytes, end) else { continue }
+            guard let line = try? ContentLines.line(bytes, number: number) else { break }
             switch line.name {
             case "BEGIN":
-                let name = line.value.uppercased()
-                stack.append((name, line.number))
-                if stack.count == 2 {
-                    switch name {
-                    case "VTODO": todos.append([line])
-                    case "VEVENT", "VJOURNAL", "VFREEBUSY":
-                        refusals.append(CalendarRefusal(item: line.number, line: line.number, field: name,
-                            message: "is \(name == "VEVENT" ? "an event" : "a \(name.dropFirst().lowercased()) item"), not a to-do (VTODO); Memoss imports to-dos only"))
-                    default: break
-                    }
-                }
-                continue
+                depth += 1
+                if depth == 2, line.value.uppercased() == "VTIMEZONE" { inZone = true }
             case "END":
-                let name = line.value.uppercased()
-                guard let open = stack.last, open.name == name else {
-                    if let unclosed = stack.last, stack.contains(where: { $0.name == name }) {
-                        throw ContentLines.SyntaxError(line: unclosed.line,
-                                                       message: "BEGIN:\(unclosed.name) is never closed (END:\(unclosed.name))")
-                    }
-                    throw ContentLines.SyntaxError(line: line.number, message: "END:\(line.value) does not close "
-                        + (stack.last.map { "BEGIN:\($0.name) of line \($0.line)" } ?? "anything"))
-                }
-                stack.removeLast()
-                if stack.count == 1, name == "VTODO" { todos[todos.count - 1].append(line) }
-                if name == "VTIMEZONE" { currentZone = nil }
-                continue
+                if depth == 2 { (inZone, zone) = (false, nil) }
+                depth -= 1
+            case "TZID" where inZone && depth == 2:
+                zone = line.value
+            case "X-LIC-LOCATION" where inZone && depth == 2:
+                if let zone { locations[zone] = line.value }
             default:
                 break
             }
-            guard stack.count >= 2 else { continue }
-            if stack[1].name == "VTODO", stack.count == 2 {
-                todos[todos.count - 1].append(line)
-            } else if stack[1].name == "VTIMEZONE", stack.count == 2 {
-                if line.name == "TZID" { currentZone = line.value }
-                if line.name == "X-LIC-LOCATION", let zone = currentZone { zoneLocations[zone] = line.value }
-            }
         }
+        return locations
+    }
+}
+
+/// An item of a calendar as it ends: a VTODO Memoss takes, or what refuses it (or another
+/// component), by line.
+package enum CalendarEntry: Sendable {
+    case todo(CalendarTodo)
+    case refused([CalendarRefusal])
+}
+
+/// A calendar's components, line after line: the nesting checked, each VTODO read as it ends.
+private struct CalendarItems {
+    let userZone: TimeZone
+    let zoneLocations: [String: String]
+    private var stack: [(name: String, line: Int)] = []
+    /// The lines of the VTODO being read.
+    private var todo: [ContentLines.Line] = []
+
+    init(userZone: TimeZone, zoneLocations: [String: String]) {
+        self.userZone = userZone
+        self.zoneLocations = zoneLocations
+    }
+
+    /// Takes the next line; returns the item it ends, if any.
+    mutating func take(_ line: ContentLines.Line) throws(ContentLines.SyntaxError) -> CalendarEntry? {
+        switch line.name {
+        case "BEGIN":
+            let name = line.value.uppercased()
+            stack.append((name, line.number))
+            guard stack.count == 2 else { return nil }
+            switch name {
+            case "VTODO":
+                todo = [line]
+                return nil
+            case "VEVENT", "VJOURNAL", "VFREEBUSY":
+                return .refused([CalendarRefusal(item: line.number, line: line.number, field: name,
+                    message: "is \(name == "VEVENT" ? "an event" : "a \(name.dropFirst().lowercased()) item"), not a to-do (VTODO); Memoss imports to-dos only")])
+            default:
+                return nil
+            }
+        case "END":
+            let name = line.value.uppercased()
+            guard let open = stack.last, open.name == name else {
+                if let unclosed = stack.last, stack.contains(where: { $0.name == name }) {
+                    throw ContentLines.SyntaxError(line: unclosed.line,
+                                                   message: "BEGIN:\(unclosed.name) is never closed (END:\(unclosed.name))")
+                }
+                throw ContentLines.SyntaxError(line: line.number, message: "END:\(line.value) does not close "
+                    + (stack.last.map { "BEGIN:\($0.name) of line \($0.line)" } ?? "anything"))
+            }
+            stack.removeLast()
+            guard stack.count == 1, name == "VTODO" else { return nil }
+            todo.append(line)
+            var reader = TodoReader(lines: todo, userZone: userZone, zoneLocations: zoneLocations)
+            todo = []
+            if let read = reader.read() { return .todo(read) }
+            return .refused(reader.refusals.sorted { $0.line < $1.line })
+        default:
+            if stack.count == 2, stack[1].name == "VTODO" { todo.append(line) }
+            return nil
+        }
+    }
+
+    /// The end of the file: every component must be closed.
+    func end() throws(ContentLines.SyntaxError) {
         if let open = stack.last {
             throw ContentLines.SyntaxError(line: open.line, message: "BEGIN:\(open.name) is never closed (END:\(open.name))")
         }
-        var result: [CalendarTodo] = []
-        for lines in todos {
-            var reader = TodoReader(lines: lines, userZone: userZone, zoneLocations: zoneLocations)
-            if let todo = reader.read() { result.append(todo) }
-            refusals += reader.refusals
-        }
-        refusals.sort { $0.line < $1.line }
-        return (result, refusals)
     }
 }
 

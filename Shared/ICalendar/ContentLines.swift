@@ -108,27 +108,99 @@ package enum ContentLines {
     /// The unfolded content lines of `text` (CRLF or LF line ends; a line starting with a space
     /// or a tab continues the one before); blank lines are skipped.
     package static func parse(_ text: String) throws(SyntaxError) -> [Line] {
-        var logical: [(text: String, number: Int)] = []
-        var number = 0
-        // "\r\n" is one Character in Swift: split on it as well as on "\n".
-        for raw in text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" }) {
-            number += 1
-            var physical = raw
-            if physical.hasSuffix("\r") { physical = physical.dropLast() }
-            // By Unicode scalar: a continuation may begin with a combining mark, which Swift
-            // counts in one Character with the space before it.
-            if let first = physical.unicodeScalars.first, first == " " || first == "\t", !logical.isEmpty {
-                logical[logical.count - 1].text.unicodeScalars.append(contentsOf: physical.unicodeScalars.dropFirst())
-            } else if !physical.isEmpty {
-                logical.append((String(physical), number))
+        var reader = Reader(whole: Data(text.utf8))
+        var lines: [Line] = []
+        while let line = try reader.next() { lines.append(line) }
+        return lines
+    }
+
+    /// The content lines of a file read piece by piece, unfolded as they come, so a file of any
+    /// size is read in little memory: CRLF or LF line ends; a line starting with a space or a tab
+    /// continues the one before (its bytes are joined before they are read as UTF-8, so a
+    /// continuation may begin with a combining mark, or even in the middle of a character as some
+    /// writers fold); blank lines are skipped; a UTF-8 byte order mark at the start is dropped.
+    package struct Reader {
+        private let read: () -> Data?
+        /// Bytes read and not yet split into lines, from `start`.
+        private var buffer: [UInt8] = []
+        private var start = 0
+        private var atEnd = false, atStart = true
+        /// Physical lines split so far.
+        private var number = 0
+        /// The logical line being joined, and the physical line it started on.
+        private var pending: [UInt8] = []
+        private var pendingNumber = 0
+
+        /// A reader of the bytes `read` gives, a piece at each call, `nil` at the end.
+        package init(_ read: @escaping () -> Data?) {
+            self.read = read
+        }
+
+        /// A reader of `data`, whole.
+        package init(whole data: Data) {
+            var given = false
+            self.init {
+                defer { given = true }
+                return given ? nil : data
             }
         }
-        var lines: [Line] = []
-        lines.reserveCapacity(logical.count)
-        for (text, number) in logical {
-            lines.append(try line(text, number: number))
+
+        /// The next content line, `nil` after the last.
+        package mutating func next() throws(SyntaxError) -> Line? {
+            guard let (bytes, number) = nextBytes() else { return nil }
+            return try ContentLines.line(bytes, number: number)
         }
-        return lines
+
+        /// The next content line's bytes (unfolded, not read yet) and its first physical line.
+        package mutating func nextBytes() -> (bytes: [UInt8], number: Int)? {
+            while let physical = nextPhysical() {
+                if let first = physical.first, first == 0x20 || first == 0x09, pendingNumber > 0 {
+                    pending.append(contentsOf: physical.dropFirst())
+                } else if !physical.isEmpty {
+                    defer { (pending, pendingNumber) = (Array(physical), number) }
+                    if pendingNumber > 0 { return (pending, pendingNumber) }
+                }
+            }
+            guard pendingNumber > 0 else { return nil }
+            defer { (pending, pendingNumber) = ([], 0) }
+            return (pending, pendingNumber)
+        }
+
+        /// The next physical line without its line end, `nil` after the last.
+        private mutating func nextPhysical() -> ArraySlice<UInt8>? {
+            while true {
+                if let newline = buffer[start...].firstIndex(of: 0x0A) {
+                    defer { start = newline + 1 }
+                    number += 1
+                    return buffer[start..<newline].last == 0x0D ? buffer[start..<newline - 1] : buffer[start..<newline]
+                }
+                if atEnd {
+                    guard start < buffer.count else { return nil }
+                    defer { start = buffer.count }
+                    number += 1
+                    return buffer[start...]
+                }
+                buffer.removeFirst(start)
+                start = 0
+                if let data = read() {
+                    buffer.append(contentsOf: data)
+                    if atStart, buffer.count >= 3 || data.isEmpty {
+                        atStart = false
+                        if buffer.starts(with: [0xEF, 0xBB, 0xBF]) { buffer.removeFirst(3) }
+                    }
+                } else {
+                    atEnd = true
+                }
+            }
+        }
+    }
+
+    /// A content line from its bytes; throws when they are not UTF-8 or not a property line.
+    package static func line(_ bytes: [UInt8], number: Int) throws(SyntaxError) -> Line {
+        guard let text = String(validating: bytes, as: UTF8.self) else {
+            throw SyntaxError(line: number, message: "is not UTF-8 text, as RFC 5545 requires")
+        }
+        return try line(text, number: number)
     }
 
     /// `name *(";" param) ":" value`, where a quoted parameter value may hold `;`, `:` and `,`.

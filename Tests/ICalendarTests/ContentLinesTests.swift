@@ -34,6 +34,30 @@ struct ContentLinesTests {
         #expect(ContentLines.list(lines[2].value) == ["Home", "\u{301}a", "b\\\u{301}"])
     }
 
+    /// A file read piece by piece (here a byte at a time) gives the lines the whole text gives:
+    /// a byte order mark dropped, CRLF and LF, folds across pieces, a fold some writers make in
+    /// the middle of a character (its bytes are joined first), no line end at the end; a line
+    /// that is not UTF-8 is refused with its number.
+    @Test func aFileReadInPiecesGivesTheLinesOfTheWholeText() throws {
+        let bytes: [UInt8] = [0xEF, 0xBB, 0xBF] + Array("BEGIN:VCALENDAR\r\nSUMMARY:caf".utf8) + [0xC3, 0x0D, 0x0A, 0x20, 0xA9]
+            + Array(" au lait\n\r\nDESCRIPTION:a\r\n\tb\nEND:VCALENDAR".utf8)
+        var position = 0
+        var reader = ContentLines.Reader {
+            guard position < bytes.count else { return nil }
+            defer { position += 1 }
+            return Data([bytes[position]])
+        }
+        var lines: [ContentLines.Line] = []
+        while let line = try reader.next() { lines.append(line) }
+        #expect(lines.map(\.name) == ["BEGIN", "SUMMARY", "DESCRIPTION", "END"])
+        #expect(lines.map(\.value) == ["VCALENDAR", "café au lait", "ab", "VCALENDAR"])
+        #expect(lines.map(\.number) == [1, 2, 5, 7])
+
+        var broken = ContentLines.Reader(whole: Data(Array("A:1\r\nB:".utf8) + [0xFF] + Array("\r\n".utf8)))
+        #expect(try broken.next()?.value == "1")
+        #expect(throws: ContentLines.SyntaxError(line: 2, message: "is not UTF-8 text, as RFC 5545 requires")) { try broken.next() }
+    }
+
     @Test func shortLinesAreLeftWhole() {
         #expect(ContentLines.folded("UID:1") == "UID:1\r\n")
         let exactly75 = "X-A:" + String(repeating: "a", count: 71)

@@ -207,6 +207,39 @@ struct ImportCommandTests {
         #expect(refusals?.first?["message"] as? String == "Title is required")
     }
 
+    /// A calendar is read as it comes, so a big one takes little memory (a file is read twice:
+    /// the zones its VTIMEZONEs name, then its items; a pipe is held once): a zone named by a
+    /// VTIMEZONE after the item that uses it is known, a pipe gives the same import, and a file
+    /// broken at its end, read after thousands of items were written, leaves the store as it was.
+    @Test func aCalendarIsReadAsItComesFromAFileOrAPipeAndABrokenOneImportsNothing() throws {
+        var calendar = "\u{FEFF}BEGIN:VCALENDAR\r\nVERSION:2.0\r\n"
+        for index in 0..<3_000 {
+            calendar += "BEGIN:VTODO\r\nUID:item-\(index)\r\nSUMMARY:Item \(index)\r\n"
+                + "DUE;TZID=\(index == 0 ? "Custom Zone" : "Europe/Paris"):20990101T090000\r\nEND:VTODO\r\n"
+        }
+        calendar += "BEGIN:VTIMEZONE\r\nTZID:Custom Zone\r\nX-LIC-LOCATION:Asia/Tokyo\r\nEND:VTIMEZONE\r\n"
+        let file = try write(calendar + "END:VCALENDAR\r\n", as: "big.ics")
+        let imported = try importFile(file)
+        #expect(imported.stdout == "Imported 3000, skipped 0 already present, refused 0.\n", "\(imported.stderr)")
+        let zones = Dictionary(try stored().todo.map { ($0["title"] as? String ?? "", $0["timeZone"] as? String ?? "") },
+                               uniquingKeysWith: { first, _ in first })
+        #expect(zones["Item 0"] == "Asia/Tokyo")
+        #expect(zones["Item 2999"] == "Europe/Paris")
+
+        let piped = try ChildProcess.run(URL(fileURLWithPath: "/bin/sh"), ["-c", "cat \"$0\" | \"$1\" --db \"$2\" --format ics -",
+            file, Self.binary("memoss-import").path, temporary.path("piped.sqlite")], environment: environment)
+        #expect(piped.stdout == "Imported 3000, skipped 0 already present, refused 0.\n", "\(piped.stderr)")
+
+        let broken = try write(calendar.replacingOccurrences(of: "Item 2999", with: "Last") + "END:VTODO\r\n", as: "broken.ics")
+        let refused = try ChildProcess.run(Self.binary("memoss-import"), ["--db", temporary.path("broken.sqlite"), broken],
+                                           environment: environment)
+        #expect(refused.status == 2)
+        #expect(refused.stderr == "memoss-import: \(broken):15007: END:VTODO does not close BEGIN:VCALENDAR of line 1; nothing was imported\n")
+        let listed = try ChildProcess.run(Self.binary("memoss"), ["--db", temporary.path("broken.sqlite"), "list", "--all"],
+                                          environment: environment)
+        #expect(listed.stdout.contains("Item 1") == false, "\(listed.stdout)")
+    }
+
     @Test func aKilledImportLeavesTheStoreUnchanged() throws {
         _ = try importFile(try write("title,date\nAlready here,2099-01-01\n", as: "first.csv"))
 
