@@ -5,26 +5,31 @@ package enum ContentLines {
     /// `line` folded at 75 octets (never inside a UTF-8 sequence), each part ended by CRLF;
     /// continuation parts start with one space.
     package static func folded(_ line: String) -> String {
-        var result = ""
-        var current = ""
-        var octets = 0
-        var limit = 75
-        for character in line.unicodeScalars {
-            let size = String(character).utf8.count
+        let bytes = Array(line.utf8)
+        guard bytes.count > 75 else { return line + "\r\n" }
+        var out: [UInt8] = []
+        out.reserveCapacity(bytes.count + bytes.count / 74 * 3 + 2)
+        var octets = 0, limit = 75, index = 0
+        while index < bytes.count {
+            // The length of the UTF-8 sequence that starts here.
+            let lead = bytes[index]
+            let size = lead < 0x80 ? 1 : lead < 0xE0 ? 2 : lead < 0xF0 ? 3 : 4
             if octets + size > limit {
-                result += current + "\r\n "
-                current = ""
+                out += [0x0D, 0x0A, 0x20]
                 octets = 0
                 limit = 74  // after the leading space
             }
-            current.unicodeScalars.append(character)
+            out += bytes[index..<min(index + size, bytes.count)]
             octets += size
+            index += size
         }
-        return result + current + "\r\n"
+        out += [0x0D, 0x0A]
+        return String(decoding: out, as: UTF8.self)
     }
 
     /// A TEXT value (§3.3.11): backslash, semicolon and comma escaped, line breaks as `\n`.
     package static func escaped(_ text: String) -> String {
+        guard text.utf8.contains(where: { $0 == 0x5C || $0 == 0x3B || $0 == 0x2C || $0 == 0x0D || $0 == 0x0A }) else { return text }
         var result = ""
         var previousWasCR = false
         for scalar in text.unicodeScalars {
