@@ -22,10 +22,7 @@ package final class ImportTransaction: @unchecked Sendable {
         config.allowsUnsafeTransactions = true  // the transaction spans several calls, by design
         queue = try Self.mapped { try DatabaseQueue(path: database.writer.path, configuration: config) }
         try Self.mapped { try queue.inDatabase { db in
-            // A page cache of up to 128 MiB keeps a big transaction's pages in memory instead of
-            // spilling them to the WAL and reading them back (16 MiB spilled 74,000 pages for a
-            // hundred thousand rows); it takes only as much as the transaction touches.
-            try db.execute(sql: "PRAGMA cache_size = -131072")
+            try db.execute(sql: AppDatabase.largePageCache)
             // The staging tables (and any statement journal) stay in memory.
             try db.execute(sql: "PRAGMA temp_store = MEMORY")
             try db.execute(sql: """

@@ -26,12 +26,14 @@ package struct GRDBJournalRepository: JournalRepository {
         self.database = database
     }
 
+    /// (Undoing an import of 100,000 reminders deletes them all in one transaction: see
+    /// `AppDatabase.largePageCache`.)
     package func undo() async throws -> JournalCommand? {
-        try await database.write { db in try JournalLog.undo(db) }
+        try await database.write { db in try AppDatabase.withLargePageCache(db) { try JournalLog.undo(db) } }
     }
 
     package func redo() async throws -> JournalCommand? {
-        try await database.write { db in try JournalLog.redo(db) }
+        try await database.write { db in try AppDatabase.withLargePageCache(db) { try JournalLog.redo(db) } }
     }
 
     package func commands() async throws -> [JournalCommand] {
