@@ -46,15 +46,18 @@ extension Memoss {
             let output = PagedOutput(paging: false)
             let json = JSONShapes.DashboardJSONStream { output.text($0) }
             let done = Gathered<UUID>(), open = Gathered<UUID>()
-            try await dashboard.stream(.completed) { line in
-                if case .card(let card) = line { json.add(card.reminder); done.add(card.id) }
+            // Completed, then To Do, from one read of the store.
+            try await dashboard.stream(completed ? .completed : .everythingDoneFirst) { line in
+                guard case .card(let card) = line else { return }
+                if card.urgency == .done {
+                    done.add(card.id)
+                } else {
+                    json.startToDo()
+                    open.add(card.id)
+                }
+                json.add(card.reminder)
             }
             json.startToDo()
-            if !completed {
-                try await dashboard.stream(.toDo) { line in
-                    if case .card(let card) = line { json.add(card.reminder); open.add(card.id) }
-                }
-            }
             json.end()
             output.finish()
             try await session.listed(open.all + done.all)

@@ -62,6 +62,8 @@ package final class DashboardModel {
         case completed
         /// Only To Do.
         case toDo
+        /// Every completed one, then To Do (the order of `list --json`).
+        case everythingDoneFirst
     }
 
     /// The dashboard line by line, as `stream` passes it.
@@ -125,32 +127,33 @@ package final class DashboardModel {
     }
 
     /// Passes the dashboard to `emit` line by line, To Do as the store reads it (memory stays flat
-    /// however many there are), then Completed. `limit` shows at most that many cards per section
-    /// (the soonest to do, the most recently done); a section that hides some says how many.
+    /// however many there are), then Completed, both from one read of the store (a reminder
+    /// completed meanwhile is in one of them, not both or neither). `limit` shows at most that
+    /// many cards per section (the soonest to do, the most recently done); a section that hides
+    /// some says how many.
     package func stream(_ showing: Showing, limit: Int? = nil, to emit: @escaping @Sendable (Line) -> Void) async throws {
         let formatter = CardTimeFormatter(today: environment.today, timeZone: environment.timeZone)
-        let tagID = filterTag?.id
-        // How many open reminders there are, once To Do has been read whole or counted.
-        var openCount: Int?
-        func section(done: Bool, limit: Int?, hint: String) async throws {
-            emit(.title(done ? "Completed" : "To Do"))
-            let shown = try await loadDashboard.stream(done: done, tagged: tagID, limit: limit) { reminder, group in
-                emit(.card(Self.card(reminder, group?.urgency ?? .done, formatter)))
-            }
-            if shown == 0 { emit(.empty(done ? "Nothing completed yet." : "Nothing to do.")) }
-            let isWhole = limit.map { shown < $0 } ?? true
-            if !done && isWhole { openCount = shown }
-            guard !isWhole else { return }
-            let total = try await loadDashboard.count(done: done, tagged: tagID, openCount: done ? openCount : nil)
-            if !done { openCount = total }
-            if let more = Section.moreText(hidden: total - shown, hint: hint) { emit(.more(more)) }
-        }
         let limitHint = "`list` without --limit"
-        if showing != .completed { try await section(done: false, limit: limit, hint: limitHint) }
-        guard showing != .toDo else { return }
+        let toDo = (section: ReminderSection(done: false, limit: limit, countsAll: true), hint: limitHint)
         let recentOnly = showing == .toDoAndRecent && (limit ?? .max) >= Dashboard.recentCompletedCount
-        try await section(done: true, limit: recentOnly ? Dashboard.recentCompletedCount : limit,
-                          hint: recentOnly ? "`list --completed`" : limitHint)
+        let done = (section: ReminderSection(done: true, limit: recentOnly ? Dashboard.recentCompletedCount : limit, countsAll: true),
+                    hint: recentOnly ? "`list --completed`" : limitHint)
+        let sections = switch showing {
+        case .toDoAndRecent, .everything: [toDo, done]
+        case .completed: [done]
+        case .toDo: [toDo]
+        case .everythingDoneFirst: [done, toDo]
+        }
+        let titles = sections.map { Line.title($0.section.done ? "Completed" : "To Do") }
+        emit(titles[0])
+        try await loadDashboard.stream(sections.map(\.section), tagged: filterTag?.id) { _, _, reminder, group in
+            emit(.card(Self.card(reminder, group?.urgency ?? .done, formatter)))
+        } ended: { _, index, shown, total in
+            let section = sections[index].section
+            if shown == 0 { emit(.empty(section.done ? "Nothing completed yet." : "Nothing to do.")) }
+            if let more = Section.moreText(hidden: total - shown, hint: sections[index].hint) { emit(.more(more)) }
+            if index + 1 < sections.count { emit(titles[index + 1]) }
+        }
     }
 
     nonisolated private static func card(_ reminder: ReminderWithTags, _ urgency: Card.Urgency, _ formatter: CardTimeFormatter) -> Card {

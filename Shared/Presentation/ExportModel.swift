@@ -26,37 +26,37 @@ package struct ExportModel: Sendable {
     /// Writes the export through `write`, in pieces; returns how many reminders it holds.
     package func export(_ format: Format, tagged tagID: UUID?, completedOnly: Bool,
                         write: @escaping @Sendable (String) -> Void) async throws -> Int {
-        // Every section from one state of the store, written as it is read.
-        let openThenDone = completedOnly ? [true] : [false, true]
+        // Every section from one read of the store, written as it is read.
+        let open = ReminderSection(done: false), done = ReminderSection(done: true, withCompletedTimes: false)
+        let openThenDone = completedOnly ? [done] : [open, done]
+        let count = Gathered<Int>()
+        let counted: @Sendable (Int, Int, Int, Int) -> Void = { pass, _, shown, _ in if pass == 0 { count.add(shown) } }
         switch format {
         case .ics:
             // The VTIMEZONEs come first and cover every reminder: a first pass learns the zones.
             let calendar = CalendarStream(stamp: environment.now(), product: product, write: write)
-            let count = try await loadDashboard.stream(passes: 2, sections: openThenDone, tagged: tagID) { pass, _, item in
+            try await loadDashboard.stream(openThenDone, tagged: tagID, passes: 2, { pass, _, item, _ in
                 if pass == 0 {
                     calendar.note(item.reminder)
                 } else {
                     calendar.add(CalendarItem(reminder: item.reminder, tagNames: item.tags.map(\.name)))
                 }
-            }
+            }, ended: counted)
             calendar.end()
-            return count
         case .csv:
             write(CSVFields.header)
-            return try await loadDashboard.stream(sections: openThenDone, tagged: tagID) { _, _, item in
-                write(CSVFields.row(item))
-            }
+            try await loadDashboard.stream(openThenDone, tagged: tagID, { _, _, item, _ in write(CSVFields.row(item)) }, ended: counted)
         case .json:
             // The dashboard's document: completed first (sorted keys), then to do.
             let stream = JSONShapes.DashboardJSONStream(write: write)
-            let count = try await loadDashboard.stream(sections: completedOnly ? [true] : [true, false], tagged: tagID) { _, done, item in
-                if !done { stream.startToDo() }
+            try await loadDashboard.stream(completedOnly ? [done] : [done, open], tagged: tagID, { _, section, item, _ in
+                if section == 1 { stream.startToDo() }
                 stream.add(item)
-            }
+            }, ended: counted)
             stream.startToDo()
             stream.end()
-            return count
         }
+        return count.all.reduce(0, +)
     }
 }
 

@@ -29,31 +29,18 @@ package protocol ReminderRepository: Sendable {
     func oneTimeReminders(scheduledIn interval: Range<Date>) async throws -> [ReminderWithTags]
     /// Up to `limit` reminders whose id, written as hex without dashes, starts with `hexPrefix`.
     func reminders(idPrefix hexPrefix: String, limit: Int) async throws -> [ReminderWithTags]
-    /// Calls `body` with each open reminder and its tags, soonest first (with `done`, each
-    /// completed one, most recently completed first, and with `withCompletedTimes` also each
-    /// completed time of a repeating reminder that goes on, marked `isPastOccurrence`), at most `limit`, only those carrying
-    /// `tagID` when given, as SQLite returns them, so memory stays flat however many there are;
-    /// an error `body` throws ends the read. Returns how many it passed.
-    @discardableResult
+    /// Calls `body` with each reminder of each of `sections` in turn, with its tags, only those
+    /// carrying `tagID` when given, as SQLite returns them (memory stays flat however many there
+    /// are), and `ended` at the end of each section with how many it passed and how many the
+    /// section holds (counted only when the section's `limit` stopped it and it `countsAll`,
+    /// else what it passed); all that `passes` times over, in one read: every section and every
+    /// pass show the same state of the store, whatever is committed meanwhile. An error either
+    /// throws ends the read.
     func forEachReminder(
-        done: Bool, withCompletedTimes: Bool, tagged tagID: UUID?, limit: Int?,
-        _ body: @escaping @Sendable (ReminderWithTags) throws -> Void
-    ) async throws -> Int
-    /// Calls `body` with each reminder of `sections` in turn (`false`: To Do, soonest first; `true`:
-    /// the done ones, most recently completed first, without the completed times of repeating
-    /// ones), only those carrying `tagID` when given, and all of that `passes` times over, in one
-    /// read: every section and every pass show the same state of the store, whatever is
-    /// committed meanwhile. Memory stays flat; an error `body` throws ends the read. Returns how
-    /// many reminders one pass passed.
-    @discardableResult
-    func forEachReminder(
-        passes: Int, sections: [Bool], tagged tagID: UUID?,
-        _ body: @escaping @Sendable (_ pass: Int, _ done: Bool, ReminderWithTags) throws -> Void
-    ) async throws -> Int
-    /// How many reminders are open (with `done`, completed, and with `withCompletedTimes` the
-    /// completed times of repeating ones that go on), carrying `tagID` when given. `openCount`,
-    /// when known, is how many open ones carry `tagID`; counting done ones then reads less.
-    func reminderCount(done: Bool, withCompletedTimes: Bool, tagged tagID: UUID?, openCount: Int?) async throws -> Int
+        in sections: [ReminderSection], tagged tagID: UUID?, passes: Int,
+        _ body: @escaping @Sendable (_ pass: Int, _ section: Int, ReminderWithTags) throws -> Void,
+        ended: @escaping @Sendable (_ pass: Int, _ section: Int, _ shown: Int, _ total: Int) throws -> Void
+    ) async throws
     /// Open one-time reminders due at or after `instant`, soonest first, at most `limit`.
     func openOneTimeReminders(from instant: Date, limit: Int) async throws -> [Reminder]
     /// The open repeating reminders the planner needs from `start` on: every one with an
@@ -68,4 +55,19 @@ package protocol ReminderRepository: Sendable {
     func reminders(scheduledIn interval: Range<Date>) async throws -> [Reminder]
     /// Completions made within `interval`, by time, with their reminders' titles.
     func completions(madeIn interval: Range<Date>) async throws -> [DayHistory.Entry]
+}
+
+extension ReminderRepository {
+    /// Calls `body` with each reminder of one `section` (see `forEachReminder(in:tagged:passes:_:ended:)`);
+    /// returns how many it passed.
+    @discardableResult
+    package func forEachReminder(
+        _ section: ReminderSection, tagged tagID: UUID?, _ body: @escaping @Sendable (ReminderWithTags) throws -> Void
+    ) async throws -> Int {
+        let shown = Gathered<Int>()
+        try await forEachReminder(in: [section], tagged: tagID, passes: 1) { _, _, item in try body(item) } ended: { _, _, count, _ in
+            shown.add(count)
+        }
+        return shown.all.first ?? 0
+    }
 }

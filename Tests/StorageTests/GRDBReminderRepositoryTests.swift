@@ -51,13 +51,18 @@ struct GRDBReminderRepositoryTests {
         try await repository.insert(reminder("Sooner", at: "2026-12-01T09:00:00Z", id: 2), tagIDs: [])
         try await repository.insert(reminder("Soonest", at: "2026-11-30T09:00:00Z", id: 3), tagIDs: [])
         let titles = Gathered<String>()
-        let count = try await repository.forEachReminder(done: false, withCompletedTimes: false, tagged: nil, limit: nil) { titles.add($0.title) }
+        let count = try await repository.forEachReminder(ReminderSection(done: false), tagged: nil) { titles.add($0.title) }
         #expect(titles.all == ["Soonest", "Sooner", "Later"])
         #expect(count == 3)
-        #expect(try await repository.reminderCount(done: false, withCompletedTimes: false, tagged: nil, openCount: nil) == 3)
-        let first = Gathered<String>()
-        #expect(try await repository.forEachReminder(done: false, withCompletedTimes: false, tagged: nil, limit: 2) { first.add($0.title) } == 2)
+        // Stopped by a limit, a section that counts says how many it holds.
+        let first = Gathered<String>(), ends = Gathered<[Int]>()
+        try await repository.forEachReminder(in: [ReminderSection(done: false, limit: 2, countsAll: true)], tagged: nil, passes: 1) { _, _, item in
+            first.add(item.title)
+        } ended: { _, _, shown, total in
+            ends.add([shown, total])
+        }
         #expect(first.all == ["Soonest", "Sooner"])
+        #expect(ends.all == [[2, 3]])
     }
 }
 

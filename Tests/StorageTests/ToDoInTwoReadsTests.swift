@@ -60,7 +60,7 @@ struct ToDoInTwoReadsTests {
 
     private func toDo(_ repository: GRDBReminderRepository, tagged tag: Domain.Tag? = nil) async throws -> (items: [ReminderWithTags], count: Int) {
         let seen = Gathered<ReminderWithTags>()
-        let count = try await repository.forEachReminder(done: false, withCompletedTimes: false, tagged: tag?.id, limit: nil) { seen.add($0) }
+        let count = try await repository.forEachReminder(ReminderSection(done: false), tagged: tag?.id) { seen.add($0) }
         return (seen.all, count)
     }
 
@@ -118,7 +118,7 @@ struct ToDoInTwoReadsTests {
         let stored = try await fill(repository, count: 12_000, tags: try await tags(in: database))
         let seen = Gathered<UUID>()
         let listing = Task {
-            try await repository.forEachReminder(done: false, withCompletedTimes: false, tagged: nil, limit: nil) { item in
+            try await repository.forEachReminder(ReminderSection(done: false), tagged: nil) { item in
                 guard seen.all.count < 10 else { throw Closed() }
                 seen.add(item.id)
             }
@@ -154,13 +154,15 @@ struct ToDoInTwoReadsTests {
         #expect(count == expected.count)
     }
 
-    /// An export reads every section, twice for iCalendar (first to learn the zones), in one
-    /// read: another program's commit after the first reminder changes neither section of
-    /// either pass, and the next read shows it.
-    @Test(arguments: [false, true])
-    func everySectionAndPassOfOneReadShowTheStateItStartedOn(tagged: Bool) async throws {
+    /// A listing reads To Do and Completed, an export every section (twice for iCalendar, first
+    /// to learn the zones), in one read: another program's commit after the first reminder
+    /// changes no section of any pass, and the next read shows it. In one pass with To Do first,
+    /// To Do is read in two halves and Completed after it on the first half's connection.
+    @Test(arguments: [(false, 1), (true, 1), (false, 2), (true, 2)])
+    func everySectionAndPassOfOneReadShowTheStateItStartedOn(tagged: Bool, passes: Int) async throws {
         let database = try AppDatabase.open(at: path)
-        let repository = GRDBReminderRepository(database: database)
+        let starts = Gathered<Int>()
+        let repository = GRDBReminderRepository(database: database, readsInTwoStarted: { starts.add(1) })
         let tags = try await tags(in: database)
         let stored = try await fill(repository, count: 600, tags: tags, title: "Before")
         let store = path, tag = tagged ? tags[0] : nil
@@ -169,28 +171,32 @@ struct ToDoInTwoReadsTests {
         // Completed: most recently completed first (all were completed at one time), then latest due, then id.
         let done = stored.filter { item in item.reminder.isCompleted && (tag.map { item.tagIDs.contains($0.id) } ?? true) }
             .sorted { ($1.reminder.scheduledAt, $0.reminder.id.uuidString) < ($0.reminder.scheduledAt, $1.reminder.id.uuidString) }
-        let expected = Array(sections.map { $0 ? done : expectedToDo(stored, tagged: tag) }.joined())
-        #expect(expected.contains { $0.reminder.isCompleted } && expected.contains { !$0.reminder.isCompleted })
+        let expected = sections.map { $0 ? done : expectedToDo(stored, tagged: tag) }
+        #expect(expected.allSatisfy { !$0.isEmpty })
 
-        let seen = Gathered<(pass: Int, done: Bool, item: ReminderWithTags)>()
-        let count = try await repository.forEachReminder(passes: 2, sections: sections, tagged: tag?.id) { pass, done, item in
+        let seen = Gathered<(pass: Int, section: Int, item: ReminderWithTags)>(), ends = Gathered<[Int]>()
+        try await repository.forEachReminder(in: sections.map { ReminderSection(done: $0) }, tagged: tag?.id, passes: passes) { pass, section, item in
             // Every reminder renamed and its completion flipped, by another program, mid-read.
             if seen.all.isEmpty {
                 _ = try SQLiteShell.run(store, "UPDATE reminder SET title = 'Renamed', isCompleted = 1 - isCompleted")
             }
-            seen.add((pass, done, item))
+            seen.add((pass, section, item))
+        } ended: { pass, section, shown, total in
+            ends.add([pass, section, shown, total])
         }
-        #expect(count == expected.count)
-        for pass in 0..<2 {
-            let read = seen.all.filter { $0.pass == pass }
-            #expect(read.map(\.item.id) == expected.map(\.reminder.id), "pass \(pass)")
-            #expect(read.map(\.item.title) == expected.map(\.reminder.title), "pass \(pass)")
-            #expect(read.map(\.done) == expected.map(\.reminder.isCompleted), "pass \(pass)")
-            #expect(read.map { Set($0.item.tags.map(\.id)) } == expected.map(\.tagIDs), "pass \(pass)")
+        #expect(ends.all == (0..<passes).flatMap { pass in expected.indices.map { [pass, $0, expected[$0].count, expected[$0].count] } })
+        for pass in 0..<passes {
+            for section in expected.indices {
+                let read = seen.all.filter { $0.pass == pass && $0.section == section }.map(\.item)
+                #expect(read.map(\.id) == expected[section].map(\.reminder.id), "pass \(pass), section \(section)")
+                #expect(read.map(\.title) == expected[section].map(\.reminder.title), "pass \(pass), section \(section)")
+                #expect(read.map { Set($0.tags.map(\.id)) } == expected[section].map(\.tagIDs), "pass \(pass), section \(section)")
+            }
         }
+        #expect(starts.all.count == (passes == 1 && !tagged ? 1 : 0))
         // The next read shows the change: the done ones are open, all renamed.
         let after = Gathered<ReminderWithTags>()
-        try await repository.forEachReminder(passes: 1, sections: [false], tagged: nil) { _, _, item in after.add(item) }
+        try await repository.forEachReminder(ReminderSection(done: false), tagged: nil) { after.add($0) }
         #expect(after.all.map(\.title) == Array(repeating: "Renamed", count: stored.filter(\.reminder.isCompleted).count))
     }
 }
