@@ -155,13 +155,16 @@ struct MemossImport: AsyncParsableCommand {
         let source = CalendarSource(handle)
         if !isRegular {
             let limit = 256 << 20
-            guard let data = source.readWhole(limit: limit) else { fail("cannot read \(name): \(source.failure ?? "")") }
+            guard let data = source.readWhole(limit: limit) else {
+                fail("cannot read \(name): \(source.failure ?? "a read error"); nothing was imported")
+            }
             if data.count > limit { fail("\(name) is larger than 256 MiB; give it as a file, not through a pipe; nothing was imported") }
         }
         let importModel = core.importModel(header: try ImportModel.Header(ImportModel.Column.allCases.map(\.rawValue)),
                                            allowPast: allowPast, source: name)
         importModel.writesWhileReading = isRegular
         let progress = Progress(totalBytes: size)
+        var syntaxError: ContentLines.SyntaxError?
         do {
             try CalendarReader.read({ source.reader() }, userZone: zone) { entry in
                 switch entry {
@@ -171,12 +174,12 @@ struct MemossImport: AsyncParsableCommand {
                 progress.update(rows: importModel.rowsRead, bytes: source.bytesRead)
             }
         } catch {
-            progress.clear()
-            if let failure = source.failure { fail("cannot read \(name): \(failure); nothing was imported") }
-            fail("\(name):\(error.line): \(error.message); nothing was imported")
+            syntaxError = error
         }
         progress.clear()
+        // A file that stopped being readable looks cut short to the reader: that is what to say.
         if let failure = source.failure { fail("cannot read \(name): \(failure); nothing was imported") }
+        if let syntaxError { fail("\(name):\(syntaxError.line): \(syntaxError.message); nothing was imported") }
         try await finish(importModel, name: name, core: core)
     }
 

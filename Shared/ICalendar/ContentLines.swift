@@ -203,7 +203,7 @@ package enum ContentLines {
     /// A content line from its bytes; throws when they are not UTF-8 or not a property line.
     package static func line(_ bytes: [UInt8], number: Int) throws(SyntaxError) -> Line {
         guard let text = String(validating: bytes, as: UTF8.self) else {
-            throw SyntaxError(line: number, message: "is not UTF-8 text, as RFC 5545 requires")
+            throw SyntaxError(line: number, message: "is not UTF-8 text, as RFC 5545 requires (save the file as UTF-8)")
         }
         return try line(text, number: number)
     }

@@ -69,7 +69,6 @@ package final class AppDatabase: Sendable {
         try db.execute(sql: "PRAGMA user_version = \(version)")
     }
 
-    /// Settings shared by every connection.
     /// A page cache of up to 128 MiB keeps a big transaction's pages in memory instead of spilling
     /// them to the WAL and reading them back (16 MiB spilled 74,000 pages for a hundred thousand
     /// rows); it takes only as much as the transaction touches.
@@ -83,6 +82,7 @@ package final class AppDatabase: Sendable {
         return try body()
     }
 
+    /// Settings shared by every connection.
     package static var configuration: Configuration {
         _ = sqliteSetUp
         var config = Configuration()

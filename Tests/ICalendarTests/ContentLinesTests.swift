@@ -55,7 +55,7 @@ struct ContentLinesTests {
 
         var broken = ContentLines.Reader(whole: Data(Array("A:1\r\nB:".utf8) + [0xFF] + Array("\r\n".utf8)))
         #expect(try broken.next()?.value == "1")
-        #expect(throws: ContentLines.SyntaxError(line: 2, message: "is not UTF-8 text, as RFC 5545 requires")) { try broken.next() }
+        #expect(throws: ContentLines.SyntaxError(line: 2, message: "is not UTF-8 text, as RFC 5545 requires (save the file as UTF-8)")) { try broken.next() }
     }
 
     @Test func shortLinesAreLeftWhole() {
