@@ -12,30 +12,38 @@ extension AppDatabase {
         let url = URL(fileURLWithPath: path)
         let existed = try prepareFile(at: url)
         do {
-            // Look before touching: opening a pool switches the file to WAL, which must not
-            // happen to a file that is not ours.
-            if existed { try checkIsCompatibleStore(at: url.path) }
-            return try AppDatabase(DatabasePool(path: url.path, configuration: storeConfiguration))
+            let config = existed ? storeConfiguration(checking: url.path) : storeConfiguration
+            return try AppDatabase(DatabasePool(path: url.path, configuration: config))
         } catch {
             throw storeError(error, path: url.path)
         }
     }
 
-    /// Throws unless the file is empty or a Memoss store this build understands; writes nothing.
-    private static func checkIsCompatibleStore(at path: String) throws {
-        // Read-only connections to a WAL database leave its -wal and -shm files behind; a writable
-        // one that writes nothing removes them when it closes, so a refused file is left as found.
-        // A WAL that was there before is left as it is (no checkpoint, which would write).
-        var config = FileManager.default.fileExists(atPath: path + "-wal") ? storeConfiguration : configuration
-        config.readonly = access(path, W_OK) != 0
-        let queue = try DatabaseQueue(path: path, configuration: config)
-        defer { try? queue.close() }
-        try queue.read { db in
-            let isMemoss = try db.tableExists("grdb_migrations")
-            let hasTables = try Int.fetchOne(db, sql: "SELECT count(*) FROM sqlite_master") ?? 0 > 0
-            if hasTables && !isMemoss { throw StoreError.notAMemossStore(path: path) }
-            if isMemoss, try migrator.hasBeenSuperseded(db) { throw StoreError.newerVersion(path: path) }
+    /// `storeConfiguration`, whose writing connection first looks at the file and throws unless it
+    /// is empty or a Memoss store this build understands. The pool switches the file to WAL only
+    /// after that, so a file that is not ours is not changed; and the look costs no connection of
+    /// its own (each opening of a store with a WAL reads the whole WAL to rebuild its index).
+    private static func storeConfiguration(checking path: String) -> Configuration {
+        var config = configuration
+        // Without a WAL, the look comes before the connection is told to keep it: one that wrote
+        // nothing removes the -wal and -shm files it made when it closes, so a refused file is left
+        // as found. A WAL that was there before is left as it is (no checkpoint, which would write).
+        let hadWAL = FileManager.default.fileExists(atPath: path + "-wal")
+        config.prepareDatabase { db in
+            let writes = !db.configuration.readonly
+            if writes && !hadWAL { try checkIsCompatibleStore(db, path: path) }
+            try setUpStoreConnection(db)
+            if writes && hadWAL { try checkIsCompatibleStore(db, path: path) }
         }
+        return config
+    }
+
+    /// Throws unless the store on `db` is empty or a Memoss store this build understands; writes nothing.
+    private static func checkIsCompatibleStore(_ db: Database, path: String) throws {
+        let isMemoss = try db.tableExists("grdb_migrations")
+        let hasTables = try Int.fetchOne(db, sql: "SELECT count(*) FROM sqlite_master") ?? 0 > 0
+        if hasTables && !isMemoss { throw StoreError.notAMemossStore(path: path) }
+        if isMemoss, try migrator.hasBeenSuperseded(db) { throw StoreError.newerVersion(path: path) }
     }
 
     /// Makes sure the folder exists and the file exists with owner-only permissions;

@@ -101,14 +101,17 @@ package final class AppDatabase: Sendable {
     /// sure one exists), so keeping it lets a command that only reads write nothing.
     package static var storeConfiguration: Configuration {
         var config = configuration
-        config.prepareDatabase { db in
-            let code = memoss_keep_wal_on_close(UnsafeMutableRawPointer(db.sqliteConnection))
-            if code != SQLITE_OK { throw DatabaseError(resultCode: ResultCode(rawValue: code)) }
-            // A WAL that a big import grew is cut back to 4 MiB once checkpointed, so it does not
-            // keep the import's size on disk.
-            try db.execute(sql: "PRAGMA journal_size_limit = 4194304")
-        }
+        config.prepareDatabase(setUpStoreConnection)
         return config
+    }
+
+    /// What `storeConfiguration` does to each connection as it opens.
+    static func setUpStoreConnection(_ db: Database) throws {
+        let code = memoss_keep_wal_on_close(UnsafeMutableRawPointer(db.sqliteConnection))
+        if code != SQLITE_OK { throw DatabaseError(resultCode: ResultCode(rawValue: code)) }
+        // A WAL that a big import grew is cut back to 4 MiB once checkpointed, so it does not
+        // keep the import's size on disk.
+        try db.execute(sql: "PRAGMA journal_size_limit = 4194304")
     }
 }
 

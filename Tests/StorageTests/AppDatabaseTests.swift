@@ -136,6 +136,33 @@ struct AppDatabaseTests {
         #expect(journalMode == "delete")
     }
 
+    /// The look happens on the connection the store is then used through, before it is switched to
+    /// WAL: another program's WAL database is refused with its files as they were, a WAL it had not
+    /// folded yet included, and one without a WAL is left without one.
+    @Test func aWALDatabaseOfAnotherProgramIsRefusedAndItsFilesLeftAsFound() throws {
+        let folded = folder.appendingPathComponent("folded.db").path
+        let other = try DatabasePool(path: folded)
+        try other.write { db in try db.execute(sql: "CREATE TABLE song (name TEXT); INSERT INTO song VALUES ('one')") }
+        try other.close()
+        #expect(!FileManager.default.fileExists(atPath: folded + "-wal"))
+        #expect(throws: StoreError.notAMemossStore(path: folded)) { try AppDatabase.open(at: folded) }
+        #expect(!FileManager.default.fileExists(atPath: folded + "-wal"))
+        #expect(!FileManager.default.fileExists(atPath: folded + "-shm"))
+
+        let pending = folder.appendingPathComponent("pending.db").path
+        var config = Configuration()
+        config.prepareDatabase { db in _ = memoss_keep_wal_on_close(UnsafeMutableRawPointer(db.sqliteConnection)) }
+        let writer = try DatabasePool(path: pending, configuration: config)
+        try writer.write { db in try db.execute(sql: "CREATE TABLE song (name TEXT); INSERT INTO song VALUES ('two')") }
+        try writer.close()
+        let before = try storeBytes(pending)
+        #expect(before[1].count > 4096, "the other program's rows are still in its WAL")
+        #expect(throws: StoreError.notAMemossStore(path: pending)) { try AppDatabase.open(at: pending) }
+        #expect(try storeBytes(pending) == before)
+        let rows = try DatabaseQueue(path: pending).read { try String.fetchAll($0, sql: "SELECT name FROM song") }
+        #expect(rows == ["two"])
+    }
+
     @Test func folderIsRefusedWithASentenceThatSaysSo() {
         #expect(throws: StoreError.cannotOpen(path: folder.path, reason: "it is a folder; give the path of a file inside it")) {
             try AppDatabase.open(at: folder.path)
