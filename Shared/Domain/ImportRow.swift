@@ -19,7 +19,7 @@ package struct ImportedReminder: Sendable {
     package var idKey: String { Self.key(forID: reminder.id) }
 
     /// The key of a row that gives its id: `id:<UUID>`.
-    package static func key(forID id: UUID) -> String { "id:" + id.uuidString }
+    package static func key(forID id: UUID) -> String { "id:" + id.text }
 
     /// Creates an accepted row.
     package init(reminder: Reminder, tagNames: [String], importKey: String) {

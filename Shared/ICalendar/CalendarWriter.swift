@@ -52,7 +52,7 @@ package enum CalendarWriter {
         let zone = reminder.timeZone
         let wall = localText(reminder.localScheduled)
         put("BEGIN:VTODO")
-        put("UID:\(item.uid ?? reminder.id.uuidString)")
+        put("UID:\(item.uid ?? reminder.id.text)")
         put("DTSTAMP:\(utcText(stamp))")
         put("CREATED:\(utcText(reminder.createdAt))")
         put("LAST-MODIFIED:\(utcText(reminder.updatedAt))")

@@ -72,7 +72,7 @@ package enum CSVFields {
         let local = reminder.localScheduled
         // The phrase spells every part out ("monthly on the 31st" even when due on 28 February).
         let rule = RepeatSpec(rule: reminder.recurrence).phrase
-        let fields = [reminder.id.uuidString, reminder.title, reminder.notes ?? "", local.date.description,
+        let fields = [reminder.id.text, reminder.title, reminder.notes ?? "", local.date.description,
                       local.time.description, reminder.timeZoneID, rule, reminder.recurrenceEnd?.description ?? "",
                       tagField(item.tags.map(\.name)), reminder.isCompleted ? "true" : "false",
                       reminder.completedAt.map { instantText.string(from: $0) } ?? ""]

@@ -23,7 +23,7 @@ package enum JSONShapes {
 
         /// The JSON of `reminder`.
         package init(_ reminder: ReminderWithTags) {
-            id = reminder.id.uuidString
+            id = reminder.id.text
             title = reminder.title
             notes = reminder.notes
             scheduledAt = ISO8601Text.string(reminder.scheduledAt, in: reminder.timeZone)
@@ -142,7 +142,7 @@ package enum JSONShapes {
 
         /// The JSON of `occurrences` of `reminder`.
         package init(_ reminder: ReminderWithTags, occurrences: [Date]) {
-            id = reminder.id.uuidString
+            id = reminder.id.text
             title = reminder.title
             timeZone = reminder.timeZoneID
             self.occurrences = occurrences.map { ISO8601Text.string($0, in: reminder.timeZone) }
@@ -167,7 +167,7 @@ package enum JSONShapes {
             date = history.day.description
             scheduled = history.scheduled.map { ReminderJSON(ReminderWithTags(reminder: $0, tags: [])) }
             completions = history.completions.map {
-                CompletionJSON(reminderId: $0.completion.reminderID.uuidString, title: $0.title,
+                CompletionJSON(reminderId: $0.completion.reminderID.text, title: $0.title,
                                occurrence: ISO8601Text.string($0.completion.occurrence, in: zone),
                                completedAt: ISO8601Text.string($0.completion.completedAt, in: zone))
             }
