@@ -3,7 +3,7 @@ import Foundation
 import GRDB
 
 /// A row of the `tag` table.
-struct TagRecord: Codable, FetchableRecord, PersistableRecord {
+struct TagRecord: Encodable, FetchableRecord, PersistableRecord {
     static let databaseTableName = "tag"
 
     var id: UUID
@@ -18,6 +18,15 @@ struct TagRecord: Codable, FetchableRecord, PersistableRecord {
         nameKey = TagRules.key(for: tag.name)
         colorHex = tag.colorHex
         createdAt = tag.createdAt
+    }
+
+    /// Read column by column, `createdAt` by `StoredDate` (every listing reads the tags).
+    init(row: Row) throws {
+        id = try row.decode(forColumn: "id")
+        name = try row.decode(forColumn: "name")
+        nameKey = try row.decode(forColumn: "nameKey")
+        colorHex = try row.decode(forColumn: "colorHex")
+        createdAt = try StoredDate.date(row["createdAt"])
     }
 
     var tag: Tag { Tag(id: id, name: name, colorHex: colorHex, createdAt: createdAt) }
@@ -42,12 +51,54 @@ struct ReminderTagRecord: Codable, FetchableRecord, PersistableRecord {
 }
 
 /// A tag read together with the reminder it is attached to.
-struct TagOfReminder: Decodable, FetchableRecord {
+struct TagOfReminder: FetchableRecord {
     var reminderID: UUID
     var id: UUID
     var name: String
     var colorHex: String
     var createdAt: Date
 
+    init(row: Row) throws {
+        reminderID = try row.decode(forColumn: "reminderID")
+        id = try row.decode(forColumn: "id")
+        name = try row.decode(forColumn: "name")
+        colorHex = try row.decode(forColumn: "colorHex")
+        createdAt = try StoredDate.date(row["createdAt"])
+    }
+
     var tag: Tag { Tag(id: id, name: name, colorHex: colorHex, createdAt: createdAt) }
+}
+
+/// A `DATETIME` column as GRDB writes a `Date`: `2026-11-25 06:17:05.123`, in UTC (tags'
+/// `createdAt`). GRDB reads it back through Foundation's Gregorian calendar, which ICU builds the
+/// first time in a process: every listing paid for it, to read the tags.
+enum StoredDate {
+    /// The instant `value` holds: the form GRDB writes read here, any other through GRDB.
+    static func date(_ value: DatabaseValue) throws -> Date {
+        if case .string(let text) = value.storage, let date = written(text) { return date }
+        guard let date = Date.fromDatabaseValue(value) else { throw StoreError.unreadableValue }
+        return date
+    }
+
+    /// `yyyy-MM-dd HH:mm:ss.SSS` (UTC), every field in its range; `nil` for anything else.
+    static func written(_ text: String) -> Date? {
+        let bytes = Array(text.utf8)
+        guard bytes.count == 23, bytes[10] == UInt8(ascii: " "), bytes[13] == UInt8(ascii: ":"),
+              bytes[16] == UInt8(ascii: ":"), bytes[19] == UInt8(ascii: "."),
+              let day = LocalDate(iso: String(decoding: bytes[..<10], as: UTF8.self)) else { return nil }
+        func number(_ range: Range<Int>) -> Int? {
+            var value = 0
+            for byte in bytes[range] {
+                guard (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) else { return nil }
+                value = value * 10 + Int(byte - UInt8(ascii: "0"))
+            }
+            return value
+        }
+        guard let hour = number(11..<13), hour < 24, let minute = number(14..<16), minute < 60,
+              let second = number(17..<19), second < 60, let millisecond = number(20..<23) else { return nil }
+        let seconds = day.daysSinceEpoch * 86_400 + hour * 3_600 + minute * 60 + second
+        // As GRDB's reading gives it, to the last bit: Foundation's calendar adds the fraction to
+        // the whole seconds since 2001.
+        return Date(timeIntervalSinceReferenceDate: Double(seconds - 978_307_200) + Double(millisecond) / 1_000)
+    }
 }

@@ -6,6 +6,11 @@ import Storage
 import Testing
 import TestSupport
 
+/// The id numbered `number`.
+private func counted(_ number: Int) -> UUID {
+    UUID(uuidString: String(format: "00000000-0000-0000-0000-%012X", number))!
+}
+
 /// Opening store files on disk, each test in its own temporary folder.
 struct AppDatabaseTests {
     private let temporary: TemporaryFolder
@@ -97,10 +102,6 @@ struct AppDatabaseTests {
         database.foldWAL()
         #expect(walBytes(path) == 32 + 24 + 4096)
         #expect(try await listings.lastListing() == [counted(2)])
-    }
-
-    private func counted(_ number: Int) -> UUID {
-        UUID(uuidString: String(format: "00000000-0000-0000-0000-%012X", number))!
     }
 
     private func walBytes(_ path: String) -> Int {
@@ -454,5 +455,64 @@ struct RecurrenceColumnsTests {
         #expect(try await stored()?.due == instant("2026-12-23T15:30:00Z"))
         #expect(try await completions() == 1)
         #expect(try Set(storedTypes()) == ["integerintegerinteger", "integerinteger"])
+    }
+}
+
+/// Tags' creation times, which GRDB writes as text, are read as GRDB reads them: by the tag
+/// repository, by a listing's tags and by a reminder read with its tags.
+struct StoredTagTimeTests {
+    @Test func aTagsCreationTimeReadsAsGRDBReadsIt() async throws {
+        let temporary = try TemporaryFolder("memoss-tests")
+        let path = temporary.url.appendingPathComponent("memoss.sqlite").path
+        let database = try AppDatabase.open(at: path)
+        let tags = GRDBTagRepository(database: database)
+        // Instants from 1970 to 2100 at a millisecond (a fixed sequence), a leap day and the last millisecond of 2099.
+        var seconds: [Double] = [0, 951_782_400, 951_868_799.999, 4_102_444_799.999]
+        var state: UInt64 = 5
+        for _ in 0..<2_000 {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            seconds.append(Double((state >> 11) % 4_102_444_800_000) / 1_000)
+        }
+        for (index, value) in seconds.enumerated() {
+            try await tags.insert(Tag(id: counted(index), name: "t\(index)", colorHex: "#3B82F6",
+                                      createdAt: Date(timeIntervalSince1970: value)))
+        }
+        // Forms another version, or a hand, may have left: GRDB's reading of each is kept.
+        let others = ["2026-11-25 06:17:05", "2026-11-25T06:17:05.123", "2026-11-25 06:17", "2026-11-25",
+                      "2026-02-29 10:00:00.000", "2026-11-25 24:00:00.000"]
+        let raw = try DatabaseQueue(path: path)
+        try await raw.write { db in
+            for (index, text) in others.enumerated() {
+                try db.execute(sql: "INSERT INTO tag (id, name, nameKey, colorHex, createdAt) VALUES (?, ?, ?, '#3B82F6', ?)",
+                               arguments: [counted(10_000 + index), "o\(index)", "o\(index)", text])
+            }
+        }
+        let expected = try await raw.read { db in
+            try Dictionary(uniqueKeysWithValues: Row.fetchAll(db, sql: "SELECT id, createdAt FROM tag").map {
+                ($0["id"] as UUID, $0["createdAt"] as Date)
+            })
+        }
+        #expect(expected.count == seconds.count + others.count)
+        let read = try await tags.allTags()
+        #expect(read.count == expected.count)
+        for tag in read where tag.createdAt != expected[tag.id] {
+            Issue.record("\(tag.name): read \(tag.createdAt.timeIntervalSince1970), GRDB reads \(expected[tag.id]?.timeIntervalSince1970 ?? -1)")
+            return
+        }
+
+        // A reminder with two of those tags, read with its tags and listed.
+        let reminders = GRDBReminderRepository(database: database)
+        let reminder = Reminder(id: counted(20_000), title: "Bins", notes: nil, scheduledAt: testNow, timeZoneID: "UTC",
+                                createdAt: testNow, updatedAt: testNow)
+        try await reminders.insert(reminder, tagIDs: [counted(7), counted(10_001)])
+        let withTags = try #require(try await reminders.reminderWithTags(id: reminder.id))
+        #expect(Set(withTags.tags.map(\.createdAt)) == [expected[counted(7)]!, expected[counted(10_001)]!])
+        let listed = Gathered<ReminderWithTags>()
+        try await reminders.forEachReminder(ReminderSection(done: false), tagged: nil) { listed.add($0) }
+        #expect(Set(listed.all.flatMap(\.tags).map(\.createdAt)) == [expected[counted(7)]!, expected[counted(10_001)]!])
+
+        // A time that cannot be read is refused, not guessed.
+        try await raw.write { db in try db.execute(sql: "UPDATE tag SET createdAt = 'soon' WHERE id = ?", arguments: [counted(3)]) }
+        await #expect(throws: (any Error).self) { try await tags.allTags() }
     }
 }
