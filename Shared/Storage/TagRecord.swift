@@ -20,13 +20,10 @@ struct TagRecord: Encodable, FetchableRecord, PersistableRecord {
         createdAt = tag.createdAt
     }
 
-    /// Read column by column, `createdAt` by `StoredDate` (every listing reads the tags).
     init(row: Row) throws {
-        id = try row.decode(forColumn: "id")
-        name = try row.decode(forColumn: "name")
+        let tag = try Tag(storedRow: row)
+        (id, name, colorHex, createdAt) = (tag.id, tag.name, tag.colorHex, tag.createdAt)
         nameKey = try row.decode(forColumn: "nameKey")
-        colorHex = try row.decode(forColumn: "colorHex")
-        createdAt = try StoredDate.date(row["createdAt"])
     }
 
     var tag: Tag { Tag(id: id, name: name, colorHex: colorHex, createdAt: createdAt) }
@@ -53,20 +50,21 @@ struct ReminderTagRecord: Codable, FetchableRecord, PersistableRecord {
 /// A tag read together with the reminder it is attached to.
 struct TagOfReminder: FetchableRecord {
     var reminderID: UUID
-    var id: UUID
-    var name: String
-    var colorHex: String
-    var createdAt: Date
+    var tag: Tag
 
     init(row: Row) throws {
         reminderID = try row.decode(forColumn: "reminderID")
-        id = try row.decode(forColumn: "id")
-        name = try row.decode(forColumn: "name")
-        colorHex = try row.decode(forColumn: "colorHex")
-        createdAt = try StoredDate.date(row["createdAt"])
+        tag = try Tag(storedRow: row)
     }
+}
 
-    var tag: Tag { Tag(id: id, name: name, colorHex: colorHex, createdAt: createdAt) }
+extension Tag {
+    /// The tag in `row`, which holds the `tag` table's `id`, `name`, `colorHex` and `createdAt`:
+    /// read column by column, `createdAt` by `StoredDate` (every listing reads the tags).
+    init(storedRow row: Row) throws {
+        self.init(id: try row.decode(forColumn: "id"), name: try row.decode(forColumn: "name"),
+                  colorHex: try row.decode(forColumn: "colorHex"), createdAt: try StoredDate.date(row["createdAt"]))
+    }
 }
 
 /// A `DATETIME` column as GRDB writes a `Date`: `2026-11-25 06:17:05.123`, in UTC (tags'
