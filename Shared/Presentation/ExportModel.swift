@@ -100,19 +100,8 @@ package enum CSVFields {
     /// reminders read its times in 1.5 s through them, making one for each time).
     private static func exactInstant(_ text: String) -> Date? {
         let bytes = Array(text.utf8)
-        func number(_ start: Int, _ count: Int) -> Int? {
-            guard start + count <= bytes.count else { return nil }
-            var value = 0
-            for byte in bytes[start..<start + count] {
-                guard (0x30...0x39).contains(byte) else { return nil }
-                value = value * 10 + Int(byte - 0x30)
-            }
-            return value
-        }
-        guard bytes.count >= 20, bytes[4] == 0x2D, bytes[7] == 0x2D, bytes[10] == 0x54, bytes[13] == 0x3A, bytes[16] == 0x3A,
-              let year = number(0, 4), let month = number(5, 2), let day = number(8, 2),
-              let hour = number(11, 2), let minute = number(14, 2), let second = number(17, 2),
-              hour < 24, minute < 60, second < 60, let date = LocalDate(year: year, month: month, day: day)
+        func number(_ start: Int, _ count: Int) -> Int? { DateTimeText.number(bytes, start, count) }
+        guard bytes.count >= 20, let (date, secondOfDay) = DateTimeText.wallClock(bytes, separator: UInt8(ascii: "T"))
         else { return nil }
         var index = 19, milliseconds = 0
         if bytes[index] == 0x2E {
@@ -130,7 +119,7 @@ package enum CSVFields {
         } else {
             return nil
         }
-        let seconds = date.daysSinceEpoch * 86_400 + hour * 3_600 + minute * 60 + second - offset
+        let seconds = date.daysSinceEpoch * 86_400 + secondOfDay - offset
         return Date(timeIntervalSince1970: Double(seconds * 1_000 + milliseconds) / 1_000)
     }
 

@@ -79,22 +79,12 @@ enum StoredDate {
     }
 
     /// `yyyy-MM-dd HH:mm:ss.SSS` (UTC), every field in its range; `nil` for anything else.
-    static func written(_ text: String) -> Date? {
+    private static func written(_ text: String) -> Date? {
         let bytes = Array(text.utf8)
-        guard bytes.count == 23, bytes[10] == UInt8(ascii: " "), bytes[13] == UInt8(ascii: ":"),
-              bytes[16] == UInt8(ascii: ":"), bytes[19] == UInt8(ascii: "."),
-              let day = LocalDate(iso: String(decoding: bytes[..<10], as: UTF8.self)) else { return nil }
-        func number(_ range: Range<Int>) -> Int? {
-            var value = 0
-            for byte in bytes[range] {
-                guard (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) else { return nil }
-                value = value * 10 + Int(byte - UInt8(ascii: "0"))
-            }
-            return value
-        }
-        guard let hour = number(11..<13), hour < 24, let minute = number(14..<16), minute < 60,
-              let second = number(17..<19), second < 60, let millisecond = number(20..<23) else { return nil }
-        let seconds = day.daysSinceEpoch * 86_400 + hour * 3_600 + minute * 60 + second
+        guard bytes.count == 23, bytes[19] == UInt8(ascii: "."),
+              let (day, secondOfDay) = DateTimeText.wallClock(bytes, separator: UInt8(ascii: " ")),
+              let millisecond = DateTimeText.number(bytes, 20, 3) else { return nil }
+        let seconds = day.daysSinceEpoch * 86_400 + secondOfDay
         // As GRDB's reading gives it, to the last bit: Foundation's calendar adds the fraction to
         // the whole seconds since 2001.
         return Date(timeIntervalSinceReferenceDate: Double(seconds - 978_307_200) + Double(millisecond) / 1_000)
