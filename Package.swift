@@ -61,6 +61,13 @@ let package = Package(
         .target(name: "SharedSync", dependencies: ["Shared", "Storage", "Sync"], path: "Shared/SyncComposition"),
 
         // MARK: Fronts
+        // What every front shares: one output sink, one exit-status mapping, the command line read
+        // with the commands' own definitions, the store option and the sync options.
+        .target(
+            name: "FrontSupport",
+            dependencies: ["Shared", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            path: "Frontends/Support"
+        ),
         .systemLibrary(
             name: "CReadline",
             path: "Frontends/CReadline",
@@ -68,20 +75,20 @@ let package = Package(
         ),
         .executableTarget(
             name: "memoss",
-            dependencies: ["Shared", "CReadline", "CSystem", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            dependencies: ["Shared", "FrontSupport", "CReadline", "CSystem", .product(name: "ArgumentParser", package: "swift-argument-parser")],
             path: "Frontends/REPL",
             linkerSettings: staticRuntime
         ),
         // `memoss sync` runs it; it does the CalDAV sync.
         .executableTarget(
             name: "memoss-sync",
-            dependencies: ["SharedSync", "CSystem", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            dependencies: ["SharedSync", "FrontSupport", "CSystem", .product(name: "ArgumentParser", package: "swift-argument-parser")],
             path: "Frontends/Sync"
         ),
         .target(name: "CSVReader", path: "Frontends/CSVReader"),
         .executableTarget(
             name: "memoss-import",
-            dependencies: ["Shared", "CSVReader", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            dependencies: ["Shared", "FrontSupport", "CSVReader", .product(name: "ArgumentParser", package: "swift-argument-parser")],
             path: "Frontends/Importer",
             linkerSettings: staticRuntime
         ),

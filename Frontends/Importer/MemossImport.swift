@@ -1,5 +1,6 @@
 import ArgumentParser
 import CSVReader
+import FrontSupport
 import Foundation
 import Shared
 
@@ -26,8 +27,7 @@ struct MemossImport: AsyncParsableCommand {
         version: "memoss-import \(MemossVersion.current)"
     )
 
-    @Option(name: .long, help: ArgumentHelp("The store file to use instead of the default.", valueName: "path"))
-    var db: String?
+    @OptionGroup var store: StoreOptions
     @Flag(help: "Check and count everything, write nothing.") var dryRun = false
     @Flag(help: "Write nothing if any row is refused.") var strict = false
     @Flag(help: "Accept open reminders dated in the past (completed rows always may be).") var allowPast = false
@@ -72,16 +72,7 @@ struct MemossImport: AsyncParsableCommand {
 
     /// Runs the command line; usage errors exit with status 2.
     static func main() async {
-        do {
-            var command = try parseAsRoot()
-            if var command = command as? AsyncParsableCommand { try await command.run() } else { try command.run() }
-        } catch {
-            let code = exitCode(for: error)
-            if code == .success { print(fullMessage(for: error)); Foundation.exit(0) }
-            let message = VisibleText.safe(fullMessage(for: error), keepingLineBreaks: true)
-            if !message.isEmpty { FileHandle.standardError.write(Data((message + "\n").utf8)) }
-            Foundation.exit(code == .validationFailure ? 2 : code.rawValue)
-        }
+        await FrontMain.run(MemossImport.self, arguments: Array(CommandLine.arguments.dropFirst()), program: "memoss-import")
     }
 
     @MainActor
@@ -89,14 +80,12 @@ struct MemossImport: AsyncParsableCommand {
         Interruption.install()
         let name = file == "-" ? "-" : file
         let core: MemossCore
-        let processEnvironment = ProcessInfo.processInfo.environment
-        let (environment, notice) = MemossCore.liveEnvironment(processEnvironment: processEnvironment)
-        if let notice { warn(notice) }
         do {
-            core = try await MemossCore.open(explicitPath: db, processEnvironment: processEnvironment, environment: environment)
+            core = try await store.openCore()
         } catch {
             fail(ErrorMessage.describe(error))
         }
+        let environment = core.environment
         guard let handle = file == "-" ? FileHandle.standardInput : FileHandle(forReadingAtPath: file) else {
             fail("cannot read \(file): no such file, or no permission to read it")
         }
@@ -220,23 +209,22 @@ struct MemossImport: AsyncParsableCommand {
                                 tagsCreated: counts.tagsCreated, written: written, dryRun: dryRun,
                                 refusals: refusals.map { .init(line: $0.line, field: $0.field, message: $0.message) })
             let data = (try? encoder.encode(report)) ?? Data("{}".utf8)
-            print(JSONShapes.terminalSafe(String(decoding: data, as: UTF8.self)))
+            Output.say(JSONShapes.terminalSafe(String(decoding: data, as: UTF8.self)))
             return
         }
         for refusal in refusals {
-            let line = "\(name):\(refusal.line): \(refusal.field): \(VisibleText.escaped(refusal.message))"
-            FileHandle.standardError.write(Data((VisibleText.safe(line) + "\n").utf8))
+            Output.note("\(name):\(refusal.line): \(refusal.field): \(VisibleText.escaped(refusal.message))")
         }
-        print(summary + (counts.tagsCreated > 0 ? " Created \(counts.tagsCreated) tag\(counts.tagsCreated == 1 ? "" : "s")." : ""))
+        Output.say(summary + (counts.tagsCreated > 0 ? " Created \(counts.tagsCreated) tag\(counts.tagsCreated == 1 ? "" : "s")." : ""))
     }
 
     private func warn(_ message: String) {
-        FileHandle.standardError.write(Data("memoss-import: warning: \(VisibleText.safe(message))\n".utf8))
+        Output.warn(message)
     }
 
+    /// Says why the file could not be imported at all; exit status 2.
     private func fail(_ message: String) -> Never {
-        FileHandle.standardError.write(Data("memoss-import: \(VisibleText.safe(message))\n".utf8))
-        Foundation.exit(2)
+        Output.fail(message, status: 2)
     }
 }
 

@@ -1,3 +1,4 @@
+import FrontSupport
 import Foundation
 import Shared
 
@@ -6,7 +7,7 @@ import Shared
 @MainActor
 final class Progress {
     private let totalBytes: Int?
-    private let isTerminal = isatty(STDERR_FILENO) == 1
+    private let isTerminal = Output.showsProgress
     private let started = ContinuousClock.now
     private var lastDrawn = ContinuousClock.now
 
@@ -19,14 +20,14 @@ final class Progress {
         lastDrawn = .now
         let elapsed = ContinuousClock.now - started
         let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
-        var line = "\r  \(rows) rows  \(Int(Double(rows) / max(seconds, 0.001))) rows/s"
+        var line = "  \(rows) rows  \(Int(Double(rows) / max(seconds, 0.001))) rows/s"
         if let totalBytes, totalBytes > 0 { line += "  \(min(100, bytes * 100 / totalBytes))%" }
-        FileHandle.standardError.write(Data((line + "   ").utf8))
+        Output.progress(line)
     }
 
     func clear() {
         guard isTerminal else { return }
-        FileHandle.standardError.write(Data("\r\u{1B}[2K".utf8))
+        Output.progress(nil)
     }
 }
 

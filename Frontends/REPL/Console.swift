@@ -1,4 +1,5 @@
 import CReadline
+import FrontSupport
 import Foundation
 import Shared
 
@@ -44,13 +45,13 @@ final class Console {
     /// Shows `prompt` and reads one answer; `remember` keeps the line in the history.
     func read(_ prompt: String, remember: Bool = false) -> Answer {
         guard isTerminal else {
-            FileHandle.standardOutput.write(Data(prompt.utf8))
+            Output.write(prompt)
             guard let line = readLine(strippingNewline: true) else {
-                FileHandle.standardOutput.write(Data("\n".utf8))
+                Output.write("\n")
                 return .endOfInput
             }
             linesRead += 1
-            FileHandle.standardOutput.write(Data((VisibleText.escaped(line) + "\n").utf8))
+            Output.write(VisibleText.escaped(line) + "\n")
             return .line(line)
         }
         ReadlineHooks.interrupted = 0
@@ -59,7 +60,7 @@ final class Console {
         let raw = readline(visiblePrompt)
         defer { free(raw) }
         if ReadlineHooks.interrupted != 0 {
-            FileHandle.standardOutput.write(Data("^C\n".utf8))
+            Output.write("^C\n")
             return .interrupted
         }
         guard let raw else { return .endOfInput }

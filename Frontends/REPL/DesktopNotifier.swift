@@ -1,3 +1,4 @@
+import FrontSupport
 import Foundation
 import Shared
 

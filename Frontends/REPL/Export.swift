@@ -1,4 +1,5 @@
 import ArgumentParser
+import FrontSupport
 import Foundation
 import Shared
 
@@ -18,7 +19,7 @@ extension Memoss {
         @OptionGroup var store: StoreOptions
         @ParentCommand var memoss: Memoss
         @Option(help: ArgumentHelp("ics, csv or json.", valueName: "format")) var format: String?
-        @Option(help: "Only the reminders carrying this tag.") var tag: String?
+        @Option(help: "Only the reminders carrying this tag.", completion: Completion.tagNames) var tag: String?
         @Flag(help: "Only the done reminders.") var completed = false
         @Option(name: .short, help: ArgumentHelp("Write to FILE (replaced whole, never half-written) instead of standard output.", valueName: "FILE"))
         var output: String?
@@ -51,7 +52,7 @@ extension Memoss {
             do {
                 let count = try await model.export(format, tagged: tagID, completedOnly: completed) { file.write($0) }
                 try file.commit()
-                FileHandle.standardError.write(Data("Exported \(count) reminder\(count == 1 ? "" : "s") to \(VisibleText.safe(output)).\n".utf8))
+                Output.note("Exported \(count) reminder\(count == 1 ? "" : "s") to \(output).")
             } catch {
                 file.abandon()
                 throw error

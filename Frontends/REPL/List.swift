@@ -1,4 +1,5 @@
 import ArgumentParser
+import FrontSupport
 import Foundation
 import Shared
 
@@ -14,7 +15,7 @@ extension Memoss {
 
         @OptionGroup var store: StoreOptions
         @ParentCommand var memoss: Memoss
-        @Option(help: "Only the reminders carrying this tag.") var tag: String?
+        @Option(help: "Only the reminders carrying this tag.", completion: Completion.tagNames) var tag: String?
         @Option(help: ArgumentHelp("At most N reminders in each section (the soonest to do, the most recently done).", valueName: "N"))
         var limit: Int?
         @Flag(help: "Only the done reminders, all of them.") var completed = false

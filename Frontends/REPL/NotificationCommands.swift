@@ -1,4 +1,5 @@
 import ArgumentParser
+import FrontSupport
 import Foundation
 import Shared
 

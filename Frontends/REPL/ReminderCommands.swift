@@ -1,4 +1,5 @@
 import ArgumentParser
+import FrontSupport
 import Foundation
 import Shared
 
@@ -12,7 +13,8 @@ extension Memoss {
 
         @OptionGroup var store: StoreOptions
         @ParentCommand var memoss: Memoss
-        @Argument(help: "Its number in the last list, or at least 4 characters of its id.") var reminder: String
+        @Argument(help: "Its number in the last list, or at least 4 characters of its id.", completion: Completion.reminderNumbers)
+        var reminder: String
         @Option(parsing: .unconditional, help: "A new title.") var title: String?
         @OptionGroup var fields: ReminderFieldOptions
 
@@ -50,7 +52,8 @@ extension Memoss {
 
         @OptionGroup var store: StoreOptions
         @ParentCommand var memoss: Memoss
-        @Argument(help: "Numbers in the last list (3, 5-7), or at least 4 characters of ids.") var reminders: [String]
+        @Argument(help: "Numbers in the last list (3, 5-7), or at least 4 characters of ids.", completion: Completion.reminderNumbers)
+        var reminders: [String]
 
         func execute(in session: Session) async throws {
             let found = try await session.resolve(reminders)
@@ -72,7 +75,8 @@ extension Memoss {
 
         @OptionGroup var store: StoreOptions
         @ParentCommand var memoss: Memoss
-        @Argument(help: "Numbers in the last list (3, 5-7), or at least 4 characters of ids.") var reminders: [String]
+        @Argument(help: "Numbers in the last list (3, 5-7), or at least 4 characters of ids.", completion: Completion.reminderNumbers)
+        var reminders: [String]
 
         func execute(in session: Session) async throws {
             let found = try await session.resolve(reminders)
@@ -100,7 +104,8 @@ extension Memoss {
         @OptionGroup var store: StoreOptions
         @ParentCommand var memoss: Memoss
         @Flag(help: "Tick just the current time of a repeating reminder, not the missed ones after it.") var one = false
-        @Argument(help: "Numbers in the last list (3, 5-7), or at least 4 characters of ids.") var reminders: [String]
+        @Argument(help: "Numbers in the last list (3, 5-7), or at least 4 characters of ids.", completion: Completion.reminderNumbers)
+        var reminders: [String]
 
         func execute(in session: Session) async throws {
             let found = try await session.resolve(reminders)
@@ -118,7 +123,8 @@ extension Memoss {
 
         @OptionGroup var store: StoreOptions
         @ParentCommand var memoss: Memoss
-        @Argument(help: "Numbers in the last list (3, 5-7), or at least 4 characters of ids.") var reminders: [String]
+        @Argument(help: "Numbers in the last list (3, 5-7), or at least 4 characters of ids.", completion: Completion.reminderNumbers)
+        var reminders: [String]
 
         func execute(in session: Session) async throws {
             let found = try await session.resolve(reminders)
@@ -134,7 +140,8 @@ extension Memoss {
 
         @OptionGroup var store: StoreOptions
         @ParentCommand var memoss: Memoss
-        @Argument(help: "Its number in the last list, or at least 4 characters of its id.") var reminder: String
+        @Argument(help: "Its number in the last list, or at least 4 characters of its id.", completion: Completion.reminderNumbers)
+        var reminder: String
         @Option(help: "How many times to show (1–1000).") var count = 5
         @Flag(help: "Print JSON (see README.md).") var json = false
 

@@ -1,4 +1,5 @@
 import ArgumentParser
+import FrontSupport
 import Foundation
 import Shared
 
@@ -19,7 +20,8 @@ struct ReminderFieldOptions: ParsableArguments {
     @Option(help: "How many times it repeats, this one included, or none.") var times: String?
     @Option(help: "The last day it repeats on (inclusive), or none.") var until: String?
     @Option(name: .customLong("tag"), parsing: .unconditionalSingleValue,
-            help: "A tag that exists, by name; repeat for more. With edit, +NAME adds and -NAME removes.")
+            help: "A tag that exists, by name; repeat for more. With edit, +NAME adds and -NAME removes.",
+            completion: Completion.tagNames)
     var tags: [String] = []
     @Option(name: .customLong("new-tag"), parsing: .unconditionalSingleValue,
             help: "A tag to create (in the next palette colour) and put on it.")

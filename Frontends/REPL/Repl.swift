@@ -1,4 +1,5 @@
 import ArgumentParser
+import FrontSupport
 import Foundation
 import Shared
 
@@ -25,9 +26,16 @@ extension Memoss {
         @MainActor
         func run() async throws {
             let session = await Session.open(store: store, before: memoss.store, isREPL: true)
-            var tagNames: [String] = []
+            let known = KnownWords()
+            Completion.known = { source in
+                switch source {
+                case .tagNames: known.tagNames
+                case .listedNumbers: (0..<known.listed).map { String($0 + 1) }
+                }
+            }
             session.console.complete { line, word in
-                Self.candidates(line: line, word: word, tags: tagNames, listed: session.lastListing?.count ?? 0)
+                known.listed = session.lastListing?.count ?? 0
+                return Completion.candidates(line: line, word: word, root: Memoss.self, commandNames: Self.commandNames)
             }
             if session.console.isTerminal {
                 session.say("Memoss — \(session.core.storePath ?? "in memory"). Type help for the commands, quit or Ctrl-D to leave.")
@@ -35,7 +43,7 @@ extension Memoss {
             }
             while true {
                 await announceDue(session)
-                tagNames = (try? await session.core.listTags().map(\.name)) ?? tagNames
+                known.tagNames = (try? await session.core.listTags().map(\.name)) ?? known.tagNames
                 switch session.console.read(session.style.bold("memoss> "), remember: true) {
                 case .endOfInput:
                     if session.console.isTerminal { session.say("") }
@@ -56,12 +64,14 @@ extension Memoss {
             session.core.finish()
             guard !session.console.isTerminal, session.refusedCount > 0 else { return }
             let count = session.refusedCount == 1 ? "1 command was" : "\(session.refusedCount) commands were"
-            Terminal.fail("\(count) refused; see the lines above.")
+            Output.context = .command
+            Output.fail("\(count) refused; see the lines above.")
         }
 
         /// Runs one line; `false` when it asks to quit.
         @MainActor
         private func perform(_ line: String, in session: Session) async -> Bool {
+            Output.context = session.refusalContext
             let words: [String]
             do { words = try Words.split(line) } catch { session.refuse(error.message); return true }
             guard let name = words.first else { return true }
@@ -72,22 +82,24 @@ extension Memoss {
             default: break
             }
             guard Memoss.commandNames.contains(name) else {
-                session.refuse(CommandLine.unknownCommandMessage(name, help: "help"))
+                session.refuse(Memoss.unknownCommandMessage(name, help: "help"))
                 return true
             }
+            let parsed: any ParsableCommand
             do {
-                guard let command = try Memoss.parseAsRoot(CommandLine.normalized(words)) as? any SessionCommand else { return true }
-                try await command.execute(in: session)
-            } catch let refusal as Refusal {
-                session.refuse(refusal.message)
-            } catch let problem as UsageProblem {
-                session.refuse(problem.message)
+                parsed = try await Memoss.asyncParseAsRoot(CommandWords(words, root: Memoss.self).normalized)
             } catch {
-                let message = Memoss.message(for: error)
-                let isParserError = !(error is StoreError || error is ReminderError || error is ReminderValidationError
-                    || error is TagError || error is TagValidationError || error is NotificationError
-                    || error is ReminderReferenceError || error is JournalError)
-                session.refuse(isParserError && !message.isEmpty ? message : ErrorMessage.describe(error))
+                let failure = Failure(error, root: Memoss.self, whileParsing: true, brief: true)
+                if let message = failure.message { session.refuse(message) }
+                return true
+            }
+            guard let command = parsed as? any SessionCommand else { return true }
+            session.words = words
+            do {
+                try await command.execute(in: session)
+            } catch {
+                let failure = Failure(error, root: Memoss.self, brief: true)
+                if let message = failure.message { session.refuse(message) } else if failure.status != 0 { session.refusedCount += 1 }
             }
             return true
         }
@@ -98,7 +110,7 @@ extension Memoss {
                 guard let command = Memoss.configuration.subcommands.first(where: {
                     $0._commandName == topic || $0.configuration.aliases.contains(topic)
                 }) else {
-                    return session.refuse(CommandLine.unknownCommandMessage(topic, help: "help"))
+                    return session.refuse(Memoss.unknownCommandMessage(topic, help: "help"))
                 }
                 session.say(Memoss.helpMessage(for: command, columns: session.style.width))
                 return
@@ -137,27 +149,22 @@ extension Memoss {
             }
         }
 
-        /// What Tab offers: command names first, then tag names or listed numbers where they fit.
-        /// A tag name with spaces is offered quoted (only its closing quote when one is open).
-        static func candidates(line: String, word: String, tags: [String], listed: Int) -> [String] {
-            let typedBefore = String(line.dropLast(word.count))
-            let quoteOpen = typedBefore.last == "\""
-            let before = (try? Words.split(quoteOpen ? String(typedBefore.dropLast()) : typedBefore)) ?? []
-            let quotedTags = tags.map { name in
-                name.contains(where: \.isWhitespace) ? (quoteOpen ? name + "\"" : "\"\(name)\"") : name
-            }
-            let options: [String]
-            switch before.first {
-            case nil: options = commandNames
-            case "list" where before.last == "--tag", "tag" where before.count >= 2 && before[1] != "add": options = quotedTags
-            case "add" where before.last == "--tag", "edit" where before.last == "--tag": options = quotedTags
-            case "tag" where before.count == 1: options = TagCommand.Action.allCases.map(\.rawValue)
-            case "edit", "next": options = before.count == 1 ? (0..<listed).map { String($0 + 1) } : []
-            case "delete", "rm", "done", "reopen", "undone": options = (0..<listed).map { String($0 + 1) }
-            case "help": options = before.count == 1 ? commandNames : []
-            default: options = []
-            }
-            return options.filter { $0.replacingOccurrences(of: "\"", with: "").lowercased().hasPrefix(word.lowercased()) }
-        }
+    }
+}
+
+/// What the prompt knows for Tab: its tags and how many reminders its last listing numbered.
+private final class KnownWords: @unchecked Sendable {
+    private let lock = NSLock()
+    private var _tagNames: [String] = []
+    private var _listed = 0
+
+    var tagNames: [String] {
+        get { lock.withLock { _tagNames } }
+        set { lock.withLock { _tagNames = newValue } }
+    }
+
+    var listed: Int {
+        get { lock.withLock { _listed } }
+        set { lock.withLock { _listed = newValue } }
     }
 }

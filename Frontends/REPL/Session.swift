@@ -1,18 +1,7 @@
 import ArgumentParser
+import FrontSupport
 import Foundation
 import Shared
-
-/// A command refused for a reason the user can act on; the front prints it on one line.
-struct Refusal: Error {
-    /// The sentence shown.
-    let message: String
-}
-
-/// An option or argument value that could not be read (a usage error: exit status 2).
-struct UsageProblem: Error {
-    /// The sentence shown.
-    let message: String
-}
 
 /// What one run of the front works with: the core, the console, the style and the last listing.
 @MainActor
@@ -32,6 +21,8 @@ final class Session {
     var refusedCount = 0
     /// Notifications another process delivers that this session has shown.
     let shownNotifications = ShownNotifications()
+    /// The words of the command being run, as typed (after the program's name).
+    var words: [String] = []
 
     init(core: MemossCore, console: Console, style: Style, isREPL: Bool) {
         self.core = core
@@ -43,14 +34,15 @@ final class Session {
     /// Opens the store the options name; one line and exit 1 when it cannot.
     static func open(store: StoreOptions, before parent: StoreOptions, isREPL: Bool) async -> Session {
         let environment = ProcessInfo.processInfo.environment
-        let core = await store.openCore(before: parent)
+        let core: MemossCore
+        do { core = try await store.openCore(before: parent) } catch { Output.fail(ErrorMessage.describe(error)) }
         let console = Console(historyFile: isREPL ? StatePaths.historyFile(environment) : nil)
         return Session(core: core, console: console, style: .forStandardOutput(environment), isREPL: isREPL)
     }
 
     /// Prints a line on standard output.
     func say(_ text: String) {
-        FileHandle.standardOutput.write(Data((text + "\n").utf8))
+        Output.say(text)
     }
 
     /// The reminder a typed number or id prefix names.
@@ -69,12 +61,15 @@ final class Session {
         try await core.saveListing(ids)
     }
 
-    /// Reports a refused command on standard error: in a script with its line number, so
-    /// `memoss < plan.txt` tells which line failed (and exits 1 at the end).
+    /// Where a refusal of the line being run is said: at a terminal in red, in a script with its
+    /// line number, so `memoss < plan.txt` tells which line failed.
+    var refusalContext: Output.RefusalContext {
+        console.isTerminal ? .prompt(colors: style.colors) : .script(line: console.linesRead)
+    }
+
+    /// Reports a refused command on standard error, counted (a script exits 1 at the end).
     func refuse(_ message: String) {
-        let message = VisibleText.safe(message)
-        let line = console.isTerminal ? style.red(message) : "memoss: line \(console.linesRead): \(message)"
-        FileHandle.standardError.write(Data((line + "\n").utf8))
+        Output.refuse(message)
         refusedCount += 1
     }
 
@@ -108,22 +103,13 @@ protocol SessionCommand: AsyncParsableCommand {
 }
 
 extension SessionCommand {
-    /// From the shell: opens the store, runs once, and exits 1 with one line when refused.
+    /// From the shell: opens the store, runs once; a refusal is said by `FrontMain`.
     @MainActor
     func run() async throws {
         let session = await Session.open(store: store, before: memoss.store, isREPL: false)
-        do {
-            try await execute(in: session)
-            session.core.finish()
-        } catch let refusal as Refusal {
-            Terminal.fail(refusal.message)
-        } catch let problem as UsageProblem {
-            Terminal.fail(problem.message, status: 2)
-        } catch let error as ExitCode {
-            throw error
-        } catch {
-            Terminal.fail(ErrorMessage.describe(error))
-        }
+        session.words = Array(CommandLine.arguments.dropFirst())
+        try await execute(in: session)
+        session.core.finish()
     }
 }
 

@@ -1,4 +1,5 @@
 import ArgumentParser
+import FrontSupport
 import Foundation
 import Shared
 
@@ -20,47 +21,73 @@ extension Memoss {
     }
 
     /// `memoss tag add|rm|rename|color …`: changes the tags.
-    struct TagCommand: SessionCommand {
-        enum Action: String, ExpressibleByArgument, CaseIterable { case add, rm, rename, color }
-
+    struct TagCommand: ParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "tag",
             abstract: "Change tags: tag add NAME [#RRGGBB], tag rm NAME, tag rename OLD NEW, tag color NAME #RRGGBB.",
-            discussion: "A new tag without a colour takes the next one of the palette.")
+            discussion: "A new tag without a colour takes the next one of the palette.",
+            subcommands: [Add.self, Rm.self, Rename.self, Color.self])
 
-        @OptionGroup var store: StoreOptions
-        @ParentCommand var memoss: Memoss
-        @Argument(help: "add, rm, rename or color.") var action: Action
-        @Argument(help: "The tag's name, then the new name or colour.") var values: [String] = []
+        /// `tag add NAME [#RRGGBB]`.
+        struct Add: SessionCommand {
+            static let configuration = CommandConfiguration(commandName: "add", abstract: "Create a tag, in the next palette colour unless one is given.")
 
-        func validate() throws {
-            let expected: ClosedRange<Int> = switch action {
-            case .add: 1...2
-            case .rm: 1...1
-            case .rename, .color: 2...2
-            }
-            guard expected.contains(values.count) else {
-                throw ValidationError("Usage: tag add NAME [#RRGGBB] | tag rm NAME | tag rename OLD NEW | tag color NAME #RRGGBB.")
+            @OptionGroup var store: StoreOptions
+            @ParentCommand var memoss: Memoss
+            @Argument(help: "Its name.") var name: String
+            @Argument(help: ArgumentHelp("Its colour, #RRGGBB.", valueName: "#RRGGBB")) var color: String?
+
+            func execute(in session: Session) async throws {
+                let core = session.core
+                let existing = try await core.listTags()
+                let tag = try await core.createTag(name: name, colorHex: color ?? TagRules.nextColor(existingCount: existing.count))
+                session.say("Created \(session.style.tag(TagChip(tag))) (\(tag.colorHex)).")
             }
         }
 
-        func execute(in session: Session) async throws {
-            let core = session.core
-            switch action {
-            case .add:
-                let existing = try await core.listTags()
-                let tag = try await core.createTag(name: values[0],
-                                                   colorHex: values.count > 1 ? values[1] : TagRules.nextColor(existingCount: existing.count))
-                session.say("Created \(session.style.tag(TagChip(tag))) (\(tag.colorHex)).")
-            case .rm:
-                let tag = try await core.findTag(named: values[0])
-                try await core.deleteTag(id: tag.id)
+        /// `tag rm NAME`.
+        struct Rm: SessionCommand {
+            static let configuration = CommandConfiguration(commandName: "rm", abstract: "Delete a tag; its reminders keep everything else.")
+
+            @OptionGroup var store: StoreOptions
+            @ParentCommand var memoss: Memoss
+            @Argument(help: "Its name.", completion: Completion.tagNames) var name: String
+
+            func execute(in session: Session) async throws {
+                let tag = try await session.core.findTag(named: name)
+                try await session.core.deleteTag(id: tag.id)
                 session.say("Deleted tag \"\(VisibleText.escaped(tag.name))\"; its reminders keep everything else.")
-            case .rename:
-                let tag = try await core.renameTag(id: try await core.findTag(named: values[0]).id, to: values[1])
+            }
+        }
+
+        /// `tag rename OLD NEW`.
+        struct Rename: SessionCommand {
+            static let configuration = CommandConfiguration(commandName: "rename", abstract: "Rename a tag.")
+
+            @OptionGroup var store: StoreOptions
+            @ParentCommand var memoss: Memoss
+            @Argument(help: "Its name now.", completion: Completion.tagNames) var name: String
+            @Argument(help: "Its new name.") var newName: String
+
+            func execute(in session: Session) async throws {
+                let core = session.core
+                let tag = try await core.renameTag(id: try await core.findTag(named: name).id, to: newName)
                 session.say("Renamed to \(session.style.tag(TagChip(tag))).")
-            case .color:
-                let tag = try await core.recolorTag(id: try await core.findTag(named: values[0]).id, colorHex: values[1])
+            }
+        }
+
+        /// `tag color NAME #RRGGBB`.
+        struct Color: SessionCommand {
+            static let configuration = CommandConfiguration(commandName: "color", abstract: "Change a tag's colour.")
+
+            @OptionGroup var store: StoreOptions
+            @ParentCommand var memoss: Memoss
+            @Argument(help: "Its name.", completion: Completion.tagNames) var name: String
+            @Argument(help: ArgumentHelp("The colour, #RRGGBB.", valueName: "#RRGGBB")) var color: String
+
+            func execute(in session: Session) async throws {
+                let core = session.core
+                let tag = try await core.recolorTag(id: try await core.findTag(named: name).id, colorHex: color)
                 session.say("Recoloured \(session.style.tag(TagChip(tag))) (\(tag.colorHex)).")
             }
         }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import FrontSupport
 import Foundation
 import Shared
 
@@ -32,17 +33,17 @@ extension Memoss {
         }
 
         func run() async throws {
-            let core = await store.openCore(before: memoss.store)
+            let core = try await store.openCore(before: memoss.store)
             var notifier: DesktopNotifier?
             if notify {
                 let (connected, problem) = DesktopNotifier.connect(environment: ProcessInfo.processInfo.environment)
-                if let problem { Terminal.warn(problem) }
+                if let problem { Output.warn(problem) }
                 notifier = connected
                 connected?.listen { action in Task { await Self.answer(action, core: core) } }
             }
-            Terminal.say("Watching \(core.storePath ?? "the store") for due reminders; Ctrl-C stops.")
+            Output.say("Watching \(core.storePath ?? "the store") for due reminders; Ctrl-C stops.")
             if let syncEvery, case .minutes(let minutes)? = TypedInput.snooze(syncEvery) {
-                Terminal.say("Syncing every \(minutes) min.")
+                Output.say("Syncing every \(minutes) min.")
                 if let path = core.storePath { Self.syncForever(store: path, every: TimeInterval(minutes * 60)) }
             }
             var saidWaiting = false
@@ -50,16 +51,16 @@ extension Memoss {
                 do {
                     let due = try await core.deliverDueNotificationsAsWatcher.deliverOrShow()
                     if due.isDeliveringHere == saidWaiting {
-                        Terminal.say(saidWaiting ? "The other watch stopped; this one delivers now."
+                        Output.say(saidWaiting ? "The other watch stopped; this one delivers now."
                             : "Another memoss watch delivers this store's notifications; this one takes over when it stops.")
                         saidWaiting.toggle()
                     }
                     for notification in due.delivered {
-                        Terminal.say(NotificationText.announcement(notification, environment: core.environment))
+                        Output.say(NotificationText.announcement(notification, environment: core.environment))
                         if let notifier {
                             let (shown, problem) = notifier.show(notification, body: notification.body(environment: core.environment))
                             if !shown {
-                                Terminal.warn("the desktop notification could not be shown (\(problem ?? "no answer")); it is printed above.")
+                                Output.warn("the desktop notification could not be shown (\(problem ?? "no answer")); it is printed above.")
                             }
                         }
                         if let exec { run(exec, for: notification, environment: core.environment) }
@@ -69,7 +70,7 @@ extension Memoss {
                 } catch let error as CancellationError {
                     throw error
                 } catch {
-                    Terminal.fail(ErrorMessage.describe(error))
+                    Output.fail(ErrorMessage.describe(error))
                 }
             }
         }
@@ -81,11 +82,11 @@ extension Memoss {
             let thread = Thread {
                 while true {
                     do {
-                        _ = try SyncProcess.run(["--db", store, "--changes-only", "--timeout", "60"], capturingErrors: false)
+                        _ = try SyncProcess.run(["--changes-only", "--timeout", "60"], store: store)
                     } catch let refusal as Refusal {
-                        Terminal.warn(refusal.message)
+                        Output.warn(refusal.message)
                     } catch {
-                        Terminal.warn(ErrorMessage.describe(error))
+                        Output.warn(ErrorMessage.describe(error))
                     }
                     Thread.sleep(forTimeInterval: interval)
                 }
@@ -100,15 +101,15 @@ extension Memoss {
                 switch action.key {
                 case "complete":
                     let result = try await core.completeFromNotification(id: action.notificationID)
-                    Terminal.say("From its notification: " + NotificationText.completed(result, formatter: formatter))
+                    Output.say("From its notification: " + NotificationText.completed(result, formatter: formatter))
                 case "snooze":
                     let request = try await core.snoozeNotification(id: action.notificationID)
-                    Terminal.say("From its notification: snoozed \"\(VisibleText.escaped(request.title))\" until \(formatter.string(for: request.fireAt)).")
+                    Output.say("From its notification: snoozed \"\(VisibleText.escaped(request.title))\" until \(formatter.string(for: request.fireAt)).")
                 default:
                     break
                 }
             } catch {
-                Terminal.warn(ErrorMessage.describe(error))
+                Output.warn(ErrorMessage.describe(error))
             }
         }
 
@@ -125,11 +126,9 @@ extension Memoss {
             do {
                 try process.run()
                 process.waitUntilExit()
-                if process.terminationStatus != 0 {
-                    FileHandle.standardError.write(Data("memoss: --exec command exited \(process.terminationStatus).\n".utf8))
-                }
+                if process.terminationStatus != 0 { Output.refuse("--exec command exited \(process.terminationStatus).") }
             } catch {
-                FileHandle.standardError.write(Data("memoss: --exec command could not start: \(error.localizedDescription)\n".utf8))
+                Output.refuse("--exec command could not start: \(error.localizedDescription)")
             }
         }
     }

@@ -1,124 +1,158 @@
 import ArgumentParser
 import CSystem
+import FrontSupport
 import Foundation
 import SharedSync
 
 /// `memoss-sync`: what `memoss sync` (and `watch --sync-every`) run, in a process of its own so the
-/// other commands do not load the HTTP and XML libraries. It takes `memoss sync`'s words and
-/// options, checked by `memoss` before it starts this, and speaks as `memoss`.
+/// other commands do not load the HTTP and XML libraries. It reads `memoss sync`'s words with the
+/// same definitions (`SyncOptions`), and speaks as `memoss`.
 @main
 struct MemossSync: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "memoss-sync",
-        abstract: "The CalDAV sync `memoss sync` runs; use `memoss sync` (see `memoss help sync`).")
+        commandName: "memoss-sync", abstract: SyncOptions.abstract, discussion: SyncOptions.discussion,
+        subcommands: [Run.self, Add.self, Status.self, Remove.self], defaultSubcommand: Run.self)
 
-    @Option(name: .long) var db: String?
-    @Argument var words: [String] = []
-    @Option var user: String?
-    @Option var passwordCommand: String?
-    @Option var passwordEnv: String?
-    @Flag var savePassword = false
-    @Flag var dryRun = false
-    @Option var timeout: Double = 30
-    @Flag(help: "Say only what changed and what failed (for watch).") var changesOnly = false
-
-    func run() async throws {
+    static func main() async {
         // Killing `memoss sync` (even with SIGKILL) stops the sync it started.
         if let parent = ProcessInfo.processInfo.environment["MEMOSS_SYNC_PARENT"].flatMap(Int32.init) {
             _ = memoss_die_with_parent(parent)
         }
-        let processEnvironment = ProcessInfo.processInfo.environment
-        let (environment, _) = MemossCore.liveEnvironment(processEnvironment: processEnvironment)
-        let core: MemossCore
-        do {
-            core = try await MemossCore.open(explicitPath: db, processEnvironment: processEnvironment, environment: environment)
-        } catch {
-            fail(ErrorMessage.describe(error))
+        let arguments = Array(CommandLine.arguments.dropFirst())
+        await FrontMain.run(MemossSync.self, arguments: CommandWords(arguments, root: MemossSync.self).normalized, program: "memoss")
+    }
+
+    /// `sync [NAME…]`: syncs and says how each account went; exits 1 naming the ones that failed.
+    struct Run: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(commandName: "run", shouldDisplay: false)
+
+        @OptionGroup var store: StoreOptions
+        @OptionGroup var options: SyncOptions.Run
+
+        func run() async throws {
+            try await saying { try await body() }
         }
-        let accounts = core.syncAccounts(processEnvironment: processEnvironment)
-        do {
-            switch words.first {
-            case "add": try await add(accounts)
-            case "remove", "rm":
-                try await accounts.remove(name: words[1])
-                say("Removed the sync account \(words[1]); the reminders stay here and on the server.")
-            case "status": try await status(accounts, core: core)
-            default: try await sync(accounts)
+
+        private func body() async throws {
+            let (core, accounts) = try await open(store)
+            let showsProgress = !options.changesOnly && Output.showsProgress
+            let results = try await accounts.sync(names: options.names, timeout: options.timeout.timeout, dryRun: options.dryRun) { account, line in
+                if showsProgress { Output.progress("\(account): \(line)") }
+            }
+            if showsProgress { Output.progress(nil) }
+            var failed: [String] = []
+            for (account, result) in results {
+                switch result {
+                case .success(let report):
+                    let changed = report.received.total + report.sent.total > 0 || !report.conflicts.isEmpty
+                    if options.changesOnly && !changed && report.notices.isEmpty { continue }
+                    Output.say((options.changesOnly ? "Synced " : "") + VisibleText.safe(report.sentence) + ".")
+                    if options.dryRun {
+                        // What would change, one line each (the first 50).
+                        for change in report.changes.prefix(50) { Output.say("  would \(VisibleText.safe(change))") }
+                        if report.changes.count > 50 { Output.say("  and \(report.changes.count - 50) more") }
+                    }
+                    for notice in report.notices { Output.say("  \(VisibleText.safe(notice)).") }
+                case .failure(let error):
+                    failed.append("\(account) failed: \(error.message)")
+                }
             }
             core.finish()
-        } catch let error as SyncError {
-            fail(error.message.prefix(1).uppercased() + error.message.dropFirst() + ".")
-        } catch {
-            fail(ErrorMessage.describe(error))
+            if !failed.isEmpty { throw Refusal(message: "Sync " + failed.joined(separator: "; ") + "; nothing was lost, sync again later.") }
         }
     }
 
-    private func add(_ accounts: SyncAccounts) async throws {
-        var source = PasswordSource.none
-        if let passwordCommand { source = .command(passwordCommand) }
-        if let passwordEnv { source = .variable(passwordEnv) }
-        if savePassword {
-            guard let secret = Self.readPassword() else { fail("No password on standard input; type it, or pipe it in.") }
-            source = .saved(secret)
-        }
-        let (account, name) = try await accounts.add(name: words[1], url: words[2], user: user ?? "", password: source, timeout: timeout)
-        say("Added \(account.name): the task list \(name.map { "\"\(VisibleText.escaped($0))\" " } ?? "")at \(account.collectionURL). "
-            + "`memoss sync` sends and receives.")
-    }
+    /// `sync add NAME URL --user USER`.
+    struct Add: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(commandName: "add")
 
-    private func status(_ accounts: SyncAccounts, core: MemossCore) async throws {
-        let all = try await accounts.accounts()
-        if all.isEmpty { return say("No sync account yet; `sync add NAME URL --user USER` adds one.") }
-        let formatter = CardTimeFormatter(today: core.environment.today, timeZone: core.environment.timeZone)
-        for account in all {
-            let password = account.passwordCommand.map { "password from `\($0)`" } ?? account.passwordVariable.map { "password from $\($0)" }
-                ?? (account.passwordSaved ? "password saved in \(accounts.passwordFile(account: account.name))" : "no password")
-            say("\(account.name): \(account.collectionURL) as \(account.user), \(password)")
-            let last = account.lastSyncAt.map { "last synced \(formatter.string(for: $0)): \(account.lastOutcome ?? "")" } ?? "not synced yet"
-            say("  \(VisibleText.escaped(last))")
-        }
-    }
+        @OptionGroup var store: StoreOptions
+        @OptionGroup var options: SyncOptions.Add
 
-    /// Syncs and says how each account went; exits 1 naming the ones that failed.
-    private func sync(_ accounts: SyncAccounts) async throws {
-        let showsProgress = !changesOnly && isatty(STDERR_FILENO) == 1
-        let results = try await accounts.sync(names: words, timeout: timeout, dryRun: dryRun) { account, line in
-            guard showsProgress else { return }
-            FileHandle.standardError.write(Data("\r\u{1B}[K\(account): \(VisibleText.safe(line))".utf8))
+        func run() async throws {
+            try await saying { try await body() }
         }
-        if showsProgress { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) }
-        var failed: [String] = []
-        for (account, result) in results {
-            switch result {
-            case .success(let report):
-                let changed = report.received.total + report.sent.total > 0 || !report.conflicts.isEmpty
-                if changesOnly && !changed && report.notices.isEmpty { continue }
-                say((changesOnly ? "Synced " : "") + VisibleText.safe(report.sentence) + ".")
-                if dryRun {
-                    // What would change, one line each (the first 50).
-                    for change in report.changes.prefix(50) { say("  would \(VisibleText.safe(change))") }
-                    if report.changes.count > 50 { say("  and \(report.changes.count - 50) more") }
-                }
-                for notice in report.notices { say("  \(VisibleText.safe(notice)).") }
-            case .failure(let error):
-                failed.append("\(account) failed: \(error.message)")
+
+        private func body() async throws {
+            let (core, accounts) = try await open(store)
+            var source = PasswordSource.none
+            if let command = options.passwordCommand { source = .command(command) }
+            if let variable = options.passwordEnv { source = .variable(variable) }
+            if options.savePassword {
+                guard let secret = Self.readPassword() else { throw Refusal(message: "No password on standard input; type it, or pipe it in.") }
+                source = .saved(secret)
             }
+            let (account, name) = try await accounts.add(name: options.name, url: options.url, user: options.user ?? "",
+                                                         password: source, timeout: options.timeout.timeout)
+            Output.say("Added \(account.name): the task list \(name.map { "\"\(VisibleText.escaped($0))\" " } ?? "")at \(account.collectionURL). "
+                + "`memoss sync` sends and receives.")
+            core.finish()
         }
-        if !failed.isEmpty { fail("Sync " + failed.joined(separator: "; ") + "; nothing was lost, sync again later.") }
+
+        /// One line from standard input, without echo on a terminal.
+        private static func readPassword() -> String? {
+            if isatty(STDIN_FILENO) == 1, let typed = getpass("Password: ") { return String(cString: typed) }
+            return readLine(strippingNewline: true)
+        }
     }
 
-    private func say(_ line: String) {
-        FileHandle.standardOutput.write(Data((line + "\n").utf8))
+    /// `sync status`.
+    struct Status: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(commandName: "status")
+
+        @OptionGroup var store: StoreOptions
+
+        func run() async throws {
+            try await saying { try await body() }
+        }
+
+        private func body() async throws {
+            let (core, accounts) = try await open(store)
+            let all = try await accounts.accounts()
+            if all.isEmpty { return Output.say("No sync account yet; `sync add NAME URL --user USER` adds one.") }
+            let formatter = CardTimeFormatter(today: core.environment.today, timeZone: core.environment.timeZone)
+            for account in all {
+                let password = account.passwordCommand.map { "password from `\($0)`" } ?? account.passwordVariable.map { "password from $\($0)" }
+                    ?? (account.passwordSaved ? "password saved in \(accounts.passwordFile(account: account.name))" : "no password")
+                Output.say("\(account.name): \(account.collectionURL) as \(account.user), \(password)")
+                let last = account.lastSyncAt.map { "last synced \(formatter.string(for: $0)): \(account.lastOutcome ?? "")" } ?? "not synced yet"
+                Output.say("  \(VisibleText.escaped(last))")
+            }
+            core.finish()
+        }
     }
 
-    private func fail(_ message: String) -> Never {
-        FileHandle.standardError.write(Data("memoss: \(VisibleText.safe(message))\n".utf8))
-        Foundation.exit(1)
-    }
+    /// `sync remove NAME`.
+    struct Remove: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(commandName: "remove", aliases: ["rm"])
 
-    /// One line from standard input, without echo on a terminal.
-    private static func readPassword() -> String? {
-        if isatty(STDIN_FILENO) == 1, let typed = getpass("Password: ") { return String(cString: typed) }
-        return readLine(strippingNewline: true)
+        @OptionGroup var store: StoreOptions
+        @OptionGroup var options: SyncOptions.Remove
+
+        func run() async throws {
+            try await saying { try await body() }
+        }
+
+        private func body() async throws {
+            let (core, accounts) = try await open(store)
+            try await accounts.remove(name: options.name)
+            Output.say("Removed the sync account \(options.name); the reminders stay here and on the server.")
+            core.finish()
+        }
+    }
+}
+
+/// The store and its sync accounts.
+private func open(_ store: StoreOptions) async throws -> (MemossCore, SyncAccounts) {
+    let core = try await store.openCore()
+    return (core, core.syncAccounts(processEnvironment: ProcessInfo.processInfo.environment))
+}
+
+/// Runs `body`; a `SyncError` is said as a sentence of its own: "Cannot reach dav.example.org: …".
+private func saying(_ body: () async throws -> Void) async throws {
+    do {
+        try await body()
+    } catch let error as SyncError {
+        throw Refusal(message: error.message.prefix(1).uppercased() + error.message.dropFirst() + ".")
     }
 }

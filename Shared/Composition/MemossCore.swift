@@ -51,6 +51,12 @@ package struct MemossCore: Sendable {
         return core
     }
 
+    /// What a shell's completion offers from the store the user chose (as `open` finds it): its tag
+    /// names and how many reminders its last listing numbered; read-only, nothing when there is no store.
+    package static func completionWords(explicitPath: String?, processEnvironment: [String: String]) -> (tagNames: [String], listed: Int) {
+        StoreGlance.completionWords(at: StoreLocation.resolve(explicitPath: explicitPath, environment: processEnvironment))
+    }
+
     /// The real clock, new ids and the user's zone read from `TZ` as the C library reads it, with
     /// the sentence to say once when `TZ` could not be used as written.
     package static func liveEnvironment(processEnvironment: [String: String]) -> (AppEnvironment, timeZoneNotice: String?) {

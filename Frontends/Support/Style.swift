@@ -2,14 +2,20 @@ import Foundation
 import Shared
 
 /// How output looks: colour only on a terminal and never with `NO_COLOR`; lines cut to the width.
-struct Style {
+package struct Style {
     /// Whether to colour.
-    let colors: Bool
+    package let colors: Bool
     /// The terminal's width in columns, `nil` when output is not a terminal (nothing is cut).
-    let width: Int?
+    package let width: Int?
+
+    /// A style with colours or not, for a terminal `width` columns wide (`nil`: nothing is cut).
+    package init(colors: Bool, width: Int?) {
+        self.colors = colors
+        self.width = width
+    }
 
     /// The style for standard output in `environment`.
-    static func forStandardOutput(_ environment: [String: String]) -> Style {
+    package static func forStandardOutput(_ environment: [String: String]) -> Style {
         let isTerminal = isatty(STDOUT_FILENO) == 1
         var size = winsize()
         let columns = isTerminal && ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0 && size.ws_col > 0
@@ -17,14 +23,14 @@ struct Style {
         return Style(colors: isTerminal && (environment["NO_COLOR"] ?? "").isEmpty, width: columns)
     }
 
-    func bold(_ text: String) -> String { paint(text, "1") }
-    func dim(_ text: String) -> String { paint(text, "2") }
-    func red(_ text: String) -> String { paint(text, "31") }
-    func green(_ text: String) -> String { paint(text, "32") }
-    func yellow(_ text: String) -> String { paint(text, "33") }
+    package func bold(_ text: String) -> String { paint(text, "1") }
+    package func dim(_ text: String) -> String { paint(text, "2") }
+    package func red(_ text: String) -> String { paint(text, "31") }
+    package func green(_ text: String) -> String { paint(text, "32") }
+    package func yellow(_ text: String) -> String { paint(text, "33") }
 
     /// `#name` in the tag's own colour.
-    func tag(_ chip: TagChip) -> String {
+    package func tag(_ chip: TagChip) -> String {
         let name = "#" + VisibleText.escaped(chip.name)
         let hex = chip.colorHex.dropFirst()
         guard colors, hex.count == 6, let value = Int(hex, radix: 16) else { return name }
@@ -32,7 +38,7 @@ struct Style {
     }
 
     /// `text` (already made visible) cut with "…" so it takes at most `room` columns; unchanged off a terminal.
-    func fit(_ text: String, room: Int) -> String {
+    package func fit(_ text: String, room: Int) -> String {
         guard width != nil, text.count > max(room, 1) else { return text }
         return String(text.prefix(max(room, 2) - 1)) + "…"
     }

@@ -5,7 +5,7 @@ import Shared
 /// lines outnumber the screen's they go through the user's pager (`$PAGER`, default `less -R`,
 /// which keeps colours, run through /bin/sh); fewer are written as they are. Piped or redirected
 /// output is never paged. Writes are buffered, so a long listing costs few system calls.
-final class PagedOutput: @unchecked Sendable {
+package final class PagedOutput: @unchecked Sendable {
     private enum Destination {
         /// At a terminal, holding the lines until they fill the screen.
         case deciding(rows: Int, lines: [String])
@@ -19,7 +19,7 @@ final class PagedOutput: @unchecked Sendable {
     private var buffer: [UInt8] = []
 
     /// An output that may page (`paging`) when standard output is a terminal.
-    init(paging: Bool = true, environment: [String: String] = ProcessInfo.processInfo.environment) {
+    package init(paging: Bool = true, environment: [String: String] = ProcessInfo.processInfo.environment) {
         self.environment = environment
         // Writing to a closed pipe fails instead of killing the process (see `flush`).
         signal(SIGPIPE, SIG_IGN)
@@ -27,10 +27,10 @@ final class PagedOutput: @unchecked Sendable {
     }
 
     /// Writes `line` and a line break.
-    func line(_ line: String) { write(line, lineBreak: true) }
+    package func line(_ line: String) { write(line, lineBreak: true) }
 
     /// Writes the UTF-8 `bytes` of a line and a line break.
-    func line(utf8 bytes: [UInt8]) {
+    package func line(utf8 bytes: [UInt8]) {
         let held = lock.withLock { () -> Bool in
             if case .deciding = destination { return true }
             buffer.append(contentsOf: bytes)
@@ -43,7 +43,7 @@ final class PagedOutput: @unchecked Sendable {
     }
 
     /// Writes `text` as it is.
-    func text(_ text: String) { write(text, lineBreak: false) }
+    package func text(_ text: String) { write(text, lineBreak: false) }
 
     private func write(_ text: String, lineBreak: Bool) {
         lock.withLock {
@@ -59,7 +59,7 @@ final class PagedOutput: @unchecked Sendable {
     }
 
     /// Writes what is held and waits for the pager, if one runs, to quit.
-    func finish() {
+    package func finish() {
         lock.withLock {
             if case .deciding(_, let lines) = destination {
                 destination = .standardOutput
@@ -131,7 +131,7 @@ final class PagedOutput: @unchecked Sendable {
 extension [UInt8] {
     /// Appends the UTF-8 bytes of `text`: a native string's are copied at once, not one by one
     /// through its view.
-    mutating func append(_ text: String) {
+    package mutating func append(_ text: String) {
         var text = text
         text.withUTF8 { append(contentsOf: $0) }
     }

@@ -1,0 +1,118 @@
+import ArgumentParser
+import Foundation
+import Shared
+
+/// The words of a command line read with the commands' own definitions: which words name a
+/// command (`tag add`), and which options take a value, so a word that begins with a dash and
+/// is not an option is a value, not a flag: `add "-check logs"` adds a reminder titled "-check logs".
+package struct CommandWords {
+    /// The command the words name, deepest first found (`TagCommand.Add` for `tag add X`).
+    package let command: any ParsableCommand.Type
+    /// The names of the commands on the way, root excluded (`["tag", "add"]`).
+    package let path: [String]
+    /// Where the command's own words start.
+    package let start: Int
+    /// The words as typed.
+    package let words: [String]
+
+    /// Reads `words` (the words after the program's name) against `root`'s definitions.
+    package init(_ words: [String], root: any ParsableCommand.Type) {
+        self.words = words
+        var index = 0
+        // Options of the root before the command's name (`--db PATH list`), read only when there are some.
+        if words.first?.hasPrefix("-") == true {
+            // argument-parser's own option that takes a value: `--generate-completion-script bash`.
+            let rootValueOptions = Self.valueOptions(of: root).union(["--generate-completion-script"])
+            while index < words.count, words[index].hasPrefix("-") {
+                index += rootValueOptions.contains(words[index]) ? 2 : 1
+            }
+        }
+        var command = root, path: [String] = []
+        while index < words.count, let sub = Self.subcommand(named: words[index], of: command) {
+            command = sub
+            path.append(words[index])
+            index += 1
+        }
+        if let fallback = command.configuration.defaultSubcommand, ObjectIdentifier(command) != ObjectIdentifier(root) {
+            command = fallback
+        }
+        self.command = command
+        self.path = path
+        start = min(index, words.count)
+    }
+
+    /// The subcommand of `command` that `name` names (by name or alias), if any.
+    package static func subcommand(named name: String, of command: any ParsableCommand.Type) -> (any ParsableCommand.Type)? {
+        command.configuration.subcommands.first { $0._commandName == name || $0.configuration.aliases.contains(name) }
+    }
+
+    /// Every name and alias of `command`'s subcommands, as typed.
+    package static func subcommandNames(of command: any ParsableCommand.Type) -> [String] {
+        command.configuration.subcommands.filter { $0.configuration.shouldDisplay }
+            .flatMap { [$0._commandName] + $0.configuration.aliases }
+    }
+
+    /// The words with option values attached (`--notes=-5 °C`) and the command's other words
+    /// after `--`: what argument-parser is given.
+    package var normalized: [String] {
+        // A shell's completion request (`---completion …`) is argument-parser's own protocol.
+        guard !path.isEmpty, start < words.count, words.first != "---completion" else { return words }
+        let takesValue = Self.valueOptions(of: command)
+        var options = Array(words[..<start]), values: [String] = []
+        var index = start
+        while index < words.count {
+            let word = words[index]
+            if word == "--" {
+                values += words[(index + 1)...]
+                break
+            } else if takesValue.contains(word), index + 1 < words.count {
+                options.append("\(word)=\(words[index + 1])")
+                index += 1
+            } else if word.hasPrefix("--") || word == "-h" {
+                options.append(word)
+            } else {
+                values.append(word)
+            }
+            index += 1
+        }
+        return values.isEmpty ? options : options + ["--"] + values
+    }
+
+    /// The option names (`--tag`, `-o`) of `command` that take a value, from its definition.
+    package static func valueOptions(of command: any ParsableCommand.Type) -> Set<String> {
+        arguments(of: command).filter { $0.kind == "option" }.reduce(into: []) { names, argument in
+            for name in argument.names ?? [] { names.insert(name.kind == "short" ? "-" + name.name : "--" + name.name) }
+        }
+    }
+
+    /// The arguments `command` defines (its option groups included), as argument-parser describes them.
+    package static func arguments(of command: any ParsableCommand.Type) -> [ArgumentDescription] {
+        let json = Data(command._dumpHelp().utf8)
+        return (try? JSONDecoder().decode(ToolDescription.self, from: json))?.command.arguments ?? []
+    }
+
+    /// One argument as argument-parser's help dump describes it.
+    package struct ArgumentDescription: Decodable {
+        /// `positional`, `option` or `flag`.
+        package let kind: String
+        /// Its names (none for a positional).
+        package let names: [Name]?
+        /// The name its value is shown with.
+        package let valueName: String?
+        /// Whether it takes several values (a positional array).
+        package let isRepeating: Bool?
+
+        /// One name of an argument.
+        package struct Name: Decodable {
+            /// `long`, `short` or `longWithSingleDash`.
+            package let kind: String
+            /// The name without dashes.
+            package let name: String
+        }
+    }
+
+    private struct ToolDescription: Decodable {
+        struct Command: Decodable { let arguments: [ArgumentDescription]? }
+        let command: Command
+    }
+}

@@ -1,0 +1,29 @@
+import ArgumentParser
+import Foundation
+
+/// How every front starts: its command line parsed by the root command's definitions, the
+/// command run, and any failure said once, with the exit status `Failure` gives it.
+package enum FrontMain {
+    /// Runs `root` on `arguments` (the words after the program's name) as `program` says its
+    /// errors (`memoss`, `memoss-import`), then exits.
+    package static func run(_ root: any ParsableCommand.Type, arguments: [String], program: String) async -> Never {
+        Output.program = program
+        let parsed: any ParsableCommand
+        do {
+            parsed = try root.parseAsRoot(arguments)
+        } catch {
+            Failure(error, root: root, whileParsing: true).exit()
+        }
+        do {
+            if var command = parsed as? any AsyncParsableCommand {
+                try await command.run()
+            } else {
+                var command = parsed
+                try command.run()
+            }
+        } catch {
+            Failure(error, root: root).exit()
+        }
+        exit(0)
+    }
+}

@@ -1,0 +1,69 @@
+import ArgumentParser
+import Foundation
+import Shared
+
+/// The words and options of `memoss sync …`, declared once: `memoss` checks them before it
+/// starts `memoss-sync`, which reads the same words with the same definitions.
+package enum SyncOptions {
+    /// `sync [NAME…]`: which accounts, and how.
+    package struct Run: ParsableArguments {
+        @Argument(help: "The accounts to sync (all of them when none is named).") package var names: [String] = []
+        @Flag(help: "Say what would change both ways, and change nothing.") package var dryRun = false
+        @OptionGroup package var timeout: Timeout
+        @Flag(help: ArgumentHelp("Say only what changed and what failed (for watch).", visibility: .private))
+        package var changesOnly = false
+
+        package init() {}
+    }
+
+    /// `sync add NAME URL --user USER [password source]`.
+    package struct Add: ParsableArguments {
+        @Argument(help: "A name for the account.") package var name: String
+        @Argument(help: "The server's address, or the task list's own.") package var url: String
+        @Option(help: ArgumentHelp("The user name on the server.", valueName: "user")) package var user: String?
+        @Option(help: ArgumentHelp("A command that prints the password (its first line), e.g. 'pass show dav'.", valueName: "cmd"))
+        package var passwordCommand: String?
+        @Option(help: ArgumentHelp("An environment variable that holds the password.", valueName: "var"))
+        package var passwordEnv: String?
+        @Flag(help: "Read the password from standard input and keep it in a 0600 file.") package var savePassword = false
+        @OptionGroup package var timeout: Timeout
+
+        package init() {}
+
+        package func validate() throws {
+            guard user != nil else { throw ValidationError("sync add needs --user USER (the name you sign in to the server with).") }
+            let sources = [passwordCommand != nil, passwordEnv != nil, savePassword].filter { $0 }.count
+            if sources > 1 { throw ValidationError("Give one of --password-command, --password-env or --save-password.") }
+        }
+    }
+
+    /// `sync remove NAME`.
+    package struct Remove: ParsableArguments {
+        @Argument(help: "The account to remove.") package var name: String
+
+        package init() {}
+    }
+
+    /// How long a server may take.
+    package struct Timeout: ParsableArguments {
+        @Option(help: ArgumentHelp("Give up on a server that does not answer within this many seconds (default 30).", valueName: "seconds"))
+        package var timeout: Double = 30
+
+        package init() {}
+
+        package func validate() throws {
+            guard timeout > 0, timeout <= 3_600 else { throw ValidationError("--timeout takes seconds from 1 to 3600, e.g. --timeout 10.") }
+        }
+    }
+
+    /// What `sync` says of itself, for both programs' help.
+    package static let abstract = "Two-way sync with CalDAV task lists: sync [NAME…], sync add NAME URL --user USER, sync status, sync remove NAME."
+    /// The longer help of `sync`.
+    package static let discussion = """
+        sync add finds the task list at URL (a server's address or the list's own) and keeps the account; \
+        the password comes from --password-command CMD (its first line, e.g. 'pass show dav'), from \
+        --password-env VAR, or, with --save-password, is read once from standard input and kept in a 0600 \
+        file under $XDG_CONFIG_HOME/memoss. sync (every account, or those named) sends what changed here and \
+        receives what changed there; --dry-run only says what would change. See README.md, "Sync".
+        """
+}
