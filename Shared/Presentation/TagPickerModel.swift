@@ -108,16 +108,26 @@ package final class TagPickerModel {
         selectedIDs = Set(chosen)
     }
 
-    /// Creates a tag named `name` in the next palette colour and chooses it; a tag of that name
-    /// already there is chosen instead. `nil` (with `creationError`) when the name is refused.
+    /// Chooses the tag named `name`, creating it in the next palette colour when the store has
+    /// none of that name (`CreateTagUseCase.findOrCreate`). `nil` (with `creationError`) when the
+    /// name is refused.
     package func createAndChoose(named name: String) async -> Tag? {
         if let tag = tag(named: name) {
             select(tag.id)
             return tag
         }
-        newTagName = name
-        newTagColorIndex = palette.firstIndex(of: TagRules.nextColor(existingCount: allTags.count)) ?? 0
-        return await createTapped()
+        guard !name.trimmingWhitespace().isEmpty, !isCreating else { return nil }
+        isCreating = true
+        defer { isCreating = false }
+        do {
+            let tag = try await createTag.findOrCreate(named: name)
+            allTags = TagRules.sorted(allTags.filter { $0.id != tag.id } + [tag])
+            selectedIDs.insert(tag.id)
+            return tag
+        } catch {
+            creationError = ErrorMessage.describe(error)
+            return nil
+        }
     }
 
     /// The user pressed Create: stores the new tag, chooses it at once and clears the inputs;

@@ -37,7 +37,9 @@ package struct GRDBReminderRepository: ReminderRepository {
     }
 
     package func reminder(id: UUID) async throws -> Reminder? {
-        try await database.read { db in try ReminderRecord.fetchOne(db, key: id)?.reminder }
+        try await database.read { db in
+            try ReminderRows.reminders(db, sql: "SELECT * FROM reminder WHERE id = ?", arguments: [id]).first
+        }
     }
 
     package func reminderWithTags(id: UUID) async throws -> ReminderWithTags? {
@@ -104,18 +106,9 @@ package struct GRDBReminderRepository: ReminderRepository {
         }
     }
 
-    /// The reminders `query` selects, each with its tags, in two statements whatever their number.
+    /// The reminders `query` selects, each with its tags.
     private static func fetchWithTags(_ query: ReminderQuery, _ db: Database) throws -> [ReminderWithTags] {
-        let reminders = try ReminderRecord.fetchAll(db, sql: query.sql, arguments: query.arguments)
-        let tags = try TagOfReminder.fetchAll(db, sql: """
-            SELECT reminderTag.reminderID, tag.id, tag.name, tag.colorHex, tag.createdAt
-            FROM reminderTag JOIN tag ON tag.id = reminderTag.tagID
-            WHERE reminderTag.reminderID IN (\(query.idsSQL))
-            """, arguments: query.arguments)
-        let tagsByReminder = Dictionary(grouping: tags, by: \.reminderID)
-        return reminders.map { record in
-            ReminderWithTags(reminder: record.reminder, tags: tagsByReminder[record.id, default: []].map(\.tag))
-        }
+        try ReminderRows.remindersWithTags(db, sql: query.sql(alsoSelecting: ReminderQuery.tagRows), arguments: query.arguments)
     }
 
     /// Stores `reminder` over its row and runs `alsoDo` in the same transaction;
@@ -252,11 +245,11 @@ package struct GRDBReminderRepository: ReminderRepository {
 
     package func openOneTimeReminders(from instant: Date, limit: Int) async throws -> [Reminder] {
         try await database.read { db in
-            try ReminderRecord.fetchAll(db, sql: """
+            try ReminderRows.reminders(db, sql: """
                 SELECT * FROM reminder
                 WHERE isCompleted = 0 AND scheduledAt >= ? AND recurrenceRule = 'never'
                 ORDER BY scheduledAt, id LIMIT ?
-                """, arguments: [StoredInstant.milliseconds(instant), limit]).map(\.reminder)
+                """, arguments: [StoredInstant.milliseconds(instant), limit])
         }
     }
 
@@ -269,37 +262,36 @@ package struct GRDBReminderRepository: ReminderRepository {
             // Entries are relative to the cursor; planning from before it starts them afresh.
             let cursor = try Int64.fetchOne(db, sql: "SELECT cursor FROM planState") ?? 0
             if startMs < cursor { try db.execute(sql: "UPDATE reminderPlan SET nextAt = 0") }
-            let stale = try ReminderRecord.fetchAll(db, sql: """
+            let stale = try ReminderRows.reminders(db, sql: """
                 SELECT reminder.* FROM reminderPlan CROSS JOIN reminder ON reminder.id = reminderPlan.reminderID
                 WHERE reminderPlan.nextAt <= ?
                 """, arguments: [startMs])
             let update = try db.makeStatement(sql: "UPDATE reminderPlan SET nextAt = ? WHERE reminderID = ?")
-            for record in stale {
-                let next = nextOccurrence(record.reminder).map(StoredInstant.milliseconds) ?? PlanIndex.noMoreOccurrences
-                try update.execute(arguments: [next, record.id])
+            for reminder in stale {
+                let next = nextOccurrence(reminder).map(StoredInstant.milliseconds) ?? PlanIndex.noMoreOccurrences
+                try update.execute(arguments: [next, reminder.id])
             }
             try db.execute(sql: "UPDATE planState SET cursor = ?", arguments: [startMs])
             // Every series with an occurrence missed by now (the planner catches up its latest),
             // then the `limit` soonest after.
             let select = "SELECT reminder.* FROM reminderPlan CROSS JOIN reminder ON reminder.id = reminderPlan.reminderID"
-            let missed = try ReminderRecord.fetchAll(db, sql: """
+            let missed = try ReminderRows.reminders(db, sql: """
                 \(select) WHERE reminderPlan.nextAt > ? AND reminderPlan.nextAt <= ?
                 """, arguments: [startMs, nowMs])
-            let soonest = try ReminderRecord.fetchAll(db, sql: """
+            let soonest = try ReminderRows.reminders(db, sql: """
                 \(select) WHERE reminderPlan.nextAt > ? AND reminderPlan.nextAt < ?
                 ORDER BY reminderPlan.nextAt, reminderPlan.reminderID LIMIT ?
                 """, arguments: [max(startMs, nowMs), PlanIndex.noMoreOccurrences, limit])
-            return (missed + soonest).map(\.reminder)
+            return missed + soonest
         }
     }
 
     package func reminders(scheduledIn interval: Range<Date>) async throws -> [Reminder] {
         try await database.read { db in
-            try ReminderRecord.fetchAll(db, sql: """
+            try ReminderRows.reminders(db, sql: """
                 SELECT * FROM reminder WHERE isCompleted IN (0, 1) AND scheduledAt >= ? AND scheduledAt < ?
                 ORDER BY scheduledAt, id
                 """, arguments: [StoredInstant.milliseconds(interval.lowerBound), StoredInstant.milliseconds(interval.upperBound)])
-                .map(\.reminder)
         }
     }
 
@@ -455,101 +447,21 @@ private struct ReminderQuery {
         return "FROM reminderTag CROSS JOIN reminder ON reminder.id = reminderTag.reminderID AND reminderTag.tagID = ?"
     }
 
-    /// The selected reminders, ordered.
-    var sql: String { "SELECT reminder.* \(from) WHERE \(condition) ORDER BY \(order)" }
-
     /// The selected reminders, ordered, each with the value of `expression` as a last column.
     func sql(alsoSelecting expression: String) -> String {
         "SELECT \(ReminderRecord.selection), \(expression) \(from) WHERE \(condition) ORDER BY \(order)"
     }
 
-    /// The rowids of a reminder's tags, `1,5` (rowids are stable within one read).
-    static let tagRows = """
-        (SELECT group_concat(tag.rowid) FROM reminderTag JOIN tag ON tag.id = reminderTag.tagID
-         WHERE reminderTag.reminderID = reminder.id) AS tagRows
-        """
+    /// The rowids of a reminder's tags, as `ReminderRows` reads them.
+    static let tagRows = ReminderRows.tagRowsColumn
 
     /// The ids of the selected reminders, for a sub-query.
     var idsSQL: String { "SELECT reminder.id \(from) WHERE \(condition)" }
 }
 
-/// The tags of a store by rowid (stable within one read), each with its rank in a card's order.
-private struct TagsByRow: Sendable {
-    private let tags: [Int64: (rank: Int, tag: Tag)]
-
-    init(_ db: Database) throws {
-        let rows = try Row.fetchAll(db, sql: "SELECT rowid AS tagRow, * FROM tag")
-            .map { (row: $0["tagRow"] as Int64, tag: try TagRecord(row: $0).tag) }
-        let rank = Dictionary(uniqueKeysWithValues: TagRules.sorted(rows.map(\.tag)).enumerated().map { ($1.id, $0) })
-        tags = Dictionary(uniqueKeysWithValues: rows.map { ($0.row, (rank: rank[$0.tag.id] ?? 0, tag: $0.tag)) })
-    }
-
-    /// The tags of `rows`, in a card's order.
-    func sorted(_ rows: [Int64]) -> [Tag] {
-        rows.compactMap { tags[$0] }.sorted { $0.rank < $1.rank }.map(\.tag)
-    }
-}
-
-/// The reminders a statement selects (`ReminderRecord.selection`, then optionally `doneAt` and
-/// `doneOccurrence`, then `ReminderQuery.tagRows` last), read one by one in place.
-private struct ReminderRows {
-    private let statement: Statement
-    private let cursor: RowCursor
-    private let row: StatementRow
-    private let columns: ReminderColumns
-    private let tagColumn: Int
-    private let occurrenceColumn: Int?, doneAtColumn: Int?
-    private let tags: TagsByRow
-
-    init(_ db: Database, sql: String, arguments: StatementArguments, tags: TagsByRow) throws {
-        statement = try db.makeStatement(sql: sql)
-        columns = try ReminderColumns(statement)
-        tagColumn = statement.columnCount - 1
-        occurrenceColumn = statement.columnNames.firstIndex(of: "doneOccurrence")
-        doneAtColumn = statement.columnNames.firstIndex(of: "doneAt")
-        // The cursor steps the statement; each row is read from it in place.
-        cursor = try Row.fetchCursor(statement, arguments: arguments)
-        row = StatementRow(statement: statement.sqliteStatement)
-        self.tags = tags
-    }
-
-    init(_ db: Database, query: ReminderQuery, tags: TagsByRow) throws {
+extension ReminderRows {
+    /// The reminders `query` selects, with their tags.
+    fileprivate init(_ db: Database, query: ReminderQuery, tags: TagsByRow) throws {
         try self.init(db, sql: query.sql(alsoSelecting: ReminderQuery.tagRows), arguments: query.arguments, tags: tags)
-    }
-
-    /// The next reminder, `nil` after the last.
-    mutating func next() throws -> ReminderWithTags? {
-        guard try cursor.next() != nil else { return nil }
-        var reminder = try ReminderRecord(row, columns: columns).reminder
-        var isPastOccurrence = false
-        if let occurrenceColumn, let doneAtColumn, let occurrence = try row.optionalInstant(occurrenceColumn) {
-            // A completed time of a repeating reminder that goes on: shown as that time, done then.
-            reminder.scheduledAt = occurrence
-            reminder.nominal = nil
-            reminder.isCompleted = true
-            reminder.completedAt = try row.optionalInstant(doneAtColumn)
-            isPastOccurrence = true
-        }
-        var item = ReminderWithTags(reminder: reminder, sortedTags: tags.sorted(try row.integers(tagColumn)))
-        item.isPastOccurrence = isPastOccurrence
-        return item
-    }
-
-    /// Passes every reminder left to `body`; returns how many.
-    mutating func passAll(to body: (ReminderWithTags) throws -> Void) throws -> Int {
-        var count = 0
-        while let item = try next() {
-            count += 1
-            try body(item)
-        }
-        return count
-    }
-
-    /// Whether To Do shows open reminder `first` before `second` (by due time, then id as
-    /// SQLite orders blobs).
-    static func precedes(_ first: ReminderWithTags, _ second: ReminderWithTags) -> Bool {
-        let (a, b) = (first.reminder, second.reminder)
-        if a.scheduledAt != b.scheduledAt { return a.scheduledAt < b.scheduledAt }
-        return withUnsafeBytes(of: a.id.uuid) { x in withUnsafeBytes(of: b.id.uuid) { y in !y.lexicographicallyPrecedes(x) } }
     }
 }

@@ -8,9 +8,7 @@ import GRDBSQLite
 /// until `commit()`.
 package final class ImportTransaction: @unchecked Sendable {
     private let queue: DatabaseQueue
-    private var tagIDsByKey: [String: UUID] = [:]
-    private var keyCache: [String: String] = [:]
-    private var tagCount = 0
+    private var tags: TagsByName?
     private var seenIDs = Set<UUID>()
     private var isOpen = true
     /// What the import added, for the undo journal.
@@ -33,8 +31,7 @@ package final class ImportTransaction: @unchecked Sendable {
                 CREATE TEMP TABLE importLink (reminderID BLOB, tagID BLOB);
                 """)
             try db.beginTransaction(.immediate)
-            for tag in try TagRecord.fetchAll(db) { tagIDsByKey[tag.nameKey] = tag.id }
-            tagCount = tagIDsByKey.count
+            tags = try TagsByName(db)
         } }
     }
 
@@ -131,29 +128,17 @@ package final class ImportTransaction: @unchecked Sendable {
 
             // Tags, created in the order the added rows first name them.
             try db.execute(sql: "DELETE FROM temp.importLink")
-            let createTag = try db.cachedStatement(sql: "INSERT INTO tag (id, name, nameKey, colorHex, createdAt) VALUES (?, ?, ?, ?, ?)")
+            var tags = try self.tags ?? TagsByName(db)
+            defer { self.tags = tags }
             let link = try db.cachedStatement(sql: "INSERT INTO temp.importLink (reminderID, tagID) VALUES (?, ?)").sqliteStatement
             var created = 0
             for seq in kept {
                 let row = batch[seq]
                 added.reminderIDs.append(row.reminder.id)
                 for name in row.tagNames {
-                    let key: String
-                    if let cached = keyCache[name] {
-                        key = cached
-                    } else {
-                        key = TagRules.key(for: name)
-                        keyCache[name] = key
-                    }
-                    let tagID: UUID
-                    if let known = tagIDsByKey[key] {
-                        tagID = known
-                    } else {
-                        tagID = newID()
-                        try createTag.execute(arguments: [tagID, name, key, TagRules.nextColor(existingCount: tagCount), now])
-                        tagIDsByKey[key] = tagID
+                    let (tagID, isNew) = try tags.findOrCreate(name, newID: newID, at: now, db)
+                    if isNew {
                         added.tagIDs.append(tagID)
-                        tagCount += 1
                         created += 1
                     }
                     sqlite3_reset(link)

@@ -1,13 +1,12 @@
 import Domain
 import Foundation
 import GRDB
-import GRDBSQLite
 
-/// A row of the `reminder` table. Its instants are `StoredInstant`s.
-struct ReminderRecord: Codable, FetchableRecord, PersistableRecord {
+/// A row of the `reminder` table, as it is written. Its instants are `StoredInstant`s. Every read
+/// goes through `ReminderRows`, which decodes a row's columns into one of these.
+struct ReminderRecord: Encodable, PersistableRecord {
     static let databaseTableName = "reminder"
     static func databaseDateEncodingStrategy(for column: String) -> DatabaseDateEncodingStrategy { StoredInstant.encoding }
-    static func databaseDateDecodingStrategy(for column: String) -> DatabaseDateDecodingStrategy { StoredInstant.decoding }
 
     var id: UUID
     var title: String
@@ -107,136 +106,6 @@ struct ReminderRecord: Codable, FetchableRecord, PersistableRecord {
         let day = LocalDate(containing: scheduledAt, in: zone)
         let candidates = [day, day.adding(days: -1)].map { LocalDateTime(date: $0, time: time) }
         return candidates.first { $0.resolved(in: zone) == scheduledAt } ?? candidates[0]
-    }
-}
-
-extension ReminderRecord {
-    /// Decodes the current row of `statement` by position (found once per statement), straight
-    /// from SQLite's columns, not by Codable and column names: listing a hundred thousand
-    /// reminders spends its time in SQLite, not in decoding.
-    init(_ row: StatementRow, columns: ReminderColumns) throws {
-        id = try row.uuid(columns.id)
-        title = try row.text(columns.title)
-        notes = try row.optionalText(columns.notes)
-        scheduledAt = try row.instant(columns.scheduledAt)
-        timeZoneID = try row.text(columns.timeZoneID)
-        isCompleted = try row.integer(columns.isCompleted) != 0
-        completedAt = try row.optionalInstant(columns.completedAt)
-        createdAt = try row.instant(columns.createdAt)
-        updatedAt = try row.instant(columns.updatedAt)
-        recurrenceRule = try row.text(columns.recurrenceRule)
-        recurrenceWeekday = try row.optionalInteger(columns.recurrenceWeekday)
-        recurrenceDay = try row.optionalInteger(columns.recurrenceDay)
-        recurrenceEnd = try row.optionalText(columns.recurrenceEnd)
-        recurrenceInterval = try row.optionalInteger(columns.recurrenceInterval)
-        recurrenceWeekdays = try row.optionalInteger(columns.recurrenceWeekdays)
-        recurrenceNth = try row.optionalInteger(columns.recurrenceNth)
-        recurrenceMonth = try row.optionalInteger(columns.recurrenceMonth)
-        recurrenceTimes = try row.optionalInteger(columns.recurrenceTimes)
-        nominalTime = try row.optionalText(columns.nominalTime)
-        nominalDate = try row.optionalText(columns.nominalDate)
-    }
-}
-
-/// The current row of a statement a cursor steps, read through SQLite's C API; a value of
-/// another type than the column's throws `StoreError.unreadableValue` (a damaged or hand-edited row).
-struct StatementRow {
-    let statement: OpaquePointer
-
-    private func type(_ index: Int) -> Int32 { sqlite3_column_type(statement, Int32(index)) }
-
-    func optionalText(_ index: Int) throws -> String? {
-        switch type(index) {
-        case SQLITE_NULL: return nil
-        case SQLITE_TEXT:
-            guard let bytes = sqlite3_column_text(statement, Int32(index)) else { return "" }
-            return String(decoding: UnsafeBufferPointer(start: bytes, count: Int(sqlite3_column_bytes(statement, Int32(index)))),
-                          as: UTF8.self)
-        default: throw StoreError.unreadableValue
-        }
-    }
-
-    func text(_ index: Int) throws -> String {
-        guard let text = try optionalText(index) else { throw StoreError.unreadableValue }
-        return text
-    }
-
-    func optionalInteger(_ index: Int) throws -> Int? {
-        switch type(index) {
-        case SQLITE_NULL: return nil
-        case SQLITE_INTEGER: return Int(sqlite3_column_int64(statement, Int32(index)))
-        default: throw StoreError.unreadableValue
-        }
-    }
-
-    func integer(_ index: Int) throws -> Int {
-        guard let value = try optionalInteger(index) else { throw StoreError.unreadableValue }
-        return value
-    }
-
-    func optionalInstant(_ index: Int) throws -> Date? {
-        try optionalInteger(index).map { StoredInstant.date(milliseconds: Int64($0)) }
-    }
-
-    func instant(_ index: Int) throws -> Date {
-        StoredInstant.date(milliseconds: Int64(try integer(index)))
-    }
-
-    func uuid(_ index: Int) throws -> UUID {
-        guard type(index) == SQLITE_BLOB, sqlite3_column_bytes(statement, Int32(index)) == 16,
-              let bytes = sqlite3_column_blob(statement, Int32(index)) else { throw StoreError.unreadableValue }
-        return UUID(uuid: bytes.loadUnaligned(as: uuid_t.self))
-    }
-
-    /// A list of integers written as `1,2,3` (a `group_concat`), empty for NULL.
-    func integers(_ index: Int) throws -> [Int64] {
-        switch type(index) {
-        case SQLITE_NULL: return []
-        case SQLITE_TEXT, SQLITE_INTEGER:
-            guard let bytes = sqlite3_column_text(statement, Int32(index)) else { return [] }
-            var values: [Int64] = [], current: Int64 = 0, hasDigits = false
-            for byte in UnsafeBufferPointer(start: bytes, count: Int(sqlite3_column_bytes(statement, Int32(index)))) {
-                if byte == UInt8(ascii: ",") {
-                    if hasDigits { values.append(current) }
-                    (current, hasDigits) = (0, false)
-                } else if (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) {
-                    current = current * 10 + Int64(byte - UInt8(ascii: "0"))
-                    hasDigits = true
-                } else {
-                    throw StoreError.unreadableValue
-                }
-            }
-            if hasDigits { values.append(current) }
-            return values
-        default: throw StoreError.unreadableValue
-        }
-    }
-}
-
-/// The position of each column of `reminder` in a statement's rows.
-struct ReminderColumns {
-    let id, title, notes, scheduledAt, timeZoneID, isCompleted, completedAt, createdAt, updatedAt: Int
-    let recurrenceRule, recurrenceWeekday, recurrenceDay, recurrenceEnd, nominalTime, nominalDate: Int
-    let recurrenceInterval, recurrenceWeekdays, recurrenceNth, recurrenceMonth, recurrenceTimes: Int
-
-    /// The positions in rows of `statement`.
-    init(_ statement: Statement) throws {
-        try self.init(names: statement.columnNames)
-    }
-
-    private init(names: [String]) throws {
-        func index(_ key: ReminderRecord.CodingKeys) throws -> Int {
-            guard let index = names.firstIndex(of: key.rawValue) else { throw StoreError.unreadableValue }
-            return index
-        }
-        (id, title, notes) = (try index(.id), try index(.title), try index(.notes))
-        (scheduledAt, timeZoneID, isCompleted) = (try index(.scheduledAt), try index(.timeZoneID), try index(.isCompleted))
-        (completedAt, createdAt, updatedAt) = (try index(.completedAt), try index(.createdAt), try index(.updatedAt))
-        (recurrenceRule, recurrenceWeekday) = (try index(.recurrenceRule), try index(.recurrenceWeekday))
-        (recurrenceDay, recurrenceEnd) = (try index(.recurrenceDay), try index(.recurrenceEnd))
-        (nominalTime, nominalDate) = (try index(.nominalTime), try index(.nominalDate))
-        (recurrenceInterval, recurrenceWeekdays) = (try index(.recurrenceInterval), try index(.recurrenceWeekdays))
-        (recurrenceNth, recurrenceMonth, recurrenceTimes) = (try index(.recurrenceNth), try index(.recurrenceMonth), try index(.recurrenceTimes))
     }
 }
 

@@ -142,42 +142,24 @@ package struct SyncRepository: Sendable {
     /// Every reminder, open and done, with its tags' names in the order lists show them.
     package func allReminders() async throws -> [(reminder: Reminder, tagNames: [String])] {
         try await database.read { db in
-            let reminders = try ReminderRecord.fetchAll(db, sql: "SELECT * FROM reminder")
-            var tags: [UUID: [Tag]] = [:]
-            for row in try Row.fetchAll(db, sql: """
-                SELECT reminderTag.reminderID, tag.id, tag.name, tag.colorHex, tag.createdAt
-                FROM reminderTag JOIN tag ON tag.id = reminderTag.tagID
-                """) {
-                tags[row[0], default: []].append(Tag(id: row[1], name: row[2], colorHex: row[3], createdAt: row[4]))
-            }
-            return reminders.map { ($0.reminder, TagRules.sorted(tags[$0.id] ?? []).map(\.name)) }
+            try ReminderRows.remindersWithTags(db, sql: "SELECT reminder.*, \(ReminderRows.tagRowsColumn) FROM reminder")
+                .map { ($0.reminder, $0.tags.map(\.name)) }
         }
     }
 
     /// Writes `batch` for account `name` in one transaction (inside `Journal.record`, its
-    /// reminder changes are one undoable command).
-    package func apply(_ batch: SyncBatch, account name: String, now: Date) async throws {
+    /// reminder changes are one undoable command); tags it names that do not exist are created
+    /// with ids from `newID`.
+    package func apply(_ batch: SyncBatch, account name: String, now: Date, newID: @escaping @Sendable () -> UUID) async throws {
         try await database.write { db in
-            var tagIDs: [String: UUID] = [:]
-            for row in try Row.fetchAll(db, sql: "SELECT id, nameKey FROM tag") { tagIDs[row[1]] = row[0] }
-            var tagCount = tagIDs.count
+            var tags = try TagsByName(db)
             for (reminder, names) in batch.upserts {
                 let record = ReminderRecord(reminder)
                 if try ReminderRecord.exists(db, key: reminder.id) { try record.update(db) } else { try record.insert(db) }
                 try ReminderTagRecord.filter(ReminderTagRecord.Columns.reminderID == reminder.id).deleteAll(db)
                 var linked = Set<UUID>()
                 for name in names {
-                    let key = TagRules.key(for: name)
-                    let id: UUID
-                    if let known = tagIDs[key] {
-                        id = known
-                    } else {
-                        id = UUID()
-                        try TagRecord(Tag(id: id, name: name.trimmingWhitespace(), colorHex: TagRules.nextColor(existingCount: tagCount),
-                                          createdAt: now)).insert(db)
-                        tagIDs[key] = id
-                        tagCount += 1
-                    }
+                    let id = try tags.findOrCreate(name, newID: newID, at: now, db).id
                     if linked.insert(id).inserted { try ReminderTagRecord(reminderID: reminder.id, tagID: id).insert(db) }
                 }
             }

@@ -47,17 +47,6 @@ struct ReminderTagRecord: Codable, FetchableRecord, PersistableRecord {
     }
 }
 
-/// A tag read together with the reminder it is attached to.
-struct TagOfReminder: FetchableRecord {
-    var reminderID: UUID
-    var tag: Tag
-
-    init(row: Row) throws {
-        reminderID = try row.decode(forColumn: "reminderID")
-        tag = try Tag(storedRow: row)
-    }
-}
-
 extension Tag {
     /// The tag in `row`, which holds the `tag` table's `id`, `name`, `colorHex` and `createdAt`:
     /// read column by column, `createdAt` by `StoredDate` (every listing reads the tags).

@@ -320,9 +320,10 @@ private struct Run {
             changedReminders = true
             let summary = "Synced with \(account.name)"
             let (repository, name, now) = (self.repository, account.name, environment.now())
-            try await Journal.record(summary, at: now) { try await repository.apply(batch, account: name, now: now) }
+            let newID = environment.uuid
+            try await Journal.record(summary, at: now) { try await repository.apply(batch, account: name, now: now, newID: newID) }
         } else if !batch.items.isEmpty || !batch.forgotten.isEmpty || batch.syncToken != nil {
-            try await repository.apply(batch, account: account.name, now: environment.now())
+            try await repository.apply(batch, account: account.name, now: environment.now(), newID: environment.uuid)
         }
     }
 

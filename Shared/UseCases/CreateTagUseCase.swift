@@ -22,4 +22,16 @@ package struct CreateTagUseCase: Sendable {
         try await Journal.record("Created tag \"\(tag.name)\"", at: tag.createdAt) { try await repository.insert(tag) }
         return tag
     }
+
+    /// The tag named `name` (trimmed): the one the store has, ignoring case, or a new one in the
+    /// palette's next colour, created as an import or a sync creates the tags they name.
+    /// - Throws: `TagValidationError` for a refused name; `StoreError` when storage fails.
+    package func findOrCreate(named name: String) async throws -> Tag {
+        let name = try TagRules.validName(name)
+        if let tag = try await repository.tag(named: name) { return tag }
+        let now = environment.now()
+        return try await Journal.record("Created tag \"\(name)\"", at: now) {
+            try await repository.findOrCreate(named: name, newID: environment.uuid, at: now)
+        }
+    }
 }

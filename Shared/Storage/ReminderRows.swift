@@ -1,0 +1,238 @@
+import Domain
+import Foundation
+import GRDB
+import GRDBSQLite
+
+/// The one reader of reminder rows: the reminders a statement selects (the `reminder` table's
+/// columns, then optionally `doneAt` and `doneOccurrence`, then optionally `tagRows`, the rowids
+/// of their tags, last), each decoded with its tags, read one by one in place. Every read of
+/// reminders goes through it: listings, the repository, the planner, sync and export.
+struct ReminderRows {
+    private let statement: Statement
+    private let cursor: RowCursor
+    private let row: StatementRow
+    private let columns: ReminderColumns
+    private let tagColumn: Int?
+    private let occurrenceColumn: Int?, doneAtColumn: Int?
+    private let tags: TagsByRow?
+
+    /// The rows of `sql`; with `tags`, the statement's `tagRows` column (its last) gives each its tags.
+    init(_ db: Database, sql: String, arguments: StatementArguments = [], tags: TagsByRow? = nil) throws {
+        statement = try db.makeStatement(sql: sql)
+        columns = try ReminderColumns(statement)
+        tagColumn = tags == nil ? nil : statement.columnNames.lastIndex(of: "tagRows")
+        if tags != nil && tagColumn == nil { throw StoreError.unreadableValue }
+        occurrenceColumn = statement.columnNames.firstIndex(of: "doneOccurrence")
+        doneAtColumn = statement.columnNames.firstIndex(of: "doneAt")
+        // The cursor steps the statement; each row is read from it in place.
+        cursor = try Row.fetchCursor(statement, arguments: arguments)
+        row = StatementRow(statement: statement.sqliteStatement)
+        self.tags = tags
+    }
+
+    /// The next reminder, `nil` after the last.
+    mutating func next() throws -> ReminderWithTags? {
+        guard try cursor.next() != nil else { return nil }
+        var reminder = try ReminderRecord(row, columns: columns).reminder
+        var isPastOccurrence = false
+        if let occurrenceColumn, let doneAtColumn, let occurrence = try row.optionalInstant(occurrenceColumn) {
+            // A completed time of a repeating reminder that goes on: shown as that time, done then.
+            reminder.scheduledAt = occurrence
+            reminder.nominal = nil
+            reminder.isCompleted = true
+            reminder.completedAt = try row.optionalInstant(doneAtColumn)
+            isPastOccurrence = true
+        }
+        let tagRows = try tagColumn.map { try row.integers($0) } ?? []
+        var item = ReminderWithTags(reminder: reminder, sortedTags: tags?.sorted(tagRows) ?? [])
+        item.isPastOccurrence = isPastOccurrence
+        return item
+    }
+
+    /// Passes every reminder left to `body`; returns how many.
+    mutating func passAll(to body: (ReminderWithTags) throws -> Void) throws -> Int {
+        var count = 0
+        while let item = try next() {
+            count += 1
+            try body(item)
+        }
+        return count
+    }
+
+    /// Whether To Do shows open reminder `first` before `second` (by due time, then id as
+    /// SQLite orders blobs).
+    static func precedes(_ first: ReminderWithTags, _ second: ReminderWithTags) -> Bool {
+        let (a, b) = (first.reminder, second.reminder)
+        if a.scheduledAt != b.scheduledAt { return a.scheduledAt < b.scheduledAt }
+        return withUnsafeBytes(of: a.id.uuid) { x in withUnsafeBytes(of: b.id.uuid) { y in !y.lexicographicallyPrecedes(x) } }
+    }
+
+    /// Every reminder `sql` selects, without tags.
+    static func reminders(_ db: Database, sql: String, arguments: StatementArguments = []) throws -> [Reminder] {
+        var rows = try ReminderRows(db, sql: sql, arguments: arguments)
+        var reminders: [Reminder] = []
+        while let item = try rows.next() { reminders.append(item.reminder) }
+        return reminders
+    }
+
+    /// Every reminder `sql` selects with its tags in a card's order (`sql` ends its columns with `tagRows`).
+    static func remindersWithTags(_ db: Database, sql: String, arguments: StatementArguments = []) throws -> [ReminderWithTags] {
+        var rows = try ReminderRows(db, sql: sql, arguments: arguments, tags: try TagsByRow(db))
+        var reminders: [ReminderWithTags] = []
+        _ = try rows.passAll { reminders.append($0) }
+        return reminders
+    }
+
+    /// The rowids of a reminder's tags, `1,5`, as a last column named `tagRows` (rowids are stable within one read).
+    static let tagRowsColumn = """
+        (SELECT group_concat(tag.rowid) FROM reminderTag JOIN tag ON tag.id = reminderTag.tagID
+         WHERE reminderTag.reminderID = reminder.id) AS tagRows
+        """
+}
+
+/// The tags of a store by rowid (stable within one read), each with its rank in a card's order.
+struct TagsByRow: Sendable {
+    private let tags: [Int64: (rank: Int, tag: Tag)]
+
+    init(_ db: Database) throws {
+        let rows = try Row.fetchAll(db, sql: "SELECT rowid AS tagRow, * FROM tag")
+            .map { (row: $0["tagRow"] as Int64, tag: try TagRecord(row: $0).tag) }
+        let rank = Dictionary(uniqueKeysWithValues: TagRules.sorted(rows.map(\.tag)).enumerated().map { ($1.id, $0) })
+        tags = Dictionary(uniqueKeysWithValues: rows.map { ($0.row, (rank: rank[$0.tag.id] ?? 0, tag: $0.tag)) })
+    }
+
+    /// The tags of `rows`, in a card's order.
+    func sorted(_ rows: [Int64]) -> [Tag] {
+        rows.compactMap { tags[$0] }.sorted { $0.rank < $1.rank }.map(\.tag)
+    }
+}
+
+extension ReminderRecord {
+    /// Decodes the current row of `statement` by position (found once per statement), straight
+    /// from SQLite's columns, not by Codable and column names: listing a hundred thousand
+    /// reminders spends its time in SQLite, not in decoding.
+    init(_ row: StatementRow, columns: ReminderColumns) throws {
+        id = try row.uuid(columns.id)
+        title = try row.text(columns.title)
+        notes = try row.optionalText(columns.notes)
+        scheduledAt = try row.instant(columns.scheduledAt)
+        timeZoneID = try row.text(columns.timeZoneID)
+        isCompleted = try row.integer(columns.isCompleted) != 0
+        completedAt = try row.optionalInstant(columns.completedAt)
+        createdAt = try row.instant(columns.createdAt)
+        updatedAt = try row.instant(columns.updatedAt)
+        recurrenceRule = try row.text(columns.recurrenceRule)
+        recurrenceWeekday = try row.optionalInteger(columns.recurrenceWeekday)
+        recurrenceDay = try row.optionalInteger(columns.recurrenceDay)
+        recurrenceEnd = try row.optionalText(columns.recurrenceEnd)
+        recurrenceInterval = try row.optionalInteger(columns.recurrenceInterval)
+        recurrenceWeekdays = try row.optionalInteger(columns.recurrenceWeekdays)
+        recurrenceNth = try row.optionalInteger(columns.recurrenceNth)
+        recurrenceMonth = try row.optionalInteger(columns.recurrenceMonth)
+        recurrenceTimes = try row.optionalInteger(columns.recurrenceTimes)
+        nominalTime = try row.optionalText(columns.nominalTime)
+        nominalDate = try row.optionalText(columns.nominalDate)
+    }
+}
+
+/// The current row of a statement a cursor steps, read through SQLite's C API; a value of
+/// another type than the column's throws `StoreError.unreadableValue` (a damaged or hand-edited row).
+struct StatementRow {
+    let statement: OpaquePointer
+
+    private func type(_ index: Int) -> Int32 { sqlite3_column_type(statement, Int32(index)) }
+
+    func optionalText(_ index: Int) throws -> String? {
+        switch type(index) {
+        case SQLITE_NULL: return nil
+        case SQLITE_TEXT:
+            guard let bytes = sqlite3_column_text(statement, Int32(index)) else { return "" }
+            return String(decoding: UnsafeBufferPointer(start: bytes, count: Int(sqlite3_column_bytes(statement, Int32(index)))),
+                          as: UTF8.self)
+        default: throw StoreError.unreadableValue
+        }
+    }
+
+    func text(_ index: Int) throws -> String {
+        guard let text = try optionalText(index) else { throw StoreError.unreadableValue }
+        return text
+    }
+
+    func optionalInteger(_ index: Int) throws -> Int? {
+        switch type(index) {
+        case SQLITE_NULL: return nil
+        case SQLITE_INTEGER: return Int(sqlite3_column_int64(statement, Int32(index)))
+        default: throw StoreError.unreadableValue
+        }
+    }
+
+    func integer(_ index: Int) throws -> Int {
+        guard let value = try optionalInteger(index) else { throw StoreError.unreadableValue }
+        return value
+    }
+
+    func optionalInstant(_ index: Int) throws -> Date? {
+        try optionalInteger(index).map { StoredInstant.date(milliseconds: Int64($0)) }
+    }
+
+    func instant(_ index: Int) throws -> Date {
+        StoredInstant.date(milliseconds: Int64(try integer(index)))
+    }
+
+    func uuid(_ index: Int) throws -> UUID {
+        guard type(index) == SQLITE_BLOB, sqlite3_column_bytes(statement, Int32(index)) == 16,
+              let bytes = sqlite3_column_blob(statement, Int32(index)) else { throw StoreError.unreadableValue }
+        return UUID(uuid: bytes.loadUnaligned(as: uuid_t.self))
+    }
+
+    /// A list of integers written as `1,2,3` (a `group_concat`), empty for NULL.
+    func integers(_ index: Int) throws -> [Int64] {
+        switch type(index) {
+        case SQLITE_NULL: return []
+        case SQLITE_TEXT, SQLITE_INTEGER:
+            guard let bytes = sqlite3_column_text(statement, Int32(index)) else { return [] }
+            var values: [Int64] = [], current: Int64 = 0, hasDigits = false
+            for byte in UnsafeBufferPointer(start: bytes, count: Int(sqlite3_column_bytes(statement, Int32(index)))) {
+                if byte == UInt8(ascii: ",") {
+                    if hasDigits { values.append(current) }
+                    (current, hasDigits) = (0, false)
+                } else if (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) {
+                    current = current * 10 + Int64(byte - UInt8(ascii: "0"))
+                    hasDigits = true
+                } else {
+                    throw StoreError.unreadableValue
+                }
+            }
+            if hasDigits { values.append(current) }
+            return values
+        default: throw StoreError.unreadableValue
+        }
+    }
+}
+
+/// The position of each column of `reminder` in a statement's rows.
+struct ReminderColumns {
+    let id, title, notes, scheduledAt, timeZoneID, isCompleted, completedAt, createdAt, updatedAt: Int
+    let recurrenceRule, recurrenceWeekday, recurrenceDay, recurrenceEnd, nominalTime, nominalDate: Int
+    let recurrenceInterval, recurrenceWeekdays, recurrenceNth, recurrenceMonth, recurrenceTimes: Int
+
+    /// The positions in rows of `statement`.
+    init(_ statement: Statement) throws {
+        try self.init(names: statement.columnNames)
+    }
+
+    private init(names: [String]) throws {
+        func index(_ key: ReminderRecord.CodingKeys) throws -> Int {
+            guard let index = names.firstIndex(of: key.rawValue) else { throw StoreError.unreadableValue }
+            return index
+        }
+        (id, title, notes) = (try index(.id), try index(.title), try index(.notes))
+        (scheduledAt, timeZoneID, isCompleted) = (try index(.scheduledAt), try index(.timeZoneID), try index(.isCompleted))
+        (completedAt, createdAt, updatedAt) = (try index(.completedAt), try index(.createdAt), try index(.updatedAt))
+        (recurrenceRule, recurrenceWeekday) = (try index(.recurrenceRule), try index(.recurrenceWeekday))
+        (recurrenceDay, recurrenceEnd) = (try index(.recurrenceDay), try index(.recurrenceEnd))
+        (nominalTime, nominalDate) = (try index(.nominalTime), try index(.nominalDate))
+        (recurrenceInterval, recurrenceWeekdays) = (try index(.recurrenceInterval), try index(.recurrenceWeekdays))
+        (recurrenceNth, recurrenceMonth, recurrenceTimes) = (try index(.recurrenceNth), try index(.recurrenceMonth), try index(.recurrenceTimes))
+    }
+}
