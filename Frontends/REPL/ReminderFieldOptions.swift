@@ -34,54 +34,14 @@ struct ReminderFieldOptions: ParsableArguments {
             && notes == nil
     }
 
-    /// Sets the form's fields from the options given; the others keep their values.
+    /// Sets the form's fields from the options given (the others keep their values), each read by
+    /// the form as a person's typing is; the first that cannot be read is refused, naming its option.
     @MainActor
     func fill(_ form: ReminderFormModel, environment: AppEnvironment) async throws {
-        let today = environment.today
-        if let notes { form.notes = notes }
-        if let date {
-            guard let moment = TypedInput.moment(date, now: environment.now(), zone: environment.timeZone, order: dateOrder) else {
-                // A day the calendar does not have, or a numeric date without an order: say which.
-                if TypedInput.missingDay(date) != nil || TypedInput.isNumericDate(date) {
-                    _ = try Self.day(date, option: "--date", today: today, order: dateOrder)
-                }
-                throw UsageProblem(message: "--date: \(TypedInput.momentHint).")
-            }
-            form.date = moment.date
-            if let clock = moment.time {
-                guard time == nil else { throw UsageProblem(message: "--date already gives the time; leave out --time or the time in --date.") }
-                form.time = clock
-            }
-        }
-        if let time {
-            guard let value = TypedInput.time(time) else { throw UsageProblem(message: "--time: \(TypedInput.timeHint).") }
-            form.time = value
-        }
-        let repeats = form.recurrencePicker
-        if let repeatRule {
-            do { try repeats.choose(phrase: repeatRule) } catch { throw UsageProblem(message: "--repeat: \(error.message).") }
-        }
-        if let times {
-            guard repeats.isEndDateAvailable else { throw UsageProblem(message: "--times needs a repeat, such as --repeat daily.") }
-            if ["none", "never", "-"].contains(times.lowercased()) {
-                repeats.times = nil
-            } else {
-                guard let count = RepeatSpec.count(times.lowercased().split(separator: " ").map(String.init), bare: true) else {
-                    throw UsageProblem(message: "--times: give a number from 1 to \(RecurrenceRule.maximumTimes), or none.")
-                }
-                repeats.times = count
-            }
-        }
-        if let until {
-            guard repeats.isEndDateAvailable else {
-                throw UsageProblem(message: "--until needs a repeat, such as --repeat daily.")
-            }
-            if ["none", "never", "-"].contains(until.lowercased()) {
-                repeats.hasEndDate = false
-            } else {
-                repeats.hasEndDate = true
-                repeats.endDate = try Self.day(until, option: "--until", today: today, order: dateOrder)
-            }
+        let input = ReminderFieldInput(notes: notes, date: date, time: time, repeatPhrase: repeatRule, times: times, until: until)
+        if let problem = form.enter(input, dateOrder: dateOrder).first {
+            let (message, isUsage) = problem.optionMessage
+            throw isUsage ? UsageProblem(message: message) as any Error : Refusal(message: message)
         }
         let picker = form.tagPicker
         for tag in tags {

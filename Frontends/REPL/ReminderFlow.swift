@@ -67,19 +67,14 @@ struct ReminderFlow {
         case .date:
             while true {
                 guard let line = try read("Date", current: form.date.description) else { return nil }
-                let environment = session.core.environment
-                if let moment = TypedInput.moment(line, now: environment.now(), zone: environment.timeZone) {
-                    form.date = moment.date
-                    if let time = moment.time { form.time = time }
-                    return nil
-                }
-                session.say(session.style.red(TypedInput.missingDay(line) ?? TypedInput.momentHint))
+                guard let problem = form.enter(ReminderFieldInput(date: line)).first else { return nil }
+                session.say(session.style.red(problem.sentence))
             }
         case .time:
             while true {
-                if let line = try read("Time", current: form.time.description) {
-                    guard let time = TypedInput.time(line) else { session.say(session.style.red(TypedInput.timeHint)); continue }
-                    form.time = time
+                if let line = try read("Time", current: form.time.description), let problem = form.enter(ReminderFieldInput(time: line)).first {
+                    session.say(session.style.red(problem.sentence))
+                    continue
                 }
                 guard let problem = form.problem(for: .date) else { return nil }
                 session.say(session.style.red("\(problem): \(form.date) \(form.time)"))

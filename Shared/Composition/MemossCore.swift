@@ -213,12 +213,7 @@ package struct MemossCore: Sendable {
                                         source: String) -> ImportModel {
         let importer = ImportRemindersUseCase(database: database, source: source, environment: environment,
                                                   plan: planNotifications)
-        return ImportModel(header: header, allowPast: allowPast, dateOrder: dateOrder, environment: environment,
-                           importer: importer) { zone in
-            var zoned = self.environment
-            zoned.timeZone = zone
-            return MemossCore(database: self.database, storePath: self.storePath, environment: zoned).formModel(.add)
-        }
+        return ImportModel(header: header, allowPast: allowPast, dateOrder: dateOrder, environment: environment, importer: importer)
     }
 
     /// An add (`.add`) or edit (`.edit(reminder)`) form over this store.

@@ -34,6 +34,29 @@ package struct ReminderDraft: Hashable, Sendable {
         self.recurrenceEnd = recurrenceEnd
     }
 
+    /// A draft due at `due`.
+    package init(title: String, notes: String = "", due: LocalDateTime, timeZoneID: String) {
+        self.init(title: title, notes: notes, date: due.date, time: due.time, timeZoneID: timeZoneID)
+    }
+
+    /// When a reminder is due that nobody gave a date: the day after `today`, at 09:00. The one
+    /// rule for an absent date: the add form proposes it, and a CSV row, a calendar item or a
+    /// server's to-do without one gets it.
+    package static func defaultDue(today: LocalDate) -> LocalDateTime {
+        LocalDateTime(date: today.adding(days: 1), time: .nineAM)
+    }
+
+    /// The draft of an item another program wrote (a calendar's VTODO, a server's resource), whose
+    /// fields are values already: due at `due`, or when an undated item is (`defaultDue`, on the
+    /// day `now` is in its zone), in zone `zoneID` (days are counted in `fallbackZone` when it is unknown).
+    package init(item title: String, notes: String?, due: LocalDateTime?, zoneID: String, recurrence: RecurrenceRule,
+                 end: LocalDate?, now: Date, fallbackZone: TimeZone) {
+        let zone = TimeZone(identifier: zoneID) ?? fallbackZone
+        let due = due ?? Self.defaultDue(today: LocalDate(containing: now, in: zone))
+        self.init(title: title, notes: notes ?? "", date: due.date, time: due.time, timeZoneID: zoneID,
+                  recurrence: recurrence, recurrenceEnd: end)
+    }
+
     /// The series the draft describes, in its zone (UTC when the zone is unknown).
     package var series: RecurrenceSeries {
         RecurrenceSeries(rule: recurrence, start: LocalDateTime(date: date, time: time),

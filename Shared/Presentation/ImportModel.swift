@@ -3,8 +3,8 @@ import Foundation
 import ICalendar
 import UseCases
 
-/// Imports CSV rows the way a person fills the add form: each row's values go into a
-/// `ReminderFormModel` and are accepted or refused by its rules, with its messages.
+/// Imports CSV rows and calendar items the way a person fills the add form: each row's fields are
+/// read by `ReminderFieldReader` and accepted or refused by `ReminderRules`, with their messages.
 @MainActor
 package final class ImportModel {
     /// The columns a header may name, in any order and case.
@@ -80,20 +80,22 @@ package final class ImportModel {
     private let allowPast: Bool
     private let dateOrder: TypedInput.DateOrder?
     private let environment: AppEnvironment
-    private let makeForm: (TimeZone) -> ReminderFormModel
     private let importer: ImportRemindersUseCase
-    private var forms: [String: ReminderFormModel] = [:]
     private var tagKeys = Set<String>()
 
-    /// An import of rows laid out as `header`, through `importer`, with forms from `makeForm`.
+    /// An import of rows laid out as `header`, through `importer`.
     package init(header: Header, allowPast: Bool, dateOrder: TypedInput.DateOrder? = nil, environment: AppEnvironment,
-                 importer: ImportRemindersUseCase, makeForm: @escaping (TimeZone) -> ReminderFormModel) {
+                 importer: ImportRemindersUseCase) {
         self.header = header
         self.allowPast = allowPast
         self.dateOrder = dateOrder
         self.environment = environment
         self.importer = importer
-        self.makeForm = makeForm
+    }
+
+    /// How fields are read at this moment: a date column is a day, without a time.
+    private var reader: ReminderFieldReader {
+        ReminderFieldReader(now: environment.now(), zone: environment.timeZone, order: dateOrder, datesCarryTime: false)
     }
 
     /// The counts so far: rows accepted (counted as imported until `finish` says which were
@@ -125,48 +127,20 @@ package final class ImportModel {
         let zoneText = value(.timezone), dateText = value(.date), timeText = value(.time), repeatText = value(.repeat)
         let endText = value(.endDate), completedText = value(.completed), completedAtText = value(.completedAt)
         let tagsText = value(.tags), idText = value(.id)
-        let zone: TimeZone
-        if zoneText.isEmpty {
-            zone = environment.timeZone
-        } else if let named = TimeZone(identifier: zoneText) {
-            zone = named
-        } else {
-            zone = environment.timeZone
-            refuse(.timezone, ReminderValidationError.unknownTimeZone(zoneText).message)
+        func given(_ text: String) -> String? { text.isEmpty ? nil : text }
+        let input = ReminderFieldInput(
+            title: position(.title).map { $0 < record.count ? record[$0] : "" } ?? "",
+            notes: header.index[.notes].map { $0 < record.count ? record[$0] : "" } ?? "",
+            date: given(dateText), time: given(timeText), repeatPhrase: given(repeatText), until: given(endText), zone: given(zoneText))
+        let (values, fieldProblems) = reader.read(input)
+        // An end day of a row that does not repeat is left unused, not refused.
+        for problem in fieldProblems where !(problem.field == .until && problem.reason == .needsRepeat) {
+            refuse(Column(problem.field), problem.columnMessage)
         }
-        let form = forms[zone.identifier] ?? makeForm(zone)
-        forms[zone.identifier] = form
-        let defaults = ReminderFormModel.Defaults(today: LocalDate(containing: environment.now(), in: zone))
-        form.title = position(.title).map { $0 < record.count ? record[$0] : "" } ?? ""
-        form.notes = header.index[.notes].map { $0 < record.count ? record[$0] : "" } ?? ""
-        form.date = defaults.date
-        if !dateText.isEmpty {
-            switch readDate(dateText, today: defaults.date.adding(days: -1)) {
-            case .success(let date): form.date = date
-            case .failure(let problem): refuse(.date, problem.message)
-            }
-        }
-        // HH:mm, and the 9am / 9:30 PM forms the prompt accepts.
-        let time = timeText.isEmpty ? defaults.time : TypedInput.time(timeText)
-        if time == nil { refuse(.time, TypedInput.timeHint) }
-        form.time = time ?? defaults.time
-        // The phrases `--repeat` reads: "weekly", "every 2 weeks on tue,thu", "monthly on the 31st, 10 times".
-        // Each row starts from no repeat and no count: the form is shared by the rows.
-        form.recurrencePicker.kind = .never
-        form.recurrencePicker.times = nil
-        if !repeatText.isEmpty {
-            do { try form.recurrencePicker.choose(phrase: repeatText) } catch { refuse(.repeat, error.sentence) }
-        }
-        form.recurrencePicker.hasEndDate = false
-        if !endText.isEmpty {
-            switch readDate(endText, today: defaults.date.adding(days: -1)) {
-            case .success(let end):
-                form.recurrencePicker.hasEndDate = true
-                form.recurrencePicker.endDate = end
-            case .failure(let problem):
-                refuse(.endDate, problem.message)
-            }
-        }
+        let zone = values.zone ?? environment.timeZone
+        let base = ReminderDraft(title: "", due: ReminderDraft.defaultDue(today: LocalDate(containing: environment.now(), in: zone)),
+                                 timeZoneID: zone.identifier)
+        let draft = values.applied(to: base)
         var completed = Self.flag(completedText)
         if completed == nil { refuse(.completed, "Must be true, false, yes, no, 1 or 0") }
         // When it was done (an export writes it), which says it is done.
@@ -188,7 +162,6 @@ package final class ImportModel {
             if id == nil { refuse(.id, "Must be a UUID such as 5F0C3A9E-1B2D-4C3E-8F40-123456789ABC") }
         }
 
-        let draft = form.draft
         let checked = ReminderRules.evaluate(draft, previously: nil, now: environment.now(), allowingPast: allowPast || completed == true)
         for error in checked.problems { problems.append((error.field.rawValue, error.message)) }
         if problems.isEmpty, let values = checked.values {
@@ -226,11 +199,9 @@ package final class ImportModel {
     /// named by the property they come from (SUMMARY, DUE, RRULE …).
     package func add(_ todo: CalendarTodo) {
         var problems: [(String, String)] = []
-        let zone = TimeZone(identifier: todo.timeZoneID) ?? environment.timeZone
-        let defaults = ReminderFormModel.Defaults(today: LocalDate(containing: environment.now(), in: zone))
-        let due = todo.due ?? LocalDateTime(date: defaults.date, time: defaults.time)
-        let draft = ReminderDraft(title: todo.title, notes: todo.notes, date: due.date, time: due.time,
-                                  timeZoneID: todo.timeZoneID, recurrence: todo.recurrence, recurrenceEnd: todo.recurrenceEnd)
+        let draft = ReminderDraft(item: todo.title, notes: todo.notes, due: todo.due, zoneID: todo.timeZoneID,
+                                  recurrence: todo.recurrence, end: todo.recurrenceEnd,
+                                  now: environment.now(), fallbackZone: environment.timeZone)
         let tags = checkedTags(todo.categories) { problems.append(("CATEGORIES", $0)) }
         let now = environment.now()
         let checked = ReminderRules.evaluate(draft, previously: nil, now: now, allowingPast: allowPast || todo.isCompleted)
@@ -285,30 +256,26 @@ package final class ImportModel {
 
 
     /// true/false/yes/no/1/0 in any case; empty is false; anything else `nil`.
-    /// Why a date cell was refused: the day does not exist, or it is not written YYYY-MM-DD.
-    private struct DateProblem: Error { let message: String }
-
-    /// A date column's value, read by the prompt's parser (`YYYY-MM-DD`, `today`, `tomorrow`, a
-    /// weekday's name: the next one from `today`), or a numeric date in the order the import was given.
-    private func readDate(_ text: String, today: LocalDate) -> Result<LocalDate, DateProblem> {
-        if let date = TypedInput.date(text, today: today) { return .success(date) }
-        if TypedInput.isNumericDate(text) {
-            guard let dateOrder else {
-                return .failure(DateProblem(message: "\(text) has the day and the month in numbers; say which comes first "
-                    + "with --date-order dmy (day first) or --date-order mdy (month first)"))
-            }
-            if let date = TypedInput.numericDate(text, order: dateOrder) { return .success(date) }
-            return .failure(DateProblem(message: "\(text) is not a day of the calendar read as \(dateOrder.rawValue)"))
-        }
-        return .failure(DateProblem(message: TypedInput.missingDay(text).map { String($0.dropLast()) }
-            ?? "Must be a date written YYYY-MM-DD (or D/M/YYYY with --date-order)"))
-    }
-
     private static func flag(_ text: String) -> Bool? {
         switch text.lowercased() {
         case "", "false", "no", "0": false
         case "true", "yes", "1": true
         default: nil
+        }
+    }
+}
+
+extension ImportModel.Column {
+    /// The column a field is read from.
+    init(_ field: FieldProblem.Field) {
+        self = switch field {
+        case .title: .title
+        case .notes: .notes
+        case .date: .date
+        case .time: .time
+        case .repeat, .times: .repeat
+        case .until: .endDate
+        case .zone: .timezone
         }
     }
 }

@@ -56,14 +56,19 @@ package final class RecurrencePickerModel {
     /// A picker for a reminder on `scheduledDate` repeating by `rule` until `end`.
     package init(scheduledDate: LocalDate, rule: RecurrenceRule, end: LocalDate?) {
         self.scheduledDate = scheduledDate
-        var bare = rule
-        bare.times = nil
-        // The quick option that gives this rule on this date, else the rule itself as a custom one.
-        self.spec = Self.quickSpecs(on: scheduledDate).first { $0.spec.rule(on: scheduledDate) == bare }?.spec ?? RepeatSpec(rule: bare)
+        self.spec = Self.spec(following: rule, on: scheduledDate)
         self.times = rule.isRepeating ? rule.times : nil
         self.hasEndDate = end != nil
         self.endDate = end ?? Self.defaultEnd(after: scheduledDate)
         self.endDateIsDefault = end == nil
+    }
+
+    /// What `rule` means for a reminder on `date`, without its count: the quick option that gives it
+    /// on that date ("weekly", which follows the date), else the rule itself as a custom one.
+    nonisolated package static func spec(following rule: RecurrenceRule, on date: LocalDate) -> RepeatSpec {
+        var bare = rule
+        bare.times = nil
+        return quickSpecs(on: date).first { $0.spec.rule(on: date) == bare }?.spec ?? RepeatSpec(rule: bare)
     }
 
     /// The quick choices for the scheduled date, in order ("Monthly on the last day" only on a
@@ -72,7 +77,7 @@ package final class RecurrencePickerModel {
         Self.quickSpecs(on: scheduledDate).map { Option(kind: $0.kind, spec: $0.spec, rule: $0.spec.rule(on: scheduledDate)) }
     }
 
-    private static func quickSpecs(on date: LocalDate) -> [(kind: Kind, spec: RepeatSpec)] {
+    nonisolated private static func quickSpecs(on date: LocalDate) -> [(kind: Kind, spec: RepeatSpec)] {
         var specs: [(Kind, RepeatSpec)] = [
             (.never, RepeatSpec(.never)), (.daily, RepeatSpec(.daily)),
             (.weekdays, RepeatSpec(.weekly, weekdays: .mondayToFriday)), (.weekly, RepeatSpec(.weekly)),

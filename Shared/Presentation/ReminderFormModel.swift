@@ -70,20 +70,6 @@ package final class ReminderFormModel {
     @ObservationIgnored private let updateReminder: UpdateReminderUseCase
     @ObservationIgnored private let deleteReminder: DeleteReminderUseCase
 
-    /// What a new reminder starts with on `today`: the next day at 09:00.
-    package struct Defaults: Sendable {
-        /// The day: tomorrow.
-        package let date: LocalDate
-        /// The time: 09:00.
-        package let time: LocalTime
-
-        /// The defaults for a user whose day is `today`.
-        package init(today: LocalDate) {
-            date = today.adding(days: 1)
-            time = .nineAM
-        }
-    }
-
     /// A form in `mode`: a new reminder starts tomorrow at 09:00 in the user's zone with no
     /// tags, an edited one starts with its stored values in its own zone.
     package init(
@@ -97,8 +83,7 @@ package final class ReminderFormModel {
     ) {
         let start: ReminderDraft = switch mode {
         case .add:
-            ReminderDraft(title: "", date: Defaults(today: environment.today).date, time: Defaults(today: environment.today).time,
-                          timeZoneID: environment.timeZone.identifier)
+            ReminderDraft(title: "", due: ReminderDraft.defaultDue(today: environment.today), timeZoneID: environment.timeZone.identifier)
         case .edit(let reminder):
             ReminderDraft(title: reminder.title, notes: reminder.notes ?? "",
                           date: reminder.localScheduled.date, time: reminder.localScheduled.time,
@@ -134,6 +119,34 @@ package final class ReminderFormModel {
         ReminderDraft(title: title, notes: notes, date: date, time: time, timeZoneID: original.timeZoneID,
                       tagIDs: tagPicker.selectedIDs, recurrence: recurrencePicker.rule,
                       recurrenceEnd: recurrencePicker.effectiveEnd)
+    }
+
+    /// Sets the fields `input` gives, each read as a person types it (`ReminderFieldReader`, in the
+    /// user's zone, numeric dates in `dateOrder`); when one cannot be read, changes nothing and
+    /// returns the problems, in form order.
+    package func enter(_ input: ReminderFieldInput, dateOrder: TypedInput.DateOrder? = nil) -> [FieldProblem] {
+        let reader = ReminderFieldReader(now: environment.now(), zone: environment.timeZone, order: dateOrder)
+        let (values, problems) = reader.read(input, repeats: recurrencePicker.isEndDateAvailable)
+        guard problems.isEmpty else { return problems }
+        if let title = values.title { self.title = title }
+        if let notes = values.notes { self.notes = notes }
+        if let date = values.date { self.date = date }
+        if let time = values.time { self.time = time }
+        let picker = recurrencePicker
+        if let spec = values.repeatSpec { picker.spec = spec }
+        switch values.times {
+        case .value(let count)?: picker.times = count
+        case .none?: picker.times = nil
+        case nil: break
+        }
+        switch values.until {
+        case .value(let day)?:
+            picker.hasEndDate = true
+            picker.endDate = day
+        case .none?: picker.hasEndDate = false
+        case nil: break
+        }
+        return []
     }
 
     /// Whether the form edits a stored reminder (and so can delete it).

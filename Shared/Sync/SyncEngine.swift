@@ -299,11 +299,10 @@ private struct Run {
     /// The reminder `fields` describe, keeping `existing`'s creation; `nil` when they break the add form's rules.
     private func build(_ fields: SyncFields, id: UUID, existing: Reminder?, modified: Date?, created: Date?) -> Reminder? {
         let zoneID = TimeZone(identifier: fields.schedule.timeZoneID) != nil ? fields.schedule.timeZoneID : environment.timeZone.identifier
-        let zone = TimeZone(identifier: zoneID) ?? environment.timeZone
         let now = environment.now()
-        let due = fields.schedule.due ?? LocalDateTime(date: LocalDate(containing: now, in: zone), time: LocalTime(hour: 9, minute: 0)!)
-        let draft = ReminderDraft(title: fields.title, notes: fields.notes ?? "", date: due.date, time: due.time, timeZoneID: zoneID,
-                                  recurrence: fields.schedule.recurrence, recurrenceEnd: fields.schedule.recurrenceEnd)
+        let draft = ReminderDraft(item: fields.title, notes: fields.notes, due: fields.schedule.due, zoneID: zoneID,
+                                  recurrence: fields.schedule.recurrence, end: fields.schedule.recurrenceEnd,
+                                  now: now, fallbackZone: environment.timeZone)
         guard let values = ReminderRules.evaluate(draft, previously: existing?.scheduledAt, now: now, allowingPast: true).values
         else { return nil }
         var reminder = Reminder(id: id, values: values, now: now,
