@@ -57,11 +57,22 @@ package struct MemossCore: Sendable {
         StoreGlance.completionWords(at: StoreLocation.resolve(explicitPath: explicitPath, environment: processEnvironment))
     }
 
-    /// The real clock, new ids and the user's zone read from `TZ` as the C library reads it, with
-    /// the sentence to say once when `TZ` could not be used as written.
+    /// The real clock (or the one `MEMOSS_CLOCK` sets: see `SetClock`), new ids and the user's zone
+    /// read from `TZ` as the C library reads it, with the sentence to say once when `TZ` or
+    /// `MEMOSS_CLOCK` could not be used as written.
     package static func liveEnvironment(processEnvironment: [String: String]) -> (AppEnvironment, timeZoneNotice: String?) {
         let zone = UserTimeZone(processEnvironment: processEnvironment)
-        return (.live(timeZone: zone.timeZone), zone.problem?.message)
+        var environment = AppEnvironment.live(timeZone: zone.timeZone)
+        var notices = [zone.problem?.message].compactMap { $0 }
+        if let setting = processEnvironment[SetClock.variable] {
+            if let clock = SetClock(setting) {
+                environment.now = clock.now
+            } else {
+                notices.append("\(SetClock.variable)=\"\(VisibleText.escaped(setting))\" is not an instant such as 2026-11-20T14:00:00Z "
+                    + "(with + to let it run, or @FILE); using the system's clock.")
+            }
+        }
+        return (environment, notices.isEmpty ? nil : notices.joined(separator: " "))
     }
 
     /// Called as a process that may have written ends: keeps the store's WAL from growing across
