@@ -95,9 +95,15 @@ let package = Package(
 
         // MARK: Tools
         .target(name: "BenchmarkSupport", path: "Tools/BenchmarkSupport"),
+        // What tests and benchmarks ask the store about itself (query plans); not in the product.
+        .target(
+            name: "StoreDiagnostics",
+            dependencies: ["Storage", .product(name: "GRDB", package: "GRDB.swift")],
+            path: "Tools/StoreDiagnostics"
+        ),
         .executableTarget(
             name: "TagFilterBenchmark",
-            dependencies: ["BenchmarkSupport", "Domain", "Storage", "UseCases"],
+            dependencies: ["BenchmarkSupport", "Domain", "Storage", "UseCases", "StoreDiagnostics"],
             path: "Tools/TagFilterBenchmark"
         ),
         .executableTarget(
@@ -129,7 +135,7 @@ let package = Package(
         .testTarget(name: "DomainTests", dependencies: ["Domain", "Presentation", "TestSupport"], path: "Tests/DomainTests"),
         .testTarget(
             name: "StorageTests",
-            dependencies: ["Storage", "Shared", "TestSupport", "CSQLiteSession", .product(name: "GRDB", package: "GRDB.swift")],
+            dependencies: ["Storage", "Shared", "TestSupport", "StoreDiagnostics", "CSQLiteSession", .product(name: "GRDB", package: "GRDB.swift")],
             path: "Tests/StorageTests"
         ),
         .testTarget(name: "ICalendarTests", dependencies: ["ICalendar", "TestSupport"], path: "Tests/ICalendarTests"),

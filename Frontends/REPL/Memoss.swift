@@ -39,7 +39,7 @@ struct Memoss: AsyncParsableCommand {
     }
 
     /// Every command name (aliases too), as typed. Each command's configuration gives its name:
-    /// derived from the type's name instead, it cost every start about 1 ms of protocol lookups.
+    /// derived from the type's name instead, it costs every start the runtime's protocol lookups.
     static var commandNames: [String] {
         configuration.subcommands.filter { $0 != Repl.self }.flatMap { [$0._commandName] + $0.configuration.aliases }
     }

@@ -236,8 +236,8 @@ package struct MemossCore: Sendable {
 }
 
 /// The store's `StoreChanges`, made the first time a waiter or a nudge needs it: only `watch` and
-/// the REPL wait for changes, and an inotify instance costs every other command 10–20 ms as the
-/// process ends (the kernel's teardown of a closed instance).
+/// the REPL wait for changes, and an inotify instance slows every other command's end (the
+/// kernel's teardown of a closed instance).
 private final class LazyStoreChanges: @unchecked Sendable {
     private let storePath: String?
     private let lock = NSLock()

@@ -43,7 +43,7 @@ extension Calendar {
 
 extension UUID {
     /// A random (version 4) UUID from the system's generator (`getrandom`): Foundation's `UUID()`
-    /// opens /dev/urandom for each one, which an import of a hundred thousand rows felt.
+    /// opens /dev/urandom for each one, which a large import feels.
     package static func random() -> UUID {
         var generator = SystemRandomNumberGenerator()
         var bytes = (generator.next() as UInt64, generator.next() as UInt64)

@@ -2,8 +2,8 @@ import Foundation
 
 extension UUID {
     /// The id as `uuidString` writes it (upper-case hex, 8-4-4-4-12), written here: Foundation
-    /// formats each byte with the C library's `printf`, which took 0.27 µs an id (an import of
-    /// 100,000 rows wrote 200,000 of them, 3% of its time); this takes 0.03.
+    /// formats each byte with the C library's `printf`, which an import or an export, writing
+    /// ids for every row, feels.
     package var text: String {
         withUnsafeBytes(of: uuid) { bytes in
             String(unsafeUninitializedCapacity: 36) { out in

@@ -69,9 +69,8 @@ enum JournalLog {
     }
 
     /// The rows one import added: its reminders (with their tag links) and the tags it created.
-    /// An import of a hundred thousand reminders keeps 1.6 MB of ids in the journal instead of a
-    /// 30 MB changeset of every value; undo deletes the rows by id (recording what it deletes, so
-    /// redo can put them back).
+    /// An import keeps the ids of what it added in the journal, not a changeset of every value;
+    /// undo deletes the rows by id (recording what it deletes, so redo can put them back).
     struct AddedRows: Equatable {
         var reminderIDs: [UUID] = []
         var tagIDs: [UUID] = []

@@ -1,6 +1,7 @@
 import Domain
 import Foundation
 import Storage
+import StoreDiagnostics
 import Testing
 import TestSupport
 

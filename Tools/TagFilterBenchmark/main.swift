@@ -6,6 +6,7 @@ import BenchmarkSupport
 import Domain
 import Foundation
 import Storage
+import StoreDiagnostics
 import UseCases
 
 let arguments = CommandLine.arguments.dropFirst().compactMap { Int($0) }

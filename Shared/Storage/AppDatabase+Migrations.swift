@@ -1,0 +1,351 @@
+import Domain
+import Foundation
+import GRDB
+
+extension AppDatabase {
+    /// The schema's history. A migration that has shipped is never edited; changes are new ones.
+    package static var migrator: DatabaseMigrator {
+        var migrator = DatabaseMigrator()
+        migrator.registerMigration("v1") { db in
+            try db.create(table: "reminder") { t in
+                t.column("id", .blob).primaryKey()
+                t.column("title", .text).notNull()
+                t.column("notes", .text)
+                t.column("scheduledAt", .datetime).notNull()
+                t.column("timeZoneID", .text).notNull()
+                t.column("isCompleted", .boolean).notNull().defaults(to: false)
+                t.column("completedAt", .datetime)
+                t.column("createdAt", .datetime).notNull()
+                t.column("updatedAt", .datetime).notNull()
+            }
+            try db.create(index: "reminder_on_isCompleted_scheduledAt", on: "reminder",
+                          columns: ["isCompleted", "scheduledAt"])
+            try db.create(index: "reminder_on_scheduledAt", on: "reminder", columns: ["scheduledAt"])
+        }
+        migrator.registerMigration("v2") { db in
+            try db.create(table: "completion") { t in
+                t.column("id", .blob).primaryKey()
+                t.column("reminderID", .blob).notNull()
+                    .indexed()
+                    .references("reminder", onDelete: .cascade)
+                t.column("occurrence", .datetime).notNull()
+                t.column("completedAt", .datetime).notNull().indexed()
+            }
+        }
+        migrator.registerMigration("v3") { db in
+            try db.create(table: "tag") { t in
+                t.column("id", .blob).primaryKey()
+                t.column("name", .text).notNull()
+                // TagRules.key(for: name): names equal but for case share it, so it is unique.
+                t.column("nameKey", .text).notNull().unique()
+                t.column("colorHex", .text).notNull()
+                t.column("createdAt", .datetime).notNull()
+            }
+            try db.create(table: "reminderTag") { t in
+                t.column("reminderID", .blob).notNull().references("reminder", onDelete: .cascade)
+                t.column("tagID", .blob).notNull().references("tag", onDelete: .cascade)
+                t.primaryKey(["reminderID", "tagID"])
+            }
+            // Filtering the dashboard by a tag starts from the tag.
+            try db.create(index: "reminderTag_on_tagID_reminderID", on: "reminderTag", columns: ["tagID", "reminderID"])
+            // One-off facts about the store, such as whether the default tags were seeded.
+            try db.create(table: "storeFlag") { t in
+                t.column("name", .text).primaryKey()
+            }
+        }
+        migrator.registerMigration("v4") { db in
+            // Readable recurrence: the rule's name, its weekday (1 = Sunday) or day of month,
+            // the inclusive end day (YYYY-MM-DD), and the nominal time (HH:mm) when a DST gap
+            // moved the current occurrence off it.
+            try db.alter(table: "reminder") { t in
+                t.add(column: "recurrenceRule", .text).notNull().defaults(to: "never")
+                t.add(column: "recurrenceWeekday", .integer)
+                t.add(column: "recurrenceDay", .integer)
+                t.add(column: "recurrenceEnd", .text)
+                t.add(column: "nominalTime", .text)
+            }
+        }
+        migrator.registerMigration("v5") { db in
+            // The notification centre: pending requests and delivered notifications.
+            try db.create(table: "notificationRequest") { t in
+                t.column("id", .text).primaryKey()
+                t.column("reminderID", .blob).notNull().indexed().references("reminder", onDelete: .cascade)
+                t.column("fireAt", .datetime).notNull().indexed()
+                t.column("title", .text).notNull()
+                t.column("body", .text).notNull()
+                t.column("isRecurring", .boolean).notNull()
+                t.column("isSnoozed", .boolean).notNull().defaults(to: false)
+            }
+            try db.create(table: "deliveredNotification") { t in
+                t.column("id", .text).primaryKey()
+                t.column("reminderID", .blob).notNull().indexed().references("reminder", onDelete: .cascade)
+                t.column("fireAt", .datetime).notNull()
+                t.column("title", .text).notNull()
+                t.column("body", .text).notNull()
+                t.column("isRecurring", .boolean).notNull()
+                t.column("isSnoozed", .boolean).notNull().defaults(to: false)
+                t.column("deliveredAt", .datetime).notNull()
+                t.column("isLate", .boolean).notNull()
+            }
+            // Named values of the store, such as the instant delivery has run up to.
+            try db.create(table: "storeSetting") { t in
+                t.column("name", .text).primaryKey()
+                t.column("value", .text).notNull()
+            }
+        }
+        migrator.registerMigration("v6") { db in
+            // Imports: a reminder remembers the row it came from (`id:<uuid>` or `fp:<fingerprint>`),
+            // and deleting an imported reminder leaves a tombstone so importing again skips it.
+            try db.alter(table: "reminder") { t in t.add(column: "importKey", .text) }
+            try db.create(index: "reminder_on_importKey", on: "reminder", columns: ["importKey"], unique: true)
+            try db.create(table: "importTombstone") { t in t.column("importKey", .text).primaryKey() }
+            try db.execute(sql: """
+                CREATE TRIGGER reminder_importTombstone AFTER DELETE ON reminder WHEN old.importKey IS NOT NULL
+                BEGIN INSERT OR IGNORE INTO importTombstone (importKey) VALUES (old.importKey); END
+                """)
+        }
+        migrator.registerMigration("v7") { db in
+            // The undo journal: each command's changes as a SQLite changeset, in order; `commandID`
+            // groups the entries of one command, `revision` is the store revision of its last
+            // record, undo or redo (for "what changed since").
+            try db.create(table: "journalEntry") { t in
+                t.autoIncrementedPrimaryKey("id")
+                t.column("commandID", .integer).notNull().indexed()
+                t.column("summary", .text).notNull()
+                t.column("createdAt", .datetime).notNull()
+                t.column("changes", .blob).notNull()
+                t.column("isUndone", .boolean).notNull()
+                t.column("revision", .integer).notNull().indexed()
+            }
+            // The reminder ids in the order the last listing numbered them (16 bytes each).
+            try db.create(table: "lastListing") { t in
+                t.column("id", .integer).primaryKey().check { $0 == 1 }
+                t.column("reminderIDs", .blob).notNull()
+            }
+            // Undoing an import (or redoing a delete) is not a user deleting an imported reminder.
+            try db.execute(sql: "DROP TRIGGER reminder_importTombstone")
+            try db.execute(sql: """
+                CREATE TRIGGER reminder_importTombstone AFTER DELETE ON reminder
+                WHEN old.importKey IS NOT NULL AND NOT EXISTS (SELECT 1 FROM storeFlag WHERE name = 'applyingJournal')
+                BEGIN INSERT OR IGNORE INTO importTombstone (importKey) VALUES (old.importKey); END
+                """)
+        }
+        migrator.registerMigration("v8") { db in
+            // A gap can move an occurrence past midnight (America/Nuuk: a nominal Saturday 23:30 is
+            // due Sunday 00:30), so the nominal date is kept beside the nominal time.
+            try db.alter(table: "reminder") { t in t.add(column: "nominalDate", .text) }
+            let rows = try Row.fetchAll(db, sql: """
+                SELECT id, scheduledAt, timeZoneID, nominalTime FROM reminder WHERE nominalTime IS NOT NULL
+                """)
+            for row in rows {
+                guard let time = LocalTime(hhmm: row["nominalTime"]) else { continue }
+                let nominal = ReminderRecord.inferredNominal(
+                    time: time, scheduledAt: row["scheduledAt"], timeZoneID: row["timeZoneID"])
+                try db.execute(sql: "UPDATE reminder SET nominalDate = ? WHERE id = ?",
+                               arguments: [nominal.date.description, row["id"] as DatabaseValue])
+            }
+        }
+        migrator.registerMigration("v9") { db in
+            // Whether the notification plan reflects the reminders: every change to a reminder
+            // (any process, undo included) counts, in the same transaction as the change; a plan
+            // records the count it was made from. A plan left behind by a failed or killed replan
+            // is completed by the next command that opens the store.
+            try db.create(table: "planState") { t in
+                t.column("id", .integer).primaryKey().check { $0 == 1 }
+                t.column("changes", .integer).notNull()
+                t.column("planned", .integer).notNull()
+            }
+            try db.execute(sql: "INSERT INTO planState (id, changes, planned) VALUES (1, 0, 0)")
+            for event in ["INSERT", "UPDATE", "DELETE"] {
+                try db.execute(sql: """
+                    CREATE TRIGGER reminder_planState_\(event.lowercased()) AFTER \(event) ON reminder
+                    BEGIN UPDATE planState SET changes = changes + 1; END
+                    """)
+            }
+        }
+        migrator.registerMigration("v10") { db in
+            // The planner's index: for each open repeating reminder, the instant of its first
+            // occurrence after the plan cursor (`planState.cursor`), both in ms since 1970, 0 while
+            // unknown. Any change to a reminder row (a command, undo, an import) resets its entry
+            // to 0 through these triggers; the planner fills in the unknown ones and those the
+            // cursor has passed, so choosing the soonest is an indexed query. Not in the undo
+            // journal: it is derived from the reminders and follows them.
+            try db.execute(sql: """
+                CREATE TABLE reminderPlan (
+                    reminderID BLOB PRIMARY KEY NOT NULL REFERENCES reminder(id) ON DELETE CASCADE,
+                    nextAt INTEGER NOT NULL
+                ) WITHOUT ROWID
+                """)
+            try db.create(index: "reminderPlan_on_nextAt", on: "reminderPlan", columns: ["nextAt"])
+            try db.alter(table: "planState") { t in t.add(column: "cursor", .integer).notNull().defaults(to: 0) }
+            let isPlanned = "new.isCompleted = 0 AND new.recurrenceRule <> 'never'"
+            try db.execute(sql: """
+                CREATE TRIGGER reminder_reminderPlan_insert AFTER INSERT ON reminder WHEN \(isPlanned)
+                BEGIN INSERT OR REPLACE INTO reminderPlan (reminderID, nextAt) VALUES (new.id, 0); END;
+                CREATE TRIGGER reminder_reminderPlan_update AFTER UPDATE ON reminder
+                BEGIN
+                    DELETE FROM reminderPlan WHERE reminderID = old.id;
+                    INSERT OR REPLACE INTO reminderPlan (reminderID, nextAt) SELECT new.id, 0 WHERE \(isPlanned);
+                END;
+                INSERT INTO reminderPlan (reminderID, nextAt)
+                    SELECT id, 0 FROM reminder WHERE isCompleted = 0 AND recurrenceRule <> 'never';
+                """)
+        }
+        migrator.registerMigration("v11") { db in
+            // How a journal entry holds its changes (`JournalLog.Kind`): a changeset, or an
+            // import's added rows by id.
+            try db.alter(table: "journalEntry") { t in t.add(column: "kind", .integer).notNull().defaults(to: 0) }
+        }
+        migrator.registerMigration("v12") { db in
+            // The richer repeat rules. Every column is NULL on the rows already stored, which reads
+            // as before: every 1 period, a weekly rule on `recurrenceWeekday`, a monthly one on
+            // `recurrenceDay`, no count. A weekday set is a mask (bit w − 1 for weekday w); a
+            // monthly nth weekday keeps its weekday in `recurrenceWeekday`; day -1 is the last day.
+            try db.alter(table: "reminder") { t in
+                t.add(column: "recurrenceInterval", .integer)
+                t.add(column: "recurrenceWeekdays", .integer)
+                t.add(column: "recurrenceNth", .integer)
+                t.add(column: "recurrenceMonth", .integer)
+                t.add(column: "recurrenceTimes", .integer)
+            }
+        }
+        migrator.registerMigration("v13") { db in
+            // CalDAV sync (`SyncRepository`): the accounts, and per account and reminder the
+            // resource it is on the server and the version both sides last agreed on (`base`, the
+            // resource's text then), which a three-way merge compares each side with. Not in the
+            // undo journal: it describes the server, and undoing a synced change is a local change
+            // the next sync sends.
+            try db.create(table: "syncAccount") { t in
+                t.primaryKey("name", .text).notNull()
+                t.column("url", .text).notNull()
+                t.column("collectionURL", .text).notNull()
+                t.column("user", .text).notNull()
+                t.column("passwordCommand", .text)
+                t.column("passwordVariable", .text)
+                t.column("passwordSaved", .boolean).notNull().defaults(to: false)
+                t.column("syncToken", .text)
+                t.column("lastSyncAt", .datetime)
+                t.column("lastOutcome", .text)
+                t.column("createdAt", .datetime).notNull()
+            }
+            try db.create(table: "syncItem") { t in
+                t.column("account", .text).notNull().references("syncAccount", column: "name", onDelete: .cascade)
+                t.column("reminderID", .blob).notNull()
+                t.column("uid", .text).notNull()
+                t.column("href", .text).notNull()
+                t.column("etag", .text)
+                t.column("base", .text).notNull()
+                t.primaryKey(["account", "reminderID"])
+            }
+            try db.create(index: "syncItem_on_href", on: "syncItem", columns: ["account", "href"], unique: true)
+        }
+        migrator.registerMigration("v14") { db in
+            // The Completed section's order, for done reminders only: its first page is read from
+            // this index instead of fetching and sorting every done reminder.
+            try db.execute(sql: """
+                CREATE INDEX reminder_on_completedAt ON reminder (isCompleted, completedAt DESC, scheduledAt DESC) WHERE isCompleted = 1
+                """)
+        }
+        migrator.registerMigration(compactingMigration) { db in
+            // A smaller, faster store (issue 14): the instants of reminders, completions and notifications as
+            // integers (milliseconds since 1970, 6 bytes instead of 23 of text, compared and read
+            // without parsing); `reminder` and `reminderTag` without rowids (each row found by its
+            // key in one search, no second index of ids); no index on `scheduledAt` alone (the
+            // one on `isCompleted, scheduledAt` serves). Columns keep their names and order, so
+            // the undo journal's changesets still apply once their instants are rewritten too.
+            func ms(_ column: String) -> String {
+                "unixepoch(substr(\(column), 1, 19)) * 1000 + CAST(substr(\(column), 21, 3) AS INTEGER)"
+            }
+            try db.execute(sql: """
+                CREATE TABLE reminder_v15 (
+                    id BLOB PRIMARY KEY NOT NULL, title TEXT NOT NULL, notes TEXT, scheduledAt INTEGER NOT NULL,
+                    timeZoneID TEXT NOT NULL, isCompleted BOOLEAN NOT NULL DEFAULT 0, completedAt INTEGER,
+                    createdAt INTEGER NOT NULL, updatedAt INTEGER NOT NULL, recurrenceRule TEXT NOT NULL DEFAULT 'never',
+                    recurrenceWeekday INTEGER, recurrenceDay INTEGER, recurrenceEnd TEXT, nominalTime TEXT, importKey TEXT,
+                    nominalDate TEXT, recurrenceInterval INTEGER, recurrenceWeekdays INTEGER, recurrenceNth INTEGER,
+                    recurrenceMonth INTEGER, recurrenceTimes INTEGER
+                ) WITHOUT ROWID;
+                INSERT INTO reminder_v15
+                    SELECT id, title, notes, \(ms("scheduledAt")), timeZoneID, isCompleted, \(ms("completedAt")),
+                        \(ms("createdAt")), \(ms("updatedAt")), recurrenceRule, recurrenceWeekday, recurrenceDay,
+                        recurrenceEnd, nominalTime, importKey, nominalDate, recurrenceInterval, recurrenceWeekdays,
+                        recurrenceNth, recurrenceMonth, recurrenceTimes
+                    FROM reminder;
+                DROP TABLE reminder;
+                ALTER TABLE reminder_v15 RENAME TO reminder;
+                CREATE INDEX reminder_on_isCompleted_scheduledAt ON reminder (isCompleted, scheduledAt);
+                CREATE UNIQUE INDEX reminder_on_importKey ON reminder (importKey);
+                CREATE INDEX reminder_on_completedAt ON reminder (isCompleted, completedAt DESC, scheduledAt DESC) WHERE isCompleted = 1;
+
+                CREATE TABLE completion_v15 (
+                    id BLOB PRIMARY KEY NOT NULL, reminderID BLOB NOT NULL REFERENCES reminder(id) ON DELETE CASCADE,
+                    occurrence INTEGER NOT NULL, completedAt INTEGER NOT NULL
+                );
+                INSERT INTO completion_v15 SELECT id, reminderID, \(ms("occurrence")), \(ms("completedAt")) FROM completion;
+                DROP TABLE completion;
+                ALTER TABLE completion_v15 RENAME TO completion;
+                CREATE INDEX completion_on_reminderID ON completion (reminderID);
+                CREATE INDEX completion_on_completedAt ON completion (completedAt);
+
+                CREATE TABLE reminderTag_v15 (
+                    reminderID BLOB NOT NULL REFERENCES reminder(id) ON DELETE CASCADE,
+                    tagID BLOB NOT NULL REFERENCES tag(id) ON DELETE CASCADE,
+                    PRIMARY KEY (reminderID, tagID)
+                ) WITHOUT ROWID;
+                INSERT INTO reminderTag_v15 SELECT reminderID, tagID FROM reminderTag;
+                DROP TABLE reminderTag;
+                ALTER TABLE reminderTag_v15 RENAME TO reminderTag;
+                CREATE INDEX reminderTag_on_tagID_reminderID ON reminderTag (tagID, reminderID);
+                """)
+            // The notification centre's instants too, so an instant compares equal whichever table
+            // it was read from.
+            try db.execute(sql: """
+                UPDATE notificationRequest SET fireAt = \(ms("fireAt"));
+                UPDATE deliveredNotification SET fireAt = \(ms("fireAt")), deliveredAt = \(ms("deliveredAt"));
+                """)
+            // The triggers went with the old table (v7, v9, v10).
+            try db.execute(sql: """
+                CREATE TRIGGER reminder_importTombstone AFTER DELETE ON reminder
+                WHEN old.importKey IS NOT NULL AND NOT EXISTS (SELECT 1 FROM storeFlag WHERE name = 'applyingJournal')
+                BEGIN INSERT OR IGNORE INTO importTombstone (importKey) VALUES (old.importKey); END;
+                CREATE TRIGGER reminder_planState_insert AFTER INSERT ON reminder
+                BEGIN UPDATE planState SET changes = changes + 1; END;
+                CREATE TRIGGER reminder_planState_update AFTER UPDATE ON reminder
+                BEGIN UPDATE planState SET changes = changes + 1; END;
+                CREATE TRIGGER reminder_planState_delete AFTER DELETE ON reminder
+                BEGIN UPDATE planState SET changes = changes + 1; END;
+                CREATE TRIGGER reminder_reminderPlan_insert AFTER INSERT ON reminder
+                WHEN new.isCompleted = 0 AND new.recurrenceRule <> 'never'
+                BEGIN INSERT OR REPLACE INTO reminderPlan (reminderID, nextAt) VALUES (new.id, 0); END;
+                CREATE TRIGGER reminder_reminderPlan_update AFTER UPDATE ON reminder
+                BEGIN
+                    DELETE FROM reminderPlan WHERE reminderID = old.id;
+                    INSERT OR REPLACE INTO reminderPlan (reminderID, nextAt)
+                        SELECT new.id, 0 WHERE new.isCompleted = 0 AND new.recurrenceRule <> 'never';
+                END;
+                """)
+            try JournalLog.rewriteInstantsAsMilliseconds(db)
+        }
+        migrator.registerMigration("v16") { db in
+            // Imported reminders keep no key (issue 14): a row without an id of its own gets one derived
+            // from its key (`ImportedReminder.id(forKey:)`, a version 8 UUID), which stands for the key.
+            // Only an `id:` key (the row gave its id) and the keys of rows imported before are kept, so
+            // the unique index holds those alone. Deleting a reminder with
+            // such an id leaves the tombstone `id:<its id>`, as an `id:` key is written.
+            try db.execute(sql: """
+                DROP INDEX reminder_on_importKey;
+                CREATE UNIQUE INDEX reminder_on_importKey ON reminder (importKey) WHERE importKey IS NOT NULL;
+                DROP TRIGGER reminder_importTombstone;
+                CREATE TRIGGER reminder_importTombstone AFTER DELETE ON reminder
+                WHEN (old.importKey IS NOT NULL OR substr(hex(old.id), 13, 1) = '8')
+                    AND NOT EXISTS (SELECT 1 FROM storeFlag WHERE name = 'applyingJournal')
+                BEGIN
+                    INSERT OR IGNORE INTO importTombstone (importKey) VALUES (coalesce(old.importKey, 'id:'
+                        || substr(hex(old.id), 1, 8) || '-' || substr(hex(old.id), 9, 4) || '-' || substr(hex(old.id), 13, 4)
+                        || '-' || substr(hex(old.id), 17, 4) || '-' || substr(hex(old.id), 21, 12)));
+                END;
+                """)
+        }
+        return migrator
+    }
+}

@@ -1,0 +1,39 @@
+import Domain
+import Foundation
+import GRDB
+
+/// The seam every read and write of the store passes through: one transaction each, storage
+/// failures turned into `StoreError`, and a write's changes journalled for undo inside `Journal.record`.
+extension AppDatabase {
+    /// Runs one write transaction, turning storage failures into `StoreError`.
+    ///
+    /// Inside `Journal.record`, the changes it makes to the user's data are written to the undo
+    /// journal in the same transaction.
+    func write<T: Sendable>(_ updates: @escaping @Sendable (Database) throws -> T) async throws -> T {
+        let note = Journal.current, group = Journal.group
+        do {
+            guard let note else { return try await writer.write(updates) }
+            return try await writer.write { db in
+                let recorder = try JournalLog.Recorder(db, tables: JournalLog.tables(note.scope))
+                let result = try updates(db)
+                try JournalLog.append(try recorder.changeset(), note: note, group: group, db)
+                return result
+            }
+        } catch let error as DatabaseError {
+            throw StoreError(error)
+        } catch is RowDecodingError {
+            throw StoreError.unreadableValue
+        }
+    }
+
+    /// Runs one read, turning storage failures into `StoreError`.
+    package func read<T: Sendable>(_ value: @escaping @Sendable (Database) throws -> T) async throws -> T {
+        do {
+            return try await writer.read(value)
+        } catch let error as DatabaseError {
+            throw StoreError(error)
+        } catch is RowDecodingError {
+            throw StoreError.unreadableValue
+        }
+    }
+}

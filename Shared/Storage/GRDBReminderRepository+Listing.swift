@@ -1,0 +1,109 @@
+import Domain
+import Foundation
+import GRDB
+
+/// The listing: every section of the dashboard, To Do read in two halves at once.
+extension GRDBReminderRepository {
+    package func forEachReminder(
+        in sections: [ReminderSection], tagged tagID: UUID?, passes: Int,
+        _ body: @escaping @Sendable (_ pass: Int, _ section: Int, ReminderWithTags) throws -> Void,
+        ended: @escaping @Sendable (_ pass: Int, _ section: Int, _ shown: Int, _ total: Int) throws -> Void
+    ) async throws {
+        let read = SectionsRead(sections: sections, tagID: tagID, body: body, ended: ended)
+        guard passes == 1, let first = sections.first, !first.done, first.limit == nil else {
+            return try await database.read { db in
+                let tags = try TagsByRow(db)
+                for pass in 0..<passes { try read.sections(from: 0, pass: pass, db, tags: tags, openCount: nil) }
+            }
+        }
+        // All of To Do first: its two halves of `ReminderQuery.toDoHalves` are read at once on two
+        // connections (two cores), each sorted by SQLite, and merged here; the other sections
+        // follow on the first connection, in its read.
+        let halves = ReminderQuery.toDoHalves(tagged: tagID)
+        try await database.readInTwo(
+            pin: { db in try TagsByRow(db) },
+            first: { (db, tags, partner: Partner<ReminderWithTags>) in
+                var mine = try ReminderRows(db, query: halves[0], tags: tags)
+                var (own, other) = (try mine.next(), try partner.next())
+                var count = 0
+                while own != nil || other != nil {
+                    count += 1
+                    if let item = own, other.map({ ReminderRows.precedes(item, $0) }) ?? true {
+                        try body(0, 0, item)
+                        own = try mine.next()
+                    } else if let item = other {
+                        try body(0, 0, item)
+                        other = try partner.next()
+                    }
+                }
+                try ended(0, 0, count, count)
+                try read.sections(from: 1, pass: 0, db, tags: tags, openCount: count)
+            },
+            second: { db, tags, pass in
+                var rows = try ReminderRows(db, query: halves[1], tags: tags)
+                while let item = try rows.next(), pass(item) {}
+            },
+            alone: { db, tags in try read.sections(from: 0, pass: 0, db, tags: tags, openCount: nil) },
+            betweenStarts: readsInTwoStarted)
+    }
+
+    /// How many reminders `section` holds, carrying `tagID` when given. `openCount`, when known,
+    /// is how many open ones carry `tagID`; counting done ones then reads less.
+    fileprivate static func count(_ section: ReminderSection, tagged tagID: UUID?, openCount: Int?, _ db: Database) throws -> Int {
+        guard section.done else {
+            let query = ReminderQuery.open(tagged: tagID)
+            return try Int.fetchOne(db, sql: "SELECT count(*) FROM (\(query.idsSQL))", arguments: query.arguments) ?? 0
+        }
+        let doneReminders: Int
+        if let tagID, let openCount {
+            // A tag's done reminders are its links less its open ones: counted from the tag's
+            // index alone, instead of reading every reminder of the tag again.
+            let links = try Int.fetchOne(db, sql: "SELECT count(*) FROM reminderTag WHERE tagID = ?", arguments: [tagID]) ?? 0
+            doneReminders = max(0, links - openCount)
+        } else {
+            let query = ReminderQuery.doneForCounting(tagged: tagID)
+            doneReminders = try Int.fetchOne(db, sql: "SELECT count(*) FROM (\(query.idsSQL))", arguments: query.arguments) ?? 0
+        }
+        guard section.withCompletedTimes else { return doneReminders }
+        // The completed times of repeating ones that go on, counted apart (no sort).
+        let completedTimes = try Int.fetchOne(db, sql: """
+            SELECT count(*) FROM completion CROSS JOIN reminder ON reminder.id = completion.reminderID
+            WHERE reminder.isCompleted = 0 AND reminder.recurrenceRule <> 'never'\(ReminderQuery.hasTag(tagID))
+            """, arguments: StatementArguments(tagID.map { [$0] } ?? [])) ?? 0
+        return doneReminders + completedTimes
+    }
+}
+
+/// The sections of one `forEachReminder(in:…)` read, each read on the connection given, in turn.
+private struct SectionsRead: Sendable {
+    let sections: [ReminderSection]
+    let tagID: UUID?
+    let body: @Sendable (_ pass: Int, _ section: Int, ReminderWithTags) throws -> Void
+    let ended: @Sendable (_ pass: Int, _ section: Int, _ shown: Int, _ total: Int) throws -> Void
+
+    /// Reads the sections from `start` on. `openCount` is how many open reminders carry the tag,
+    /// when a section before has read or counted them all.
+    func sections(from start: Int, pass: Int, _ db: Database, tags: TagsByRow, openCount: Int?) throws {
+        var openCount = openCount
+        for index in sections.indices.dropFirst(start) {
+            let section = sections[index]
+            let sql: String, arguments: StatementArguments
+            if section.done && section.withCompletedTimes {
+                (sql, arguments) = ReminderQuery.completedTimes(tagged: tagID, limit: section.limit, alsoSelecting: ReminderQuery.tagRows)
+            } else {
+                var query = section.done ? ReminderQuery.completed(tagged: tagID) : ReminderQuery.toDo(tagged: tagID, limit: section.limit)
+                if section.done, let limit = section.limit { query.order += " LIMIT \(max(0, limit))" }
+                (sql, arguments) = (query.sql(alsoSelecting: ReminderQuery.tagRows), query.arguments)
+            }
+            var rows = try ReminderRows(db, sql: sql, arguments: arguments, tags: tags)
+            let shown = try rows.passAll { try body(pass, index, $0) }
+            var total: Int? = shown
+            if let limit = section.limit, shown >= limit {
+                total = section.countsAll
+                    ? try GRDBReminderRepository.count(section, tagged: tagID, openCount: section.done ? openCount : nil, db) : nil
+            }
+            if !section.done { openCount = total }
+            try ended(pass, index, shown, total ?? shown)
+        }
+    }
+}

@@ -1,0 +1,77 @@
+import Domain
+import Foundation
+import GRDB
+
+/// Reading reminders: one by id, by id prefix, by due time, and the completions of a day.
+extension GRDBReminderRepository {
+    package func reminder(id: UUID) async throws -> Reminder? {
+        try await database.read { db in
+            try ReminderRows.reminders(db, sql: "SELECT * FROM reminder WHERE id = ?", arguments: [id]).first
+        }
+    }
+
+    package func reminderWithTags(id: UUID) async throws -> ReminderWithTags? {
+        try await database.read { db in
+            try Self.fetchWithTags(ReminderQuery(condition: "reminder.id = ?", arguments: [id], order: "1"), db).first
+        }
+    }
+
+    /// The reminders `query` selects, each with its tags.
+    private static func fetchWithTags(_ query: ReminderQuery, _ db: Database) throws -> [ReminderWithTags] {
+        try ReminderRows.remindersWithTags(db, sql: query.sql(alsoSelecting: ReminderQuery.tagRows), arguments: query.arguments)
+    }
+
+    package func oneTimeReminders(scheduledIn interval: Range<Date>) async throws -> [ReminderWithTags] {
+        try await database.read { db in
+            try Self.fetchWithTags(ReminderQuery(
+                condition: "reminder.isCompleted IN (0, 1) AND reminder.scheduledAt >= ? AND reminder.scheduledAt < ? AND reminder.recurrenceRule = 'never'",
+                arguments: [StoredInstant.milliseconds(interval.lowerBound), StoredInstant.milliseconds(interval.upperBound)],
+                order: "reminder.scheduledAt, reminder.id"), db)
+        }
+    }
+
+    package func reminders(idPrefix hexPrefix: String, limit: Int) async throws -> [ReminderWithTags] {
+        try await database.read { db in
+            // Every id starting with the prefix lies between it padded with 0s and with Fs: a
+            // range of the primary key's index, not a scan.
+            let hex = String(hexPrefix.uppercased().prefix(32))
+            func bound(_ pad: Character) -> Data {
+                let digits = Array(hex + String(repeating: pad, count: 32 - hex.count))
+                return Data(stride(from: 0, to: 32, by: 2).map { UInt8(String(digits[$0...$0 + 1]), radix: 16) ?? 0 })
+            }
+            return try Self.fetchWithTags(ReminderQuery(condition: "reminder.id BETWEEN ? AND ?",
+                                                        arguments: [bound("0"), bound("F")], order: "reminder.id LIMIT \(limit)"), db)
+        }
+    }
+
+    package func openOneTimeReminders(from instant: Date, limit: Int) async throws -> [Reminder] {
+        try await database.read { db in
+            try ReminderRows.reminders(db, sql: """
+                SELECT * FROM reminder
+                WHERE isCompleted = 0 AND scheduledAt >= ? AND recurrenceRule = 'never'
+                ORDER BY scheduledAt, id LIMIT ?
+                """, arguments: [StoredInstant.milliseconds(instant), limit])
+        }
+    }
+
+    package func reminders(scheduledIn interval: Range<Date>) async throws -> [Reminder] {
+        try await database.read { db in
+            try ReminderRows.reminders(db, sql: """
+                SELECT * FROM reminder WHERE isCompleted IN (0, 1) AND scheduledAt >= ? AND scheduledAt < ?
+                ORDER BY scheduledAt, id
+                """, arguments: [StoredInstant.milliseconds(interval.lowerBound), StoredInstant.milliseconds(interval.upperBound)])
+        }
+    }
+
+    package func completions(madeIn interval: Range<Date>) async throws -> [DayHistory.Entry] {
+        try await database.read { db in
+            try CompletionWithTitle.fetchAll(db, sql: """
+                SELECT completion.*, reminder.title
+                FROM completion CROSS JOIN reminder ON reminder.id = completion.reminderID
+                WHERE completion.completedAt >= ? AND completion.completedAt < ?
+                ORDER BY completion.completedAt, completion.id
+                """, arguments: [StoredInstant.milliseconds(interval.lowerBound),
+                                 StoredInstant.milliseconds(interval.upperBound)]).map(\.entry)
+        }
+    }
+}

@@ -1,0 +1,121 @@
+import Domain
+import Foundation
+import GRDB
+
+/// A selection of reminders as SQL, optionally narrowed to one tag by a join (never in memory).
+package struct ReminderQuery {
+    var condition: String
+    package var arguments: StatementArguments
+    var order: String
+    var tagID: UUID?
+
+    init(condition: String, arguments: StatementArguments = [], order: String, tagID: UUID? = nil) {
+        self.condition = condition
+        self.order = order
+        self.tagID = tagID
+        self.arguments = tagID.map { [$0] } ?? []
+        self.arguments += arguments
+    }
+
+    static func open(tagged tagID: UUID?) -> ReminderQuery {
+        ReminderQuery(condition: "reminder.isCompleted = 0", order: "reminder.scheduledAt, reminder.id", tagID: tagID)
+    }
+
+    /// To Do, the `limit` soonest when given. Every open reminder is read in the table's order and
+    /// sorted by SQLite: the table and each reminder's tags are then read page after page, where
+    /// walking the due index would jump to another page of the table for almost every reminder.
+    /// A limit walks the index, to stop at it.
+    package static func toDo(tagged tagID: UUID?, limit: Int?) -> ReminderQuery {
+        guard tagID != nil || limit != nil else {
+            return ReminderQuery(condition: "+reminder.isCompleted = 0", order: "+reminder.scheduledAt, reminder.id")
+        }
+        var query = open(tagged: tagID)
+        if let limit { query.order += " LIMIT \(max(0, limit))" }
+        return query
+    }
+
+    /// To Do (all of it) in two halves: the reminders whose ids begin with 0–7, then those with
+    /// 8–F, each a range of the key the whole query reads (ids are random: each about half).
+    package static func toDoHalves(tagged tagID: UUID?) -> [ReminderQuery] {
+        let middle = UUID(uuid: (0x80, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0))
+        let key = tagID == nil ? "reminder.id" : "reminderTag.reminderID"
+        return [" < ?", " >= ?"].map { comparison in
+            var query = toDo(tagged: tagID, limit: nil)
+            query.condition += " AND \(key)\(comparison)"
+            query.arguments += [middle]
+            return query
+        }
+    }
+
+    /// Done reminders are read in their index's order (most recently completed first) and each
+    /// checked for the tag, so a page stops at its tenth, instead of sorting every link of the tag.
+    static func completed(tagged tagID: UUID?) -> ReminderQuery {
+        ReminderQuery(condition: "reminder.isCompleted = 1" + hasTag(tagID),
+                      arguments: tagID.map { [$0] } ?? [],
+                      order: "reminder.completedAt DESC, reminder.scheduledAt DESC, reminder.id")
+    }
+
+    /// Done reminders, for counting: with a tag, read from the tag's links in id order (page after
+    /// page of the table), not checked one by one in completion order (a jump for each).
+    static func doneForCounting(tagged tagID: UUID?) -> ReminderQuery {
+        ReminderQuery(condition: "reminder.isCompleted = 1", order: "reminder.id", tagID: tagID)
+    }
+
+    /// A condition on `reminder` that it carries tag `tagID` (its one argument), checked by key;
+    /// empty without a tag.
+    static func hasTag(_ tagID: UUID?) -> String {
+        tagID == nil ? "" : " AND EXISTS (SELECT 1 FROM reminderTag WHERE reminderTag.reminderID = reminder.id AND reminderTag.tagID = ?)"
+    }
+
+    /// The Completed section: done reminders and the completed times of repeating reminders that
+    /// go on (from the completion log), most recently completed first, at most `limit`. Each row is
+    /// the reminder, `doneAt`, `doneOccurrence` (NULL for a done reminder) and `expression`'s column.
+    package static func completedTimes(tagged tagID: UUID?, limit: Int?, alsoSelecting expression: String)
+        -> (sql: String, arguments: StatementArguments)
+    {
+        let done = completed(tagged: tagID)
+        let cap = limit.map { " LIMIT \(max(0, $0))" } ?? ""
+        // `expression` (the tags) is computed for the rows of the page only, not for every done
+        // reminder the inner sorts go through; the completion log is read first (CROSS JOIN fixes
+        // the order), not every open reminder.
+        let sql = """
+            SELECT reminder.*, \(expression) FROM (
+                SELECT * FROM (SELECT reminder.*, reminder.completedAt AS doneAt, NULL AS doneOccurrence
+                               \(done.from) WHERE \(done.condition) ORDER BY \(done.order)\(cap))
+                UNION ALL
+                SELECT * FROM (SELECT reminder.*, completion.completedAt AS doneAt, completion.occurrence AS doneOccurrence
+                               FROM completion CROSS JOIN reminder ON reminder.id = completion.reminderID
+                               WHERE reminder.isCompleted = 0 AND reminder.recurrenceRule <> 'never'\(hasTag(tagID))
+                               ORDER BY completion.completedAt DESC, completion.occurrence DESC\(cap))
+                ORDER BY doneAt DESC, scheduledAt DESC\(cap)
+            ) AS reminder
+            ORDER BY doneAt DESC, scheduledAt DESC
+            """
+        return (sql, done.arguments + (tagID.map { [$0] } ?? []))
+    }
+
+    /// With a tag, the join starts from the tag's rows in `reminderTag` (CROSS JOIN fixes that
+    /// order in SQLite), so the cost follows the tag's reminders, not the whole table.
+    var from: String {
+        guard tagID != nil else { return "FROM reminder" }
+        return "FROM reminderTag CROSS JOIN reminder ON reminder.id = reminderTag.reminderID AND reminderTag.tagID = ?"
+    }
+
+    /// The selected reminders, ordered, each with the value of `expression` as a last column.
+    package func sql(alsoSelecting expression: String) -> String {
+        "SELECT \(ReminderRecord.selection), \(expression) \(from) WHERE \(condition) ORDER BY \(order)"
+    }
+
+    /// The rowids of a reminder's tags, as `ReminderRows` reads them.
+    package static let tagRows = ReminderRows.tagRowsColumn
+
+    /// The ids of the selected reminders, for a sub-query.
+    var idsSQL: String { "SELECT reminder.id \(from) WHERE \(condition)" }
+}
+
+extension ReminderRows {
+    /// The reminders `query` selects, with their tags.
+    init(_ db: Database, query: ReminderQuery, tags: TagsByRow) throws {
+        try self.init(db, sql: query.sql(alsoSelecting: ReminderQuery.tagRows), arguments: query.arguments, tags: tags)
+    }
+}
