@@ -121,6 +121,12 @@ package struct FieldProblem: Error, Hashable, Sendable {
     /// What was wrong.
     package let reason: Reason
 
+    /// `field`'s text was wrong for `reason`.
+    package init(field: Field, reason: Reason) {
+        self.field = field
+        self.reason = reason
+    }
+
     /// The sentence for a person at a prompt, where the field being asked names itself.
     package var sentence: String {
         switch reason {
