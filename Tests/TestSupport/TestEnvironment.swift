@@ -55,5 +55,22 @@ package func time(_ text: String) -> LocalTime {
     return time
 }
 
-/// The fixed "now" of the tests: Saturday 21 November 2026, 15:00 in New York (20:00 UTC).
+/// The fixed "now" of the tests: Saturday 21 November 2026, 15:00 in New York (20:00 UTC). The
+/// built programs see it too (`MemossProcess` sets `MEMOSS_CLOCK` to it), so no test depends on
+/// the day it runs.
 package let testNow = instant("2026-11-21T15:00:00-05:00")
+
+/// `MEMOSS_CLOCK` for the built programs: `instant` (in whole seconds), always, or from it on as
+/// clocks run when `running`.
+package func memossClock(_ instant: Date = testNow, running: Bool = false) -> String {
+    ISO8601DateFormatter().string(from: instant) + (running ? "+" : "")
+}
+
+extension AppEnvironment {
+    /// A clock standing at `now`, counting UUIDs and `timeZone`: for a core a test opens beside
+    /// the built programs, on the day they see.
+    package static func fixed(at now: Date = testNow, timeZone: TimeZone = newYork) -> AppEnvironment {
+        let uuids = CountingUUIDs()
+        return AppEnvironment(now: { now }, uuid: { uuids.next() }, timeZone: timeZone)
+    }
+}
