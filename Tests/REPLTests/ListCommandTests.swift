@@ -39,11 +39,9 @@ struct ListCommandTests {
 
     @Test func remindersInTheStoreAreListedNumberedWithTheirTimes() async throws {
         let store = home.appendingPathComponent("mine.sqlite").path
-        // Far enough ahead that the real clock the binary reads sees them as upcoming.
-        let environment = AppEnvironment(now: { instant("2098-01-01T00:00:00Z") }, uuid: { UUID() },
-                                         timeZone: newYork)
-        let core = try await MemossCore.open(explicitPath: store, processEnvironment: [:], environment: environment)
-        for (title, date) in [("Renew passport", "2099-03-02"), ("Pay\u{1B}[2J rent", "2099-03-01")] {
+        // Put there on the day the binary sees.
+        let core = try await MemossCore.open(explicitPath: store, processEnvironment: [:], environment: .fixed())
+        for (title, date) in [("Renew passport", "2027-03-02"), ("Pay\u{1B}[2J rent", "2027-03-01")] {
             _ = try await core.createReminder(ReminderDraft(
                 title: title, date: day(date), time: time("10:00"), timeZoneID: "America/New_York"))
         }
@@ -53,8 +51,8 @@ struct ListCommandTests {
         #expect(result.status == 0)
         #expect(result.stdout == """
             To Do
-              1. [ ] Pay\\u{1B}[2J rent  Sun 1 Mar 2099 10:00
-              2. [ ] Renew passport  Mon 2 Mar 2099 10:00
+              1. [ ] Pay\\u{1B}[2J rent  Mon 1 Mar 2027 10:00
+              2. [ ] Renew passport  Tue 2 Mar 2027 10:00
             Completed
               Nothing completed yet.
 
@@ -64,29 +62,29 @@ struct ListCommandTests {
     @Test func firstOpeningGivesTheDefaultTagsOnceAndDeletedOnesStayDeleted() async throws {
         let store = home.appendingPathComponent("tags.sqlite").path
         _ = try MemossProcess.run(["--db", store, "list"], environment: environment)
-        let core = try await MemossCore.open(explicitPath: store, processEnvironment: [:], environment: .live(timeZone: .gmt))
+        let core = try await MemossCore.open(explicitPath: store, processEnvironment: [:], environment: .fixed(timeZone: .gmt))
         let tags = try await core.listTags()
         #expect(tags.map(\.name) == ["Health", "Personal", "Shopping", "Work"])
 
         let work = try #require(tags.last)
         try await core.deleteTag(id: work.id)
         _ = try MemossProcess.run(["--db", store, "list"], environment: environment)
-        let reopened = try await MemossCore.open(explicitPath: store, processEnvironment: [:], environment: .live(timeZone: .gmt))
+        let reopened = try await MemossCore.open(explicitPath: store, processEnvironment: [:], environment: .fixed(timeZone: .gmt))
         #expect(try await reopened.listTags().map(\.name) == ["Health", "Personal", "Shopping"])
     }
 
     @Test func cardsShowUpToThreeTagsAndCountTheRest() async throws {
         let store = home.appendingPathComponent("chips.sqlite").path
-        let core = try await MemossCore.open(explicitPath: store, processEnvironment: [:], environment: .live(timeZone: .gmt))
+        let core = try await MemossCore.open(explicitPath: store, processEnvironment: [:], environment: .fixed(timeZone: .gmt))
         var tagIDs = Set(try await core.listTags().map(\.id))
         tagIDs.insert(try await core.createTag(name: "Bills", colorHex: "#6B7280").id)
         _ = try await core.createReminder(ReminderDraft(
-            title: "Tax return", date: day("2099-03-01"), time: time("10:00"), timeZoneID: "America/New_York",
+            title: "Tax return", date: day("2027-03-01"), time: time("10:00"), timeZoneID: "America/New_York",
             tagIDs: tagIDs))
 
         let result = try MemossProcess.run(["--db", store, "list"], environment: environment)
 
-        #expect(result.stdout.contains("1. [ ] Tax return  Sun 1 Mar 2099 10:00  #Bills #Health #Personal +2\n"))
+        #expect(result.stdout.contains("1. [ ] Tax return  Mon 1 Mar 2027 10:00  #Bills #Health #Personal +2\n"))
     }
 
     @Test func fileThatIsNotAStoreFailsWithOneLineAndIsLeftAlone() throws {
@@ -123,7 +121,7 @@ struct ListCommandTests {
             try MemossProcess.run(["--db", store] + arguments, environment: environment)
         }
         for day in 1...12 {
-            let date = String(format: "2099-01-%02d", day)
+            let date = String(format: "2027-01-%02d", day)
             #expect(try memoss("add", String(format: "R%02d", day), "--date", date).status == 0)
         }
         #expect(try memoss("list").status == 0)
@@ -141,7 +139,7 @@ struct ListCommandTests {
         #expect(all.filter { $0.contains("[x]") }.count == 12)
         #expect(all.last?.hasPrefix(" 12. [x] R01") == true)
         // The numbers are those of the listing just shown.
-        #expect(try memoss("reopen", "12").stdout == "Reopened \"R01\", due Thu 1 Jan 2099 09:00.\n")
+        #expect(try memoss("reopen", "12").stdout == "Reopened \"R01\", due Fri 1 Jan 2027 09:00.\n")
         let json = try JSONSerialization.jsonObject(with: try memoss("list", "--json").stdoutData) as? [String: Any]
         #expect((json?["completed"] as? [Any])?.count == 11)
         #expect((json?["todo"] as? [Any])?.count == 1)
@@ -153,19 +151,19 @@ struct ListCommandTests {
             try MemossProcess.run(["--db", store] + arguments, environment: environment)
         }
         for day in 1...5 {
-            #expect(try memoss("add", "R\(day)", "--date", "2099-02-0\(day)").status == 0)
+            #expect(try memoss("add", "R\(day)", "--date", "2027-02-0\(day)").status == 0)
         }
         #expect(try memoss("list").status == 0)
         #expect(try memoss("done", "4-5").status == 0)
 
         #expect(try memoss("list", "--limit", "2").stdout == """
             To Do
-              1. [ ] R1  Sun 1 Feb 2099 09:00
-              2. [ ] R2  Mon 2 Feb 2099 09:00
+              1. [ ] R1  Mon 1 Feb 2027 09:00
+              2. [ ] R2  Tue 2 Feb 2027 09:00
               and 1 more: `list` without --limit
             Completed
-              3. [x] R5  Thu 5 Feb 2099 09:00
-              4. [x] R4  Wed 4 Feb 2099 09:00
+              3. [x] R5  Fri 5 Feb 2027 09:00
+              4. [x] R4  Thu 4 Feb 2027 09:00
 
             """)
         #expect(try memoss("done", "2").stdout.hasPrefix("Completed \"R2\""))
@@ -183,16 +181,16 @@ struct ListCommandTests {
         let store = home.appendingPathComponent("piped.sqlite").path
         let csv = home.appendingPathComponent("many.csv")
         // Enough lines to outgrow a pipe's buffer, so the reader's leaving is felt mid-listing.
-        let rows = (1...1_400).map { "Reminder number \($0) with a longer title,2099-03-01,\(String(format: "%02d:%02d", $0 / 60 % 24, $0 % 60))" }
+        let rows = (1...1_400).map { "Reminder number \($0) with a longer title,2027-03-01,\(String(format: "%02d:%02d", $0 / 60 % 24, $0 % 60))" }
         try ("title,date,time\n" + rows.joined(separator: "\n") + "\n").write(to: csv, atomically: true, encoding: .utf8)
-        #expect(try ChildProcess.run(BuiltProduct.url("memoss-import"), ["--db", store, csv.path], environment: environment).status == 0)
+        #expect(try MemossProcess.run(["--db", store, csv.path], environment: environment, program: MemossProcess.importer).status == 0)
         #expect(try MemossProcess.run(["--db", store, "list", "--limit", "1"], environment: environment).status == 0)
 
         let memoss = MemossProcess.executable.path
         let piped = try ChildProcess.run(URL(fileURLWithPath: "/bin/sh"),
                                          ["-c", "'\(memoss)' --db '\(store)' list | head -n 3"],
-                                         environment: environment)
-        #expect(piped.stdout.hasPrefix("To Do\n  1. [ ] Reminder number 1 with a longer title  Sun 1 Mar 2099 00:01\n  2. [ ] Reminder number 2 with"))
+                                         environment: MemossProcess.onTestClock(environment))
+        #expect(piped.stdout.hasPrefix("To Do\n  1. [ ] Reminder number 1 with a longer title  Mon 1 Mar 2027 00:01\n  2. [ ] Reminder number 2 with"))
         #expect(piped.stderr.isEmpty)
         // Number 2 is the second of the whole listing, not a leftover of the one before.
         let done = try MemossProcess.run(["--db", store, "done", "2"], environment: environment)

@@ -1,4 +1,5 @@
 import Foundation
+import Shared
 import Testing
 import TestSupport
 
@@ -29,47 +30,47 @@ struct PromptFlowTests {
     }
 
     @Test func addFlowRefusesAnEmptyTitleAndAPastDateThenSaves() throws {
-        let result = try prompt("add", "", "Renew passport", "Bring photos", "2020-01-01", "", "2099-03-02", "9:30am",
+        let result = try prompt("add", "", "Renew passport", "Bring photos", "2020-01-01", "", "2027-03-02", "9:30am",
                                 "", "", "y", "quit")
         #expect(result.status == 0)
         #expect(result.stderr == "")
         #expect(result.stdout.contains("Title: \nTitle is required\nTitle: Renew passport\n"))
-        #expect(result.stdout.contains("Time [09:00]: \nMust be in the future: 2020-01-01 09:00\nDate [2020-01-01]: 2099-03-02\n"))
-        #expect(result.stdout.contains("Added \"Renew passport\", due Mon 2 Mar 2099 09:30."))
+        #expect(result.stdout.contains("Time [09:00]: \nMust be in the future: 2020-01-01 09:00\nDate [2020-01-01]: 2027-03-02\n"))
+        #expect(result.stdout.contains("Added \"Renew passport\", due Tue 2 Mar 2027 09:30."))
 
         let reminder = try #require(try stored().todo.first)
         #expect(reminder["title"] as? String == "Renew passport")
         #expect(reminder["notes"] as? String == "Bring photos")
-        #expect(reminder["scheduledAt"] as? String == "2099-03-02T09:30:00-05:00")
+        #expect(reminder["scheduledAt"] as? String == "2027-03-02T09:30:00-05:00")
     }
 
     @Test func addFlowSaysAMissingDayAndWhereATimeInAGapGoes() throws {
-        let result = try prompt("add", "Gap", "", "2100-02-29", "2099-03-08", "02:30", "", "", "y", "quit")
+        let result = try prompt("add", "Gap", "", "2100-02-29", "2027-03-14", "02:30", "", "", "y", "quit")
         #expect(result.stdout.contains("]: 2100-02-29\n2100-02-29 does not exist: February 2100 has 28 days.\nDate ["))
-        #expect(result.stdout.contains("  Sun 8 Mar 2099 03:30\n  02:30 does not exist on Sun 8 Mar 2099 in America/New_York; due at 03:30.\n"))
-        #expect(result.stdout.contains("Added \"Gap\", due Sun 8 Mar 2099 03:30. 02:30 does not exist"))
-        #expect(try stored().todo.first?["scheduledAt"] as? String == "2099-03-08T03:30:00-04:00")
+        #expect(result.stdout.contains("  Sun 14 Mar 2027 03:30\n  02:30 does not exist on Sun 14 Mar 2027 in America/New_York; due at 03:30.\n"))
+        #expect(result.stdout.contains("Added \"Gap\", due Sun 14 Mar 2027 03:30. 02:30 does not exist"))
+        #expect(try stored().todo.first?["scheduledAt"] as? String == "2027-03-14T03:30:00-04:00")
     }
 
     @Test func addFlowWalksACustomRepeatAndItsEnd() throws {
-        // 2 March 2099 is a Monday; a day and a time in one answer.
-        let result = try prompt("add", "Swim", "", "2099-03-02 7am", "", "9", "2 weeks", "tue,thu", "10 times", "", "y", "quit")
+        // 1 March 2027 is a Monday, the month's first; a day and a time in one answer.
+        let result = try prompt("add", "Swim", "", "2027-03-01 7am", "", "9", "2 weeks", "tue,thu", "10 times", "", "y", "quit")
         #expect(result.stdout.contains("Repeat: 1 Never  2 Daily  3 Every weekday  4 Weekly on Monday  5 Every 2 weeks on Monday  "
-            + "6 Monthly on the 2nd  7 Monthly on the 1st Monday  8 Yearly on 2 March  9 Custom…\n"))
+            + "6 Monthly on the 1st  7 Monthly on the 1st Monday  8 Yearly on 1 March  9 Custom…\n"))
         #expect(result.stdout.contains("Repeat: Every 2 weeks on Tuesday and Thursday\n"))
-        #expect(result.stdout.contains("Added \"Swim\", due Tue 3 Mar 2099 07:00, repeating Every 2 weeks on Tuesday and Thursday, 10 times."))
+        #expect(result.stdout.contains("Added \"Swim\", due Tue 2 Mar 2027 07:00, repeating Every 2 weeks on Tuesday and Thursday, 10 times."))
         let rule = try #require(try stored().todo.first?["recurrence"] as? [String: Any])
         #expect(rule["times"] as? Int == 10 && rule["weekdays"] as? [Int] == [3, 5] && rule["interval"] as? Int == 2)
     }
 
     @Test func addFlowTakesARepeatPhraseAndRefusesAnUnreadableOne() throws {
-        let result = try prompt("add", "Review", "", "2099-03-27", "", "every fortnight", "monthly on the last fri", "never", "", "y", "quit")
+        let result = try prompt("add", "Review", "", "2027-03-26", "", "every fortnight", "monthly on the last fri", "never", "", "y", "quit")
         #expect(result.stdout.contains("\"fortnight\" is not a unit or a weekday; write never"))
         #expect(result.stdout.contains("repeating Monthly on the last Friday."))
     }
 
     @Test func addFlowCreatesATagInlineAndChoosesIt() throws {
-        let result = try prompt("add", "Compost", "", "2099-05-01", "", "", "+Garden 6", "Garden, Home", "+Home", "", "y", "quit")
+        let result = try prompt("add", "Compost", "", "2027-05-01", "", "", "+Garden 6", "Garden, Home", "+Home", "", "y", "quit")
         #expect(result.stdout.contains("New tag: #Garden"))
         #expect(result.stdout.contains("Created and chose #Garden."))
         #expect(result.stdout.contains("No tag named \"Home\". Type +Home to create it."))
@@ -79,26 +80,26 @@ struct PromptFlowTests {
     }
 
     @Test func editCancelledChangesNothingAndEditSavedChangesIt() throws {
-        _ = try memoss("add", "Dentist", "--date", "2099-03-02", "--time", "10:00")
+        _ = try memoss("add", "Dentist", "--date", "2027-03-02", "--time", "10:00")
         let before = try stored().todo
 
         let cancelled = try prompt("list", "edit 1", "Orthodontist", "", "", "", "", "", "n", "y", "quit")
         #expect(cancelled.stdout.contains("Save? [Y/n/e/d] n\nDiscard Changes? Your changes to this reminder will be lost. [y/N] y"))
         #expect(try stored().todo.map { $0["title"] as? String } == before.map { $0["title"] as? String })
 
-        let saved = try prompt("list", "edit 1", "Orthodontist", "", "", "11:15", "monthly", "2099-06-30", "", "y", "quit")
-        #expect(saved.stdout.contains("Saved \"Orthodontist\", due Mon 2 Mar 2099 11:15."))
+        let saved = try prompt("list", "edit 1", "Orthodontist", "", "", "11:15", "monthly", "2027-06-30", "", "y", "quit")
+        #expect(saved.stdout.contains("Saved \"Orthodontist\", due Tue 2 Mar 2027 11:15."))
         let reminder = try #require(try stored().todo.first)
         #expect(reminder["title"] as? String == "Orthodontist")
-        #expect(reminder["scheduledAt"] as? String == "2099-03-02T11:15:00-05:00")
+        #expect(reminder["scheduledAt"] as? String == "2027-03-02T11:15:00-05:00")
         #expect((reminder["recurrence"] as? [String: Any])?["label"] as? String == "Monthly on the 2nd")
-        #expect(reminder["endDate"] as? String == "2099-06-30")
+        #expect(reminder["endDate"] as? String == "2027-06-30")
     }
 
     @Test func deleteAnsweredNoKeepsItAndYesRemovesIt() throws {
-        _ = try memoss("add", "Old plan", "--date", "2099-03-02")
+        _ = try memoss("add", "Old plan", "--date", "2027-03-02")
         let kept = try prompt("list", "delete 1", "n", "quit")
-        #expect(kept.stdout.contains("Delete \"Old plan\" (due Mon 2 Mar 2099 09:00)? `undo` brings it back. [y/N] n\nKept \"Old plan\"."))
+        #expect(kept.stdout.contains("Delete \"Old plan\" (due Tue 2 Mar 2027 09:00)? `undo` brings it back. [y/N] n\nKept \"Old plan\"."))
         #expect(try stored().todo.count == 1)
 
         let deleted = try prompt("list", "delete 1", "y", "quit")
@@ -107,35 +108,38 @@ struct PromptFlowTests {
     }
 
     @Test func rmDeletesWithoutAsking() throws {
-        _ = try memoss("add", "Quick one", "--date", "2099-03-02")
-        _ = try memoss("add", "Stays", "--date", "2099-03-03")
+        _ = try memoss("add", "Quick one", "--date", "2027-03-02")
+        _ = try memoss("add", "Stays", "--date", "2027-03-03")
         let result = try memoss("rm", "1")
         #expect(result.stdout == "Deleted \"Quick one\".\n")
         #expect(try stored().todo.map { $0["title"] as? String } == ["Stays"])
     }
 
     @Test func doneCompletesAOneTimeReminderAndAdvancesARepeatingOne() throws {
-        _ = try memoss("add", "Once", "--date", "2099-03-02")
-        _ = try memoss("add", "Weekly", "--date", "2099-03-03", "--repeat", "weekly")
-        let result = try prompt("list", "done 2", "done 1", "list", "done 2", "reopen 2", "quit")
-        #expect(result.stdout.contains("Completed \"Weekly\"; next: Tue 10 Mar 2099 09:00."))
+        _ = try memoss("add", "Once", "--date", "2027-03-08")
+        _ = try memoss("add", "Weekly", "--date", "2027-03-09", "--repeat", "weekly")
+        // The clock runs through the session: Completed lists the later completion, Once, first.
+        let running = environment.merging([SetClock.variable: memossClock(running: true)]) { $1 }
+        let result = try MemossProcess.run(["--db", store], environment: running,
+                                           lines: ["list", "done 2", "done 1", "list", "done 2", "reopen 2", "quit"])
+        #expect(result.stdout.contains("Completed \"Weekly\"; next: Tue 16 Mar 2027 09:00."))
         #expect(result.stdout.contains("Completed \"Once\"."))
         #expect(result.stderr == "memoss: line 5: \"Once\" is already done; `reopen` opens it again.\n"
             + "memoss: 1 command was refused; see the lines above.\n")
-        #expect(result.stdout.contains("Reopened \"Once\", due Mon 2 Mar 2099 09:00."))
+        #expect(result.stdout.contains("Reopened \"Once\", due Mon 8 Mar 2027 09:00."))
         let (todo, completed) = try stored()
-        // 10 March 2099 is after the clocks go forward (8 March): same 09:00, another offset.
-        #expect(todo.map { $0["scheduledAt"] as? String } == ["2099-03-02T09:00:00-05:00", "2099-03-10T09:00:00-04:00"])
+        // 16 March 2027 is after the clocks go forward (14 March): same 09:00, another offset.
+        #expect(todo.map { $0["scheduledAt"] as? String } == ["2027-03-08T09:00:00-05:00", "2027-03-16T09:00:00-04:00"])
         // The repeating one's completed time is in Completed, marked as a past occurrence.
         #expect(completed.map { $0["title"] as? String } == ["Weekly"])
-        #expect(completed.first?["scheduledAt"] as? String == "2099-03-03T09:00:00-05:00")
+        #expect(completed.first?["scheduledAt"] as? String == "2027-03-09T09:00:00-05:00")
         #expect(completed.first?["pastOccurrence"] as? Bool == true)
     }
 
     @Test func listJSONHasTheDocumentedShape() throws {
-        _ = try memoss("add", "Pay rent", "--date", "2099-03-01", "--time", "08:00", "--repeat", "monthly",
-                       "--until", "2099-12-31", "--new-tag", "Home", "--notes", "Transfer")
-        _ = try memoss("add", "Done thing", "--date", "2099-03-05")
+        _ = try memoss("add", "Pay rent", "--date", "2027-03-01", "--time", "08:00", "--repeat", "monthly",
+                       "--until", "2027-12-31", "--new-tag", "Home", "--notes", "Transfer")
+        _ = try memoss("add", "Done thing", "--date", "2027-03-05")
         _ = try memoss("done", "2")
         let (todo, completed) = try stored()
         let reminder = try #require(todo.first)
@@ -154,9 +158,9 @@ struct PromptFlowTests {
     }
 
     @Test func escapeSequencesInATitleArePrintedVisibly() throws {
-        let result = try prompt("add", "Pay\u{1B}[2J rent", "", "2099-03-02", "", "", "", "y", "list", "quit")
+        let result = try prompt("add", "Pay\u{1B}[2J rent", "", "2027-03-02", "", "", "", "y", "list", "quit")
         #expect(!result.stdout.contains("\u{1B}"))
-        #expect(result.stdout.contains("1. [ ] Pay\\u{1B}[2J rent  Mon 2 Mar 2099 09:00"))
+        #expect(result.stdout.contains("1. [ ] Pay\\u{1B}[2J rent  Tue 2 Mar 2027 09:00"))
         #expect(try stored().todo.first?["title"] as? String == "Pay\u{1B}[2J rent")
     }
 

@@ -34,7 +34,7 @@ struct TrustCommandTests {
     }
 
     private func addThree() throws {
-        for (title, date) in [("A", "2099-03-01"), ("B", "2099-03-02"), ("C", "2099-03-03")] {
+        for (title, date) in [("A", "2027-03-01"), ("B", "2027-03-02"), ("C", "2027-03-03")] {
             #expect(try memoss("add", title, "--date", date).status == 0)
         }
     }
@@ -65,7 +65,7 @@ struct TrustCommandTests {
 
     @Test func severalReferencesAreAllDoneOrNoneIs() throws {
         try addThree()
-        _ = try memoss("add", "D", "--date", "2099-03-04")
+        _ = try memoss("add", "D", "--date", "2027-03-04")
         _ = try memoss("list")
 
         let refused = try memoss("done", "1", "3-4", "9")
@@ -80,13 +80,13 @@ struct TrustCommandTests {
     }
 
     @Test func doneOnADoneReminderIsRefusedAndReopenOpensIt() throws {
-        _ = try memoss("add", "Once", "--date", "2099-03-02")
+        _ = try memoss("add", "Once", "--date", "2027-03-02")
         _ = try memoss("done", "1")
         let again = try memoss("done", "1")
         #expect(again.status == 1)
         #expect(again.stderr == "memoss: \"Once\" is already done; `reopen` opens it again.\n")
         #expect(try titles("completed") == ["Once"])
-        #expect(try memoss("undone", "1").stdout == "Reopened \"Once\", due Mon 2 Mar 2099 09:00.\n")
+        #expect(try memoss("undone", "1").stdout == "Reopened \"Once\", due Tue 2 Mar 2027 09:00.\n")
         #expect(try titles() == ["Once"])
     }
 
@@ -97,7 +97,7 @@ struct TrustCommandTests {
         _ = try memoss("tag", "add", "Garden")
         _ = try memoss("list")
         let commands: [[String]] = [
-            ["add", "Water plants", "--date", "2099-04-01", "--tag", "Garden"],
+            ["add", "Water plants", "--date", "2027-04-01", "--tag", "Garden"],
             ["edit", "1", "--title", "A, renamed", "--time", "18:30", "--tag", "+Garden"],
             ["done", "2"],
             ["rm", "3"],
@@ -123,7 +123,7 @@ struct TrustCommandTests {
     }
 
     @Test func snoozeIsUndoneToo() throws {
-        _ = try memoss("add", "Call Ann", "--date", "2099-03-02")
+        _ = try memoss("add", "Call Ann", "--date", "2027-03-02")
         let id = try #require(try memoss("notifications").stdout.components(separatedBy: "id ").last?
             .trimmingCharacters(in: .whitespacesAndNewlines))
         let before = try everything()
@@ -136,8 +136,8 @@ struct TrustCommandTests {
     }
 
     @Test func undoListSaysWhatWouldBeUndoneAndTheJournalSurvivesRestarts() throws {
-        _ = try memoss("add", "Buy milk", "--date", "2099-03-02")
-        _ = try memoss("add", "Errand", "--date", "2099-03-03", "--new-tag", "Errands")
+        _ = try memoss("add", "Buy milk", "--date", "2027-03-02")
+        _ = try memoss("add", "Errand", "--date", "2027-03-03", "--new-tag", "Errands")
         _ = try memoss("done", "1")
 
         let list = try memoss("undo", "--list").stdout.components(separatedBy: "\n")
@@ -157,19 +157,15 @@ struct TrustCommandTests {
     // MARK: Aimed confirmations
 
     @Test func resetTodayListsWhatItRemovesAsksAndUndoBringsItBack() async throws {
-        // Two reminders due today, put there by a core whose clock reads the start of the day.
-        var utc = Calendar(identifier: .gregorian)
-        utc.timeZone = .gmt
-        let startOfToday = utc.startOfDay(for: Date())
-        let core = try await MemossCore.open(
-            explicitPath: store, processEnvironment: [:],
-            environment: AppEnvironment(now: { startOfToday }, uuid: { UUID() }, timeZone: .gmt))
-        let today = LocalDate(containing: startOfToday, in: .gmt)
+        // Two reminders due today (Saturday 21 November 2026 in UTC, where the tests' clock reads
+        // 20:00), put there by a core whose clock reads the start of that day; one due tomorrow
+        // (09:00 in New York is 14:00 UTC on the 22nd).
+        let core = try await MemossCore.open(explicitPath: store, processEnvironment: [:],
+                                             environment: .fixed(at: instant("2026-11-21T00:00:00Z"), timeZone: .gmt))
         for (title, hour) in [("Standup", "10:00"), ("Lunch", "12:30")] {
-            _ = try await core.createReminder(ReminderDraft(title: title, date: today, time: LocalTime(hhmm: hour) ?? LocalTime(hhmm: "09:00")!,
-                                                            timeZoneID: "UTC"))
+            _ = try await core.createReminder(ReminderDraft(title: title, date: day("2026-11-21"), time: time(hour), timeZoneID: "UTC"))
         }
-        _ = try memoss("add", "Tomorrow's", "--date", "2099-01-01")
+        _ = try memoss("add", "Tomorrow's", "--date", "2026-11-22")
         let utcEnvironment = ["HOME": home.path, "TZ": "UTC", "PATH": "/usr/bin:/bin"]
         let before = try everything()
 
@@ -194,11 +190,12 @@ struct TrustCommandTests {
     // MARK: A command line that fails loudly
 
     @Test func aTitleMayBeginWithADash() throws {
-        let lone = try memoss("add", "-check logs", "--date", "2099-12-01")
+        // Days of this year: the card leaves the year out.
+        let lone = try memoss("add", "-check logs", "--date", "2026-12-01")
         #expect(lone.status == 0)
-        #expect(lone.stdout == "Added \"-check logs\", due Tue 1 Dec 2099 09:00.\n")
-        #expect(try memoss("add", "--date", "2099-12-02", "--", "--verbose flag").stdout == "Added \"--verbose flag\", due Wed 2 Dec 2099 09:00.\n")
-        #expect(try memoss("add", "Buy", "oat", "milk", "--date", "2099-12-03").stdout == "Added \"Buy oat milk\", due Thu 3 Dec 2099 09:00.\n")
+        #expect(lone.stdout == "Added \"-check logs\", due Tue 1 Dec 09:00.\n")
+        #expect(try memoss("add", "--date", "2026-12-02", "--", "--verbose flag").stdout == "Added \"--verbose flag\", due Wed 2 Dec 09:00.\n")
+        #expect(try memoss("add", "Buy", "oat", "milk", "--date", "2026-12-03").stdout == "Added \"Buy oat milk\", due Thu 3 Dec 09:00.\n")
         #expect(try titles() == ["-check logs", "--verbose flag", "Buy oat milk"])
     }
 
@@ -217,13 +214,13 @@ struct TrustCommandTests {
     }
 
     @Test func anUnknownTagIsRefusedWithTheClosestNamesAndNewTagCreatesIt() throws {
-        let refused = try memoss("add", "Report", "--date", "2099-03-02", "--tag", "Wrok")
+        let refused = try memoss("add", "Report", "--date", "2027-03-02", "--tag", "Wrok")
         #expect(refused.status == 1)
         #expect(refused.stderr == "memoss: No tag named \"Wrok\"; did you mean \"Work\"? Use --new-tag Wrok to create it.\n")
         #expect(try titles().isEmpty)
         #expect(!(try memoss("tags").stdout.contains("Wrok")))
 
-        #expect(try memoss("add", "Report", "--date", "2099-03-02", "--new-tag", "Wrok").status == 0)
+        #expect(try memoss("add", "Report", "--date", "2027-03-02", "--new-tag", "Wrok").status == 0)
         #expect(try memoss("tags").stdout.contains("#Wrok"))
     }
 
@@ -236,10 +233,10 @@ struct TrustCommandTests {
 
     @Test func editChangesOnlyTheNamedFields() throws {
         _ = try memoss("tag", "add", "Yard")
-        _ = try memoss("add", "Mow", "--date", "2099-05-02", "--time", "10:00", "--new-tag", "Home", "--notes", "front")
+        _ = try memoss("add", "Mow", "--date", "2027-05-02", "--time", "10:00", "--new-tag", "Home", "--notes", "front")
         let edited = try memoss("edit", "1", "--title", "Mow the lawn", "--tag", "+Yard", "--tag", "-Home")
         #expect(edited.status == 0, "\(edited.stderr)")
-        #expect(edited.stdout == "Saved \"Mow the lawn\", due Sat 2 May 2099 10:00.\n")
+        #expect(edited.stdout == "Saved \"Mow the lawn\", due Sun 2 May 2027 10:00.\n")
         let json = try JSONSerialization.jsonObject(with: try memoss("list", "--json").stdoutData) as? [String: Any]
         let reminder = try #require((json?["todo"] as? [[String: Any]])?.first)
         #expect(reminder["notes"] as? String == "front")
@@ -254,7 +251,7 @@ struct TrustCommandTests {
 
     @Test func aScriptCanStopAtTheFirstRefusal() throws {
         let result = try MemossProcess.run(["--db", store, "--stop-on-error"], environment: environment,
-                                           lines: ["add Fine --date 2099-03-02", "done 5", "add Never --date 2099-03-03"])
+                                           lines: ["add Fine --date 2027-03-02", "done 5", "add Never --date 2027-03-03"])
         #expect(result.status == 1)
         #expect(result.stderr.hasPrefix("memoss: line 2: There is no reminder 5"))
         #expect(try titles() == ["Fine"])
