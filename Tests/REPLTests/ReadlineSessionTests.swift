@@ -1,4 +1,5 @@
 import Foundation
+import Shared
 import Testing
 import TestSupport
 
@@ -12,11 +13,13 @@ struct ReadlineSessionTests {
         temporary = try TemporaryFolder("memoss-pty")
     }
 
-    /// Runs the pexpect script `name` (in Scripts/) on the built binary; each of its `checks` prints "ok".
+    /// Runs the pexpect script `name` (in Scripts/) on the built binary, with the tests' clock in
+    /// `MEMOSS_CLOCK`; each of its `checks` prints "ok".
     private func drive(_ name: String, checks: Int) throws {
         let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Scripts/\(name)")
         let result = try ChildProcess.run(URL(fileURLWithPath: "/usr/bin/env"),
-                                          ["python3", script.path, MemossProcess.executable.path, folder.path])
+                                          ["python3", script.path, MemossProcess.executable.path, folder.path],
+                                          environment: ProcessInfo.processInfo.environment.merging([SetClock.variable: memossClock()]) { $1 })
         #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
         #expect(result.stdout.components(separatedBy: "\n").filter { $0.hasPrefix("ok ") }.count == checks)
     }
@@ -34,8 +37,7 @@ struct ReadlineSessionTests {
 
         // Piped, the same list is printed whole, whatever PAGER says.
         let store = folder.appendingPathComponent("pager.sqlite").path
-        let piped = try ChildProcess.run(MemossProcess.executable, ["--db", store, "list"],
-                                         environment: ["TZ": "UTC", "PAGER": "echo PAGED", "HOME": folder.path])
+        let piped = try MemossProcess.run(["--db", store, "list"], environment: ["TZ": "UTC", "PAGER": "echo PAGED", "HOME": folder.path])
         #expect(piped.stdout.hasPrefix("To Do\n"))
         #expect(!piped.stdout.contains("PAGED"))
     }

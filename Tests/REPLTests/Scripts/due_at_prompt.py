@@ -3,7 +3,10 @@ reminder falls due (another process moves its time to a second from now); the no
 shown above the line within a second of its time, and the half-typed line is redrawn and still
 works. Prints one line per check; exits 1 on the first failure.
 
-    python3 due_at_prompt.py MEMOSS_BINARY WORK_FOLDER
+The prompt's clock starts at the tests' instant (MEMOSS_CLOCK) and runs from when it is started;
+this script keeps the same clock, so "a second from now" is the prompt's now, whatever the day.
+
+    MEMOSS_CLOCK=2026-11-21T20:00:00Z python3 due_at_prompt.py MEMOSS_BINARY WORK_FOLDER
 """
 import datetime
 import os
@@ -25,15 +28,27 @@ def check(name, condition):
         sys.exit(1)
 
 
-subprocess.run([binary, "--db", store, "add", "Tea", "--date", "2099-01-01"], env=env, check=True, capture_output=True)
-child = pexpect.spawn(binary, ["--db", store], env=env, encoding="utf-8", timeout=10, dimensions=(40, 200))
+clock = os.environ["MEMOSS_CLOCK"]
+origin = datetime.datetime.fromisoformat(clock.replace("Z", "+00:00"))
+
+
+def prompt_now():
+    """The prompt's clock: the tests' instant plus the time since it was started (a hair ahead
+    of the prompt's own, which starts when its process has)."""
+    return origin + datetime.timedelta(seconds=time.monotonic() - started)
+
+
+subprocess.run([binary, "--db", store, "add", "Tea", "--date", "2027-01-01"], env=env, check=True, capture_output=True)
+started = time.monotonic()
+child = pexpect.spawn(binary, ["--db", store], env=dict(env, MEMOSS_CLOCK=clock + "+"), encoding="utf-8", timeout=10,
+                      dimensions=(40, 200))
 child.expect_exact(PROMPT)
 child.send("lis")
 time.sleep(0.3)
-due = datetime.datetime.now(datetime.timezone.utc) + datetime.timedelta(seconds=1)
+due = prompt_now() + datetime.timedelta(seconds=1)
 subprocess.run(["sqlite3", store, "UPDATE reminder SET scheduledAt = %d" % (due.timestamp() * 1000)], check=True)
 child.expect_exact("Reminder: Tea", timeout=5)
-shown = datetime.datetime.now(datetime.timezone.utc)
+shown = prompt_now()
 delay = (shown - due).total_seconds()
 print("delay %.3f s" % delay)
 check("the notification is shown at the prompt within a second of its time", -0.1 < delay < 1.0)

@@ -1,7 +1,7 @@
 """`memoss list` at a terminal: longer than the screen it goes through $PAGER, shorter it does not.
 Prints one line per check; exits 1 on the first failure.
 
-    python3 pager.py MEMOSS_BINARY WORK_FOLDER
+    MEMOSS_CLOCK=2026-11-21T20:00:00Z python3 pager.py MEMOSS_BINARY WORK_FOLDER
 """
 import os
 import subprocess
@@ -22,7 +22,7 @@ def check(name, condition):
 
 
 def add(title):
-    subprocess.run([binary, "--db", store, "add", title, "--date", "2099-01-01"], env=env, check=True, capture_output=True)
+    subprocess.run([binary, "--db", store, "add", title, "--date", "2027-01-01"], env=env, check=True, capture_output=True)
 
 
 add("First")

@@ -3,7 +3,7 @@ readline mode completes commands, tag names and listed numbers, keeps history be
 that Ctrl-C abandons a flow without leaving the program. Prints one line per check; exits 1 on
 the first failure.
 
-    python3 readline_session.py MEMOSS_BINARY WORK_FOLDER
+    MEMOSS_CLOCK=2026-11-21T20:00:00Z python3 readline_session.py MEMOSS_BINARY WORK_FOLDER
 """
 import os
 import sys
@@ -32,7 +32,7 @@ child = start()
 # Tab completes a command name and a tag name.
 child.send("ad\t")
 child.expect_exact("add ")
-child.send('"Pay rent" --date 2099-03-01 --tag Wo\t')
+child.send('"Pay rent" --date 2027-03-01 --tag Wo\t')
 child.expect_exact("--tag Work ")
 child.sendline("")
 child.expect_exact('Added "Pay rent"')
