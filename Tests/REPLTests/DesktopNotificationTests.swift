@@ -1,4 +1,5 @@
 import Foundation
+import Shared
 import Testing
 import TestSupport
 
@@ -6,14 +7,18 @@ import TestSupport
 /// server (`dunst` on a headless X server, `Xvfb`), all started here in a temporary folder. A
 /// click on an action is made through dunst itself: `dunstctl context` opens the notification's
 /// action menu, which dunst hands to its menu program, here a script that picks the entry named
-/// in a file, as a person picks one.
+/// in a file, as a person picks one. The programs' clock is a file the test moves forward
+/// (`MEMOSS_CLOCK=@FILE`), starting at the tests' instant.
 @Suite(.serialized)
 struct DesktopNotificationTests {
     private let temporary: TemporaryFolder
     private var store: String { temporary.path("store.sqlite") }
 
+    private var clockFile: String { temporary.path("clock") }
+
     init() throws {
         temporary = try TemporaryFolder("memoss-desktop")
+        try memossClock().write(toFile: clockFile, atomically: false, encoding: .utf8)
     }
 
     @discardableResult
@@ -28,11 +33,12 @@ struct DesktopNotificationTests {
         return try condition()
     }
 
-    /// Makes a reminder due in a second, as if its time had come (another process changes the
-    /// store; the watcher plans and delivers it).
-    private func dueSoon(_ title: String) throws {
-        let fireAt = SQLiteShell.milliseconds(Date().addingTimeInterval(1))
+    /// Makes a reminder due at `instant`, then moves the clock to it, as if its time had come
+    /// (another process changes the store; the watcher plans and delivers it).
+    private func due(_ title: String, at instant: Date) throws {
+        let fireAt = SQLiteShell.milliseconds(instant)
         try sqlite("UPDATE reminder SET scheduledAt = \(fireAt) WHERE title = '\(title.replacingOccurrences(of: "'", with: "''"))'")
+        try memossClock(instant).write(toFile: clockFile, atomically: false, encoding: .utf8)
     }
 
     @Test func notificationsAppearOnTheDesktopAndTheirButtonsCompleteAndSnooze() throws {
@@ -53,7 +59,7 @@ struct DesktopNotificationTests {
         let config = folder.appendingPathComponent("dunstrc").path
         try "[global]\n    dmenu = \(menu)\n".write(toFile: config, atomically: true, encoding: .utf8)
         let desktop = ["HOME": folder.path, "PATH": "/usr/bin:/bin", "TZ": "UTC", "DISPLAY": display,
-                       "DBUS_SESSION_BUS_ADDRESS": "unix:path=\(socket)"]
+                       "DBUS_SESSION_BUS_ADDRESS": "unix:path=\(socket)", SetClock.variable: "@" + clockFile]
         let dunst = try ChildProcess.start(URL(fileURLWithPath: "/usr/bin/dunst"), ["-config", config], environment: desktop)
         defer { dunst.send(SIGTERM); _ = try? dunst.wait(limit: 5) }
         #expect(waitFor(10) {
@@ -61,16 +67,16 @@ struct DesktopNotificationTests {
         })
 
         for (title, notes) in [("Water the plants", "The ferns too"), ("Call <Mum> & 'Dad'", "")] {
-            let added = try ChildProcess.run(MemossProcess.executable, ["--db", store, "add", title, "--date", "2099-01-01"]
-                                             + (notes.isEmpty ? [] : ["--notes", notes]), environment: desktop)
+            let added = try MemossProcess.run(["--db", store, "add", title, "--date", "2027-01-01"]
+                                              + (notes.isEmpty ? [] : ["--notes", notes]), environment: desktop)
             #expect(added.status == 0, "\(added.stderr)")
         }
-        let watch = try ChildProcess.start(MemossProcess.executable, ["--db", store, "watch", "--notify"], environment: desktop)
+        let watch = try MemossProcess.start(["--db", store, "watch", "--notify"], environment: desktop)
         defer { watch.send(SIGINT) }
         usleep(500_000)
 
         // Complete, clicked on the notification.
-        try dueSoon("Water the plants")
+        try due("Water the plants", at: testNow.addingTimeInterval(1))
         #expect(try waitFor(10) { try sqlite("SELECT count(*) FROM deliveredNotification") == "1" })
         let history = try ChildProcess.run(URL(fileURLWithPath: "/usr/bin/dunstctl"), ["count", "displayed"], environment: desktop)
         #expect(history.stdout.trimmingCharacters(in: .whitespacesAndNewlines) == "1")
@@ -78,27 +84,28 @@ struct DesktopNotificationTests {
         #expect(try ChildProcess.run(URL(fileURLWithPath: "/usr/bin/dunstctl"), ["context"], environment: desktop).status == 0)
         #expect(try waitFor(10) { try sqlite("SELECT isCompleted FROM reminder WHERE title = 'Water the plants'") == "1" })
 
-        // Snooze 15 min, clicked on the next one: it fires again 15 minutes after the click.
-        try dueSoon("Call <Mum> & 'Dad'")
+        // Snooze 15 min, clicked on the next one: it fires again 15 minutes after the click, made
+        // while the clock reads 20:00:02.
+        let clicked = testNow.addingTimeInterval(2)
+        try due("Call <Mum> & 'Dad'", at: clicked)
         #expect(try waitFor(10) { try sqlite("SELECT count(*) FROM deliveredNotification") == "1" })
         try "Snooze 15 min (Call".write(toFile: choice, atomically: true, encoding: .utf8)
-        let clicked = Date()
         #expect(try ChildProcess.run(URL(fileURLWithPath: "/usr/bin/dunstctl"), ["context"], environment: desktop).status == 0)
         #expect(try waitFor(10) { try sqlite("SELECT count(*) FROM deliveredNotification") == "0" })
         let snoozedUntil = try #require(SQLiteShell.instant(try sqlite("SELECT fireAt FROM notificationRequest WHERE isSnoozed = 1")))
-        #expect(abs(snoozedUntil.timeIntervalSince(clicked) - 15 * 60) < 5)
+        #expect(snoozedUntil == instant("2026-11-21T20:15:02Z"))
 
         watch.send(SIGINT)
         let output = try watch.wait(limit: 10).stdout
         #expect(output.contains("From its notification: Completed \"Water the plants\"."))
-        #expect(output.contains("From its notification: snoozed \"Call <Mum> & 'Dad'\" until "))
+        #expect(output.contains("From its notification: snoozed \"Call <Mum> & 'Dad'\" until Today 20:15."))
     }
 
     @Test func withoutASessionBusItSaysSoOnceAndPrints() throws {
-        #expect(try ChildProcess.run(MemossProcess.executable, ["--db", store, "add", "x", "--date", "2099-01-01"],
-                                     environment: ["HOME": temporary.url.path, "TZ": "UTC"]).status == 0)
-        let watch = try ChildProcess.start(MemossProcess.executable, ["--db", store, "watch", "--notify"],
-                                           environment: ["HOME": temporary.url.path, "TZ": "UTC", "PATH": "/usr/bin:/bin"])
+        #expect(try MemossProcess.run(["--db", store, "add", "x", "--date", "2027-01-01"],
+                                      environment: ["HOME": temporary.url.path, "TZ": "UTC"]).status == 0)
+        let watch = try MemossProcess.start(["--db", store, "watch", "--notify"],
+                                            environment: ["HOME": temporary.url.path, "TZ": "UTC", "PATH": "/usr/bin:/bin"])
         usleep(700_000)
         watch.send(SIGINT)
         let result = try watch.wait(limit: 10)
