@@ -21,8 +21,7 @@ struct CrashAndFuzzTests {
         temporary = try TemporaryFolder("memoss-crash")
     }
 
-    private var memoss: URL { BuiltProduct.url("memoss") }
-    private var importer: URL { BuiltProduct.url("memoss-import") }
+    private var importer: URL { MemossProcess.importer }
 
     private func sqlite(_ store: String, _ sql: String) throws -> String { try SQLiteShell.run(store, sql) }
 
@@ -32,7 +31,7 @@ struct CrashAndFuzzTests {
 
     /// After a kill, the next command opens the store, it is intact, and its plan is current.
     private func checkRecovers(_ store: String, label: String) throws {
-        let list = try ChildProcess.start(memoss, ["--db", store, "notifications"], environment: environment).wait(limit: 20)
+        let list = try MemossProcess.start(["--db", store, "notifications"], environment: environment).wait(limit: 20)
         #expect(list.status == 0, "\(label): the next command failed: \(list.stderr)")
         #expect(try sqlite(store, "PRAGMA integrity_check") == "ok", "\(label)")
         #expect(try sqlite(store, "SELECT changes > planned FROM planState") == "0", "\(label): plan left stale")
@@ -41,7 +40,7 @@ struct CrashAndFuzzTests {
     private func csv(rows: Int, tag: String) throws -> String {
         let path = temporary.path("rows-\(tag).csv")
         var text = "title,date,time,repeat,tags\n"
-        for row in 0..<rows { text += "row \(row),2099-0\(row % 9 + 1)-1\(row % 9),09:\(10 + row % 50),\(["never", "daily", "weekly"][row % 3]),T\(row % 7)\n" }
+        for row in 0..<rows { text += "row \(row),2027-0\(row % 9 + 1)-1\(row % 9),09:\(10 + row % 50),\(["never", "daily", "weekly"][row % 3]),T\(row % 7)\n" }
         try text.write(toFile: path, atomically: true, encoding: .utf8)
         return path
     }
@@ -56,13 +55,13 @@ struct CrashAndFuzzTests {
         let file = try csv(rows: rows, tag: "kill")
         // Kill points are spread over the time a whole import takes here.
         let started = Date()
-        #expect(try ChildProcess.run(importer, ["--db", temporary.path("import-timing.sqlite"), file], environment: environment).status == 0)
+        #expect(try MemossProcess.run(["--db", temporary.path("import-timing.sqlite"), file], environment: environment, program: importer).status == 0)
         let duration = Date().timeIntervalSince(started)
         var outcomes: [String: Int] = [:]
         for trial in 0..<Self.killPoints {
             let store = temporary.path("import-\(trial).sqlite")
             let signal = trial % 2 == 0 ? SIGKILL : SIGINT
-            let running = try ChildProcess.start(importer, ["--db", store, file], environment: environment)
+            let running = try MemossProcess.start(["--db", store, file], environment: environment, program: importer)
             usleep(UInt32(Double.random(in: 0...1.1, using: &generator) * duration * 1_000_000))
             running.send(signal)
             let result = try running.wait(limit: 30)
@@ -93,13 +92,13 @@ struct CrashAndFuzzTests {
     @Test func oneShotWritesKilledAnywhereAreWholeOrAbsent() throws {
         var generator = SeededGenerator(seed: Self.seed &+ 1)
         let store = temporary.path("oneshot.sqlite")
-        #expect(try ChildProcess.run(memoss, ["--db", store, "add", "first", "--date", "2099-01-01", "--repeat", "daily"],
-                                     environment: environment).status == 0)
+        #expect(try MemossProcess.run(["--db", store, "add", "first", "--date", "2027-01-01", "--repeat", "daily"],
+                                      environment: environment).status == 0)
         for trial in 0..<Self.killPoints {
             let before = try count(store)
             let completionsBefore = Int(try sqlite(store, "SELECT count(*) FROM completion")) ?? -1
-            let command = trial % 2 == 0 ? ["add", "k\(trial)", "--date", "2099-02-01"] : ["done", String(1)]
-            let running = try ChildProcess.start(memoss, ["--db", store] + command, environment: environment)
+            let command = trial % 2 == 0 ? ["add", "k\(trial)", "--date", "2027-02-01"] : ["done", String(1)]
+            let running = try MemossProcess.start(["--db", store] + command, environment: environment)
             usleep(UInt32.random(in: 0...60_000, using: &generator))
             running.send(SIGKILL)
             let result = try running.wait(limit: 20)
@@ -123,7 +122,7 @@ struct CrashAndFuzzTests {
     /// stored, every one that says it failed is not, and readers answer within a second.
     @Test func concurrentCommandsTellTheTruthAndReadersNeverWait() throws {
         let store = temporary.path("busy.sqlite")
-        #expect(try ChildProcess.run(memoss, ["--db", store, "list"], environment: environment).status == 0)
+        #expect(try MemossProcess.run(["--db", store, "list"], environment: environment).status == 0)
         let file = try csv(rows: 2_000, tag: "busy")
         let deadline = Date().addingTimeInterval(4)
         let seen = Observations()
@@ -135,8 +134,8 @@ struct CrashAndFuzzTests {
                     let title = "w\(writer)-\(index)"
                     index += 1
                     do {
-                        let result = try ChildProcess.run(self.memoss, ["--db", store, "add", title, "--date", "2099-05-01"],
-                                                          environment: self.environment)
+                        let result = try MemossProcess.run(["--db", store, "add", title, "--date", "2027-05-01"],
+                                                           environment: self.environment)
                         seen.update { $0.adds.append((title, result.status, result.stderr)) }
                     } catch { seen.update { $0.failures.append("\(error)") } }
                 }
@@ -145,7 +144,7 @@ struct CrashAndFuzzTests {
         DispatchQueue.global().async(group: group) {
             while Date() < deadline {
                 let started = Date()
-                let result = try? ChildProcess.run(self.memoss, ["--db", store, "tags"], environment: self.environment)
+                let result = try? MemossProcess.run(["--db", store, "tags"], environment: self.environment)
                 let elapsed = Date().timeIntervalSince(started)
                 seen.update {
                     $0.slowestRead = max($0.slowestRead, elapsed)
@@ -155,12 +154,12 @@ struct CrashAndFuzzTests {
         }
         DispatchQueue.global().async(group: group) {
             while Date() < deadline {
-                let result = try? ChildProcess.run(self.memoss, ["--db", store, "reset-today", "--yes"], environment: self.environment)
+                let result = try? MemossProcess.run(["--db", store, "reset-today", "--yes"], environment: self.environment)
                 if result?.status != 0 { seen.update { $0.failures.append("reset-today: \(result?.stderr ?? "")") } }
             }
         }
         DispatchQueue.global().async(group: group) {
-            let result = try? ChildProcess.run(self.importer, ["--db", store, file], environment: self.environment)
+            let result = try? MemossProcess.run(["--db", store, file], environment: self.environment, program: self.importer)
             seen.update { $0.importResult = result }
         }
         group.wait()
@@ -230,7 +229,7 @@ struct CrashAndFuzzTests {
             var arguments = ["--db", store, path]
             if Bool.random(using: &generator) { arguments.append("--allow-past") }
             if Int.random(in: 0..<5, using: &generator) == 0 { arguments.append("--json") }
-            let result = try ChildProcess.start(importer, arguments, environment: environment).wait(limit: 20)
+            let result = try MemossProcess.start(arguments, environment: environment, program: importer).wait(limit: 20)
             let label = "seed \(Self.seed) file \(files)"
             #expect([0, 1, 2].contains(result.status), "\(label): status \(result.status) \(result.stderr)")
             for output in [result.stdout, result.stderr] {
@@ -261,7 +260,7 @@ enum Fuzz {
     static let pieces: [[UInt8]] = [
         [0x2C], [0x22], [0x22, 0x22], [0x0A], [0x0D], [0x0D, 0x0A], [0x3B], [0x09], [0x1B, 0x5B, 0x32, 0x4A],
         [0xC2, 0x9B], [0x7F], [0xE2, 0x80, 0xA8], [0xE2, 0x81, 0xA7], [0xEF, 0xBB, 0xBF], [0x00],
-        Array("2099-01-01".utf8), Array("2100-02-29".utf8), Array("9999-12-01".utf8), Array("09:30".utf8),
+        Array("2027-01-01".utf8), Array("2100-02-29".utf8), Array("9999-12-01".utf8), Array("09:30".utf8),
         Array("9:30pm".utf8), Array("monthly".utf8), Array("daily".utf8), Array("true".utf8), Array("Work".utf8),
         Array("America/Nuuk".utf8), Array("title".utf8), Array("date".utf8), Array("x".utf8), Array("é".utf8),
     ]

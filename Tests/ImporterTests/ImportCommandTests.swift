@@ -14,8 +14,6 @@ struct ImportCommandTests {
         temporary = try TemporaryFolder("memoss-import")
     }
 
-    private static func binary(_ name: String) -> URL { BuiltProduct.url(name) }
-
     private func write(_ text: String, as name: String = "in.csv") throws -> String {
         let path = temporary.path(name)
         try Data(text.utf8).write(to: URL(fileURLWithPath: path))
@@ -23,11 +21,11 @@ struct ImportCommandTests {
     }
 
     private func importFile(_ path: String, _ options: String...) throws -> ChildProcess.Result {
-        try ChildProcess.run(Self.binary("memoss-import"), ["--db", store] + options + [path], environment: environment)
+        try MemossProcess.run(["--db", store] + options + [path], environment: environment, program: MemossProcess.importer)
     }
 
     private func stored() throws -> (todo: [[String: Any]], completed: [[String: Any]]) {
-        let result = try ChildProcess.run(Self.binary("memoss"), ["--db", store, "list", "--json"], environment: environment)
+        let result = try MemossProcess.run(["--db", store, "list", "--json"], environment: environment)
         let json = try JSONSerialization.jsonObject(with: result.stdoutData) as? [String: Any]
         return (json?["todo"] as? [[String: Any]] ?? [], json?["completed"] as? [[String: Any]] ?? [])
     }
@@ -44,16 +42,16 @@ struct ImportCommandTests {
         var rows = ["title,date,id"]
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = TimeZone(identifier: "UTC") ?? .gmt
-        let first = try #require(calendar.date(from: DateComponents(year: 2099, month: 1, day: 1)))
+        let first = try #require(calendar.date(from: DateComponents(year: 2027, month: 1, day: 1)))
         for index in 1...1_300 {
             let day = try #require(calendar.date(byAdding: .day, value: index, to: first))
             let parts = calendar.dateComponents([.year, .month, .day], from: day)
             rows.append(String(format: "R%d,%04d-%02d-%02d,", index, parts.year ?? 0, parts.month ?? 0, parts.day ?? 0))
         }
-        rows.append("Prefixed,2110-01-01,20000000-AAAA-4AAA-8AAA-AAAAAAAAAAAA")
+        rows.append("Prefixed,2031-01-01,20000000-AAAA-4AAA-8AAA-AAAAAAAAAAAA")
         #expect(try importFile(try write(rows.joined(separator: "\n") + "\n")).status == 0)
         func memoss(_ arguments: String...) throws -> ChildProcess.Result {
-            try ChildProcess.run(Self.binary("memoss"), ["--db", store] + arguments, environment: environment)
+            try MemossProcess.run(["--db", store] + arguments, environment: environment)
         }
         #expect(try memoss("list").stdout.contains("1234. [ ] R1234"))
 
@@ -68,34 +66,34 @@ struct ImportCommandTests {
     }
 
     @Test func columnsInAnyOrderAndCaseWithQuotedNewlinesCRLFAndBOM() throws {
-        let csv = "\u{FEFF}NOTES,Tags,title,Date,TIME\r\n\"first line\r\nsecond, line\",Work;errands,Buy milk,2099-01-05,10:00\r\n"
+        let csv = "\u{FEFF}NOTES,Tags,title,Date,TIME\r\n\"first line\r\nsecond, line\",Work;errands,Buy milk,2027-01-05,10:00\r\n"
         let result = try importFile(try write(csv))
         #expect(result.status == 0)
         #expect(result.stdout == "Imported 1, skipped 0 already present, refused 0. Created 1 tag.\n")
         let reminder = try #require(try stored().todo.first)
         #expect(reminder["title"] as? String == "Buy milk")
         #expect(reminder["notes"] as? String == "first line\r\nsecond, line")
-        #expect(reminder["scheduledAt"] as? String == "2099-01-05T10:00:00-05:00")
+        #expect(reminder["scheduledAt"] as? String == "2027-01-05T10:00:00-05:00")
         #expect(reminder["tags"] as? [String] == ["errands", "Work"])
     }
 
     @Test func spreadsheetHabitsAreUnderstoodRowsOfEmptyCellsSkippedAndAMPMTimesRead() throws {
-        let csv = "Title,Date,Time\r\n\"Lunch\",\"2099-01-05\",\"12:30 PM\"\r\n\"\",\"\",\"\"\r\n,,\r\n"
+        let csv = "Title,Date,Time\r\n\"Lunch\",\"2027-01-05\",\"12:30 PM\"\r\n\"\",\"\",\"\"\r\n,,\r\n"
         let result = try importFile(try write(csv))
         #expect(result.status == 0)
         #expect(result.stdout == "Imported 1, skipped 0 already present, refused 0.\n")
-        #expect(try stored().todo.first?["scheduledAt"] as? String == "2099-01-05T12:30:00-05:00")
+        #expect(try stored().todo.first?["scheduledAt"] as? String == "2027-01-05T12:30:00-05:00")
     }
 
     @Test func missingTitleColumnIsAnErrorBeforeAnythingIsRead() throws {
-        let result = try importFile(try write("what,date\nMilk,2099-01-05\n"))
+        let result = try importFile(try write("what,date\nMilk,2027-01-05\n"))
         #expect(result.status == 2)
         #expect(result.stderr.hasSuffix("in.csv: the header has no title column (it has: what, date); name one column title; nothing was imported\n"))
         #expect(try titles().isEmpty)
     }
 
     @Test func aRefusedRowIsReportedWithItsLineAndTheOthersAreImported() throws {
-        let path = try write("title,date,notes\nGood one,2099-01-05,\n\"\",2099-01-06,\"multi\nline\"\nToo late,2020-01-01,\nGood two,2099-01-07,\n")
+        let path = try write("title,date,notes\nGood one,2027-01-05,\n\"\",2027-01-06,\"multi\nline\"\nToo late,2020-01-01,\nGood two,2027-01-07,\n")
         let result = try importFile(path)
         #expect(result.status == 1)
         #expect(result.stderr == "\(path):3: title: Title is required\n\(path):5: date: Must be in the future\n")
@@ -104,31 +102,31 @@ struct ImportCommandTests {
     }
 
     @Test func strictWritesNothingWhenARowIsRefused() throws {
-        let result = try importFile(try write("title,date\nGood,2099-01-05\nToo late,2020-01-01\n"), "--strict")
+        let result = try importFile(try write("title,date\nGood,2027-01-05\nToo late,2020-01-01\n"), "--strict")
         #expect(result.status == 1)
         #expect(result.stdout.hasPrefix("Refused 1 with --strict, so nothing was written"))
         #expect(try titles().isEmpty)
     }
 
     @Test func dryRunCountsExactlyAndWritesNothing() throws {
-        let path = try write("title,date,tags\nA,2099-01-05,New\nB,2099-01-06,New\nA,2099-01-05,\n")
+        let path = try write("title,date,tags\nA,2027-01-05,New\nB,2027-01-06,New\nA,2027-01-05,\n")
         let result = try importFile(path, "--dry-run")
         #expect(result.status == 0)
         #expect(result.stdout == "Dry run: would import 2, skip 1 already present, refuse 0; nothing was written. Created 1 tag.\n")
         #expect(try titles().isEmpty)
-        let tags = try ChildProcess.run(Self.binary("memoss"), ["--db", store, "tags"], environment: environment)
+        let tags = try MemossProcess.run(["--db", store, "tags"], environment: environment)
         #expect(!tags.stdout.contains("#New"))
     }
 
     @Test func importingTheSameFileTwiceAddsNothingAndDeletedRowsStayDeleted() throws {
-        let path = try write("title,date,id\nWith id,2099-01-05,5F0C3A9E-1B2D-4C3E-8F40-123456789ABC\nNo id,2099-01-06,\nUndated,,\n")
+        let path = try write("title,date,id\nWith id,2027-01-05,5F0C3A9E-1B2D-4C3E-8F40-123456789ABC\nNo id,2027-01-06,\nUndated,,\n")
         #expect(try importFile(path).stdout == "Imported 3, skipped 0 already present, refused 0.\n")
         #expect(try importFile(path).stdout == "Imported 0, skipped 3 already present, refused 0.\n")
 
         for title in ["No id", "With id"] {
             let listed = try titles()
             let number = (listed.firstIndex(of: title) ?? 0) + 1
-            _ = try ChildProcess.run(Self.binary("memoss"), ["--db", store, "rm", "\(number)"], environment: environment)
+            _ = try MemossProcess.run(["--db", store, "rm", "\(number)"], environment: environment)
         }
         #expect(try titles() == ["Undated"])
         #expect(try importFile(path).stdout == "Imported 0, skipped 3 already present, refused 0.\n")
@@ -138,13 +136,13 @@ struct ImportCommandTests {
     /// A row without an id gets one derived from its fingerprint: the same file gives the same
     /// ids in another store, and only the row that gave its id keeps a key in the store.
     @Test func rowsWithoutAnIdGetTheSameIdsInEveryStoreAndKeepNoKey() throws {
-        let path = try write("title,date,id\nWith id,2099-01-05,5F0C3A9E-1B2D-4C3E-8F40-123456789ABC\nNo id,2099-01-06,\nUndated,,\n")
+        let path = try write("title,date,id\nWith id,2027-01-05,5F0C3A9E-1B2D-4C3E-8F40-123456789ABC\nNo id,2027-01-06,\nUndated,,\n")
         #expect(try importFile(path).status == 0)
         let first = try stored().todo.compactMap { $0["id"] as? String }
         let other = temporary.path("other.sqlite")
-        let again = try ChildProcess.run(Self.binary("memoss-import"), ["--db", other, path], environment: environment)
+        let again = try MemossProcess.run(["--db", other, path], environment: environment, program: MemossProcess.importer)
         #expect(again.stdout == "Imported 3, skipped 0 already present, refused 0.\n")
-        let listed = try ChildProcess.run(Self.binary("memoss"), ["--db", other, "list", "--json"], environment: environment)
+        let listed = try MemossProcess.run(["--db", other, "list", "--json"], environment: environment)
         let json = try JSONSerialization.jsonObject(with: listed.stdoutData) as? [String: Any]
         let second = (json?["todo"] as? [[String: Any]] ?? []).compactMap { $0["id"] as? String }
         #expect(first.count == 3)
@@ -154,9 +152,9 @@ struct ImportCommandTests {
     }
 
     @Test func tagsAreCreatedOnceAcrossRowsInPaletteColours() throws {
-        let result = try importFile(try write("title,date,tags\nA,2099-01-05,Garden;garden\nB,2099-01-06,GARDEN;Bills\nC,2099-01-07,work\n"))
+        let result = try importFile(try write("title,date,tags\nA,2027-01-05,Garden;garden\nB,2027-01-06,GARDEN;Bills\nC,2027-01-07,work\n"))
         #expect(result.stdout.hasSuffix("Created 2 tags.\n"))
-        let tags = try ChildProcess.run(Self.binary("memoss"), ["--db", store, "tags", "--json"], environment: environment)
+        let tags = try MemossProcess.run(["--db", store, "tags", "--json"], environment: environment)
         let list = try JSONSerialization.jsonObject(with: tags.stdoutData) as? [[String: String]] ?? []
         #expect(list.map { $0["name"] ?? "" } == ["Bills", "Garden", "Health", "Personal", "Shopping", "Work"])
         #expect(list.first { $0["name"] == "Garden" }?["color"] == "#8B5CF6")
@@ -165,14 +163,15 @@ struct ImportCommandTests {
     }
 
     @Test func aRecurringRowLandsWithItsRuleAndEndDate() throws {
-        _ = try importFile(try write("title,date,time,repeat,end_date,timezone\nBins,2099-01-06,07:30,weekly,2099-03-31,Europe/London\n"))
+        // 5 January 2027 is a Tuesday (weekday 3, Sunday being 1).
+        _ = try importFile(try write("title,date,time,repeat,end_date,timezone\nBins,2027-01-05,07:30,weekly,2027-03-31,Europe/London\n"))
         let reminder = try #require(try stored().todo.first)
         let recurrence = reminder["recurrence"] as? [String: Any]
         #expect(recurrence?["rule"] as? String == "weekly")
         #expect(recurrence?["weekday"] as? Int == 3)
-        #expect(reminder["endDate"] as? String == "2099-03-31")
+        #expect(reminder["endDate"] as? String == "2027-03-31")
         #expect(reminder["timeZone"] as? String == "Europe/London")
-        #expect(reminder["scheduledAt"] as? String == "2099-01-06T07:30:00+00:00")
+        #expect(reminder["scheduledAt"] as? String == "2027-01-05T07:30:00+00:00")
     }
 
     @Test func aPastOpenRowIsRefusedUnlessAllowedAndACompletedOneIsAlwaysAccepted() throws {
@@ -188,7 +187,7 @@ struct ImportCommandTests {
     }
 
     @Test func anUnterminatedQuoteStopsTheImportWithItsLineAndWritesNothing() throws {
-        let path = try write("title,date\nFine,2099-01-05\n\"Broken,2099-01-06\nmore\n")
+        let path = try write("title,date\nFine,2027-01-05\n\"Broken,2027-01-06\nmore\n")
         let result = try importFile(path)
         #expect(result.status == 2)
         #expect(result.stderr.hasPrefix("memoss-import: \(path):3: a quoted field starting here is never closed"))
@@ -196,7 +195,7 @@ struct ImportCommandTests {
     }
 
     @Test func jsonReportsCountsAndEveryRefusal() throws {
-        let result = try importFile(try write("title,date\n,2099-01-05\nOk,2099-01-06\n"), "--json")
+        let result = try importFile(try write("title,date\n,2027-01-05\nOk,2027-01-06\n"), "--json")
         let report = try JSONSerialization.jsonObject(with: result.stdoutData) as? [String: Any]
         #expect(report?["imported"] as? Int == 1)
         #expect(report?["refused"] as? Int == 1)
@@ -215,7 +214,7 @@ struct ImportCommandTests {
         var calendar = "\u{FEFF}BEGIN:VCALENDAR\r\nVERSION:2.0\r\n"
         for index in 0..<3_000 {
             calendar += "BEGIN:VTODO\r\nUID:item-\(index)\r\nSUMMARY:Item \(index)\r\n"
-                + "DUE;TZID=\(index == 0 ? "Custom Zone" : "Europe/Paris"):20990101T090000\r\nEND:VTODO\r\n"
+                + "DUE;TZID=\(index == 0 ? "Custom Zone" : "Europe/Paris"):20270101T090000\r\nEND:VTODO\r\n"
         }
         calendar += "BEGIN:VTIMEZONE\r\nTZID:Custom Zone\r\nX-LIC-LOCATION:Asia/Tokyo\r\nEND:VTIMEZONE\r\n"
         let file = try write(calendar + "END:VCALENDAR\r\n", as: "big.ics")
@@ -227,26 +226,25 @@ struct ImportCommandTests {
         #expect(zones["Item 2999"] == "Europe/Paris")
 
         let piped = try ChildProcess.run(URL(fileURLWithPath: "/bin/sh"), ["-c", "cat \"$0\" | \"$1\" --db \"$2\" --format ics -",
-            file, Self.binary("memoss-import").path, temporary.path("piped.sqlite")], environment: environment)
+            file, MemossProcess.importer.path, temporary.path("piped.sqlite")], environment: MemossProcess.onTestClock(environment))
         #expect(piped.stdout == "Imported 3000, skipped 0 already present, refused 0.\n", "\(piped.stderr)")
 
         let broken = try write(calendar.replacingOccurrences(of: "Item 2999", with: "Last") + "END:VTODO\r\n", as: "broken.ics")
-        let refused = try ChildProcess.run(Self.binary("memoss-import"), ["--db", temporary.path("broken.sqlite"), broken],
-                                           environment: environment)
+        let refused = try MemossProcess.run(["--db", temporary.path("broken.sqlite"), broken], environment: environment,
+                                            program: MemossProcess.importer)
         #expect(refused.status == 2)
         #expect(refused.stderr == "memoss-import: \(broken):15007: END:VTODO does not close BEGIN:VCALENDAR of line 1; nothing was imported\n")
-        let listed = try ChildProcess.run(Self.binary("memoss"), ["--db", temporary.path("broken.sqlite"), "list", "--all"],
-                                          environment: environment)
+        let listed = try MemossProcess.run(["--db", temporary.path("broken.sqlite"), "list", "--all"], environment: environment)
         #expect(listed.stdout.contains("Item 1") == false, "\(listed.stdout)")
     }
 
     @Test func aKilledImportLeavesTheStoreUnchanged() throws {
-        _ = try importFile(try write("title,date\nAlready here,2099-01-01\n", as: "first.csv"))
+        _ = try importFile(try write("title,date\nAlready here,2027-01-01\n", as: "first.csv"))
 
         let process = Process()
-        process.executableURL = Self.binary("memoss-import")
+        process.executableURL = MemossProcess.importer
         process.arguments = ["--db", store, "-"]
-        process.environment = environment
+        process.environment = MemossProcess.onTestClock(environment)
         let input = Pipe()
         process.standardInput = input
         process.standardOutput = FileHandle.nullDevice
@@ -255,7 +253,7 @@ struct ImportCommandTests {
         // Writing blocks while the importer is not reading, so when these 4 MB have gone
         // through the 64 KiB pipe, it has read, checked and written all but the last few rows.
         var rows = "title,date,notes\n"
-        for index in 0..<40_000 { rows += "Row \(index),2099-02-01,\(String(repeating: "x", count: 80))\n" }
+        for index in 0..<40_000 { rows += "Row \(index),2027-02-01,\(String(repeating: "x", count: 80))\n" }
         input.fileHandleForWriting.write(Data(rows.utf8))
         kill(process.processIdentifier, SIGKILL)
         process.waitUntilExit()
@@ -268,16 +266,15 @@ struct ImportCommandTests {
 
         // The journal agrees with the data: the killed import left no entry, the finished one
         // is undone as a whole (and leaves no tombstones: importing again adds the rows again).
-        let memoss = Self.binary("memoss")
-        let journal = try ChildProcess.run(memoss, ["--db", store, "undo", "--list"], environment: environment)
+        let journal = try MemossProcess.run(["--db", store, "undo", "--list"], environment: environment)
         #expect(journal.stdout.components(separatedBy: "\n").prefix(2).map { $0.components(separatedBy: "  ").dropFirst().first ?? "" }
             == ["1. Imported 40000 reminders from \(temporary.path("rows.csv"))", "2. Imported 1 reminder from \(temporary.path("first.csv"))"])
-        let undone = try ChildProcess.run(memoss, ["--db", store, "undo"], environment: environment)
+        let undone = try MemossProcess.run(["--db", store, "undo"], environment: environment)
         #expect(undone.stdout == "Undid: Imported 40000 reminders from \(temporary.path("rows.csv")).\n")
         #expect(try titles() == ["Already here"])
-        _ = try ChildProcess.run(memoss, ["--db", store, "redo"], environment: environment)
+        _ = try MemossProcess.run(["--db", store, "redo"], environment: environment)
         #expect(try titles().count == 40_001)
-        _ = try ChildProcess.run(memoss, ["--db", store, "undo"], environment: environment)
+        _ = try MemossProcess.run(["--db", store, "undo"], environment: environment)
         #expect(try importFile(temporary.path("rows.csv")).stdout == "Imported 40000, skipped 0 already present, refused 0.\n")
     }
 
@@ -286,19 +283,18 @@ struct ImportCommandTests {
     /// and a broken row after two batches were written leaves nothing behind.
     @Test func aLargeFileWrittenWhileReadEndsAsFromAPipeAndABrokenRowAfterBatchesWritesNothing() throws {
         var rows = "title,date,tags\n"
-        for index in 0..<25_000 { rows += "Row \(index),2099-02-01,Tag \(index % 7)\n" }
-        rows += "Row 3,2099-02-01,Tag 3\n"
+        for index in 0..<25_000 { rows += "Row \(index),2027-02-01,Tag \(index % 7)\n" }
+        rows += "Row 3,2027-02-01,Tag 3\n"
         let path = try write(rows, as: "large.csv")
         let fromFile = try importFile(path)
         #expect(fromFile.stdout == "Imported 25000, skipped 1 already present, refused 0. Created 7 tags.\n")
         let fileStore = try stored()
 
         let piped = try ChildProcess.run(URL(fileURLWithPath: "/bin/sh"),
-                                         ["-c", "exec \"$0\" --db \"$1\" - < \"$2\"", Self.binary("memoss-import").path,
-                                          temporary.path("piped.sqlite"), path], environment: environment)
+                                         ["-c", "exec \"$0\" --db \"$1\" - < \"$2\"", MemossProcess.importer.path,
+                                          temporary.path("piped.sqlite"), path], environment: MemossProcess.onTestClock(environment))
         #expect(piped.stdout == fromFile.stdout)
-        let pipedList = try ChildProcess.run(Self.binary("memoss"), ["--db", temporary.path("piped.sqlite"), "list", "--json"],
-                                             environment: environment)
+        let pipedList = try MemossProcess.run(["--db", temporary.path("piped.sqlite"), "list", "--json"], environment: environment)
         let pipedJSON = try JSONSerialization.jsonObject(with: pipedList.stdoutData) as? [String: Any]
         func summary(_ items: [[String: Any]]) -> [String] {
             items.map { "\($0["title"] ?? "") \(($0["tags"] as? [String]) ?? [])" }.sorted()
@@ -306,50 +302,47 @@ struct ImportCommandTests {
         #expect(fileStore.todo.count == 25_000)
         #expect(summary(fileStore.todo) == summary(pipedJSON?["todo"] as? [[String: Any]] ?? []))
 
-        let broken = try write(rows + "\"Never closed,2099-02-02\n", as: "broken.csv")
-        let failed = try ChildProcess.run(Self.binary("memoss-import"), ["--db", temporary.path("broken.sqlite"), broken],
-                                          environment: environment)
+        let broken = try write(rows + "\"Never closed,2027-02-02\n", as: "broken.csv")
+        let failed = try MemossProcess.run(["--db", temporary.path("broken.sqlite"), broken], environment: environment,
+                                           program: MemossProcess.importer)
         #expect(failed.status == 2)
         #expect(failed.stderr.hasPrefix("memoss-import: \(broken):25003: a quoted field starting here is never closed"))
-        let after = try ChildProcess.run(Self.binary("memoss"), ["--db", temporary.path("broken.sqlite"), "list", "--json"],
-                                         environment: environment)
+        let after = try MemossProcess.run(["--db", temporary.path("broken.sqlite"), "list", "--json"], environment: environment)
         let afterJSON = try JSONSerialization.jsonObject(with: after.stdoutData) as? [String: Any]
         #expect((afterJSON?["todo"] as? [[String: Any]])?.isEmpty == true)
-        let tags = try ChildProcess.run(Self.binary("memoss"), ["--db", temporary.path("broken.sqlite"), "tags"],
-                                        environment: environment)
+        let tags = try MemossProcess.run(["--db", temporary.path("broken.sqlite"), "tags"], environment: environment)
         #expect(tags.status == 0)
         #expect(!tags.stdout.contains("#Tag 3"))
-        #expect(try ChildProcess.run(Self.binary("memoss"), ["--db", store, "tags"], environment: environment).stdout.contains("#Tag 3"))
+        #expect(try MemossProcess.run(["--db", store, "tags"], environment: environment).stdout.contains("#Tag 3"))
     }
 
     /// The files of issue 16's "What was seen": other tools' headers, a European spreadsheet's
     /// semicolons, times with seconds and AM/PM, numeric dates only with an order.
     @Test func csvFilesAsPeopleHaveThemAreReadOrRefusedWithTheOptionToUse() throws {
-        let synonyms = try importFile(try write("Task,Due Date,Time,Description,Labels\nPay rent,2099-01-05,9:00:00 AM,monthly,Home;Bills\nCall,2099-01-06,12:00:00,,\n"))
+        let synonyms = try importFile(try write("Task,Due Date,Time,Description,Labels\nPay rent,2027-01-05,9:00:00 AM,monthly,Home;Bills\nCall,2027-01-06,12:00:00,,\n"))
         #expect(synonyms.stdout == "Imported 2, skipped 0 already present, refused 0. Created 2 tags.\n")
-        #expect(try stored().todo.map { $0["scheduledAt"] as? String } == ["2099-01-05T09:00:00-05:00", "2099-01-06T12:00:00-05:00"])
+        #expect(try stored().todo.map { $0["scheduledAt"] as? String } == ["2027-01-05T09:00:00-05:00", "2027-01-06T12:00:00-05:00"])
         #expect(try stored().todo.first?["notes"] as? String == "monthly")
 
         // Todoist's CSV export names its columns CONTENT, DESCRIPTION, DATE, TIMEZONE.
-        let todoist = try importFile(try write("TYPE,CONTENT,DESCRIPTION,PRIORITY,DATE,TIMEZONE\ntask,Water plants,,4,2099-02-01,Europe/Berlin\n", as: "todoist.csv"))
+        let todoist = try importFile(try write("TYPE,CONTENT,DESCRIPTION,PRIORITY,DATE,TIMEZONE\ntask,Water plants,,4,2027-02-01,Europe/Berlin\n", as: "todoist.csv"))
         #expect(todoist.stderr.contains("unknown column \"TYPE\" is ignored"))
         #expect(todoist.stdout == "Imported 1, skipped 0 already present, refused 0.\n")
 
-        let semicolons = try write("Title;Date;Time\nMiete;05/01/2099;09:00\n", as: "semicolons.csv")
+        let semicolons = try write("Title;Date;Time\nMiete;05/01/2027;09:00\n", as: "semicolons.csv")
         let unordered = try importFile(semicolons)
         #expect(unordered.status == 1)
-        #expect(unordered.stderr.contains("semicolons.csv:2: date: 05/01/2099 has the day and the month in numbers; say which comes first with --date-order dmy (day first) or --date-order mdy (month first)"))
+        #expect(unordered.stderr.contains("semicolons.csv:2: date: 05/01/2027 has the day and the month in numbers; say which comes first with --date-order dmy (day first) or --date-order mdy (month first)"))
         #expect(try importFile(semicolons, "--date-order", "dmy").stdout == "Imported 1, skipped 0 already present, refused 0.\n")
-        #expect(try stored().todo.contains { $0["title"] as? String == "Miete" && $0["scheduledAt"] as? String == "2099-01-05T09:00:00-05:00" })
-        let tabs = try importFile(try write("title\tdate\nTabbed\t01/31/2099\n", as: "tabs.tsv"), "--date-order", "mdy")
+        #expect(try stored().todo.contains { $0["title"] as? String == "Miete" && $0["scheduledAt"] as? String == "2027-01-05T09:00:00-05:00" })
+        let tabs = try importFile(try write("title\tdate\nTabbed\t01/31/2027\n", as: "tabs.tsv"), "--date-order", "mdy")
         #expect(tabs.stdout == "Imported 1, skipped 0 already present, refused 0.\n")
-        // The prompt's words for days work in a file too.
+        // The prompt's words for days work in a file too: tomorrow is Sunday 22 November 2026.
         let words = try importFile(try write("title,date\nSoon,Tomorrow\n", as: "words.csv"))
         #expect(words.stdout == "Imported 1, skipped 0 already present, refused 0.\n")
-        let tomorrow = LocalDate(containing: Date(), in: TimeZone(identifier: "America/New_York")!).adding(days: 1)
-        #expect((try stored().todo.first { $0["title"] as? String == "Soon" }?["scheduledAt"] as? String)?.hasPrefix("\(tomorrow)T09:00:00") == true)
+        #expect(try stored().todo.first { $0["title"] as? String == "Soon" }?["scheduledAt"] as? String == "2026-11-22T09:00:00-05:00")
 
-        let deadline = try importFile(try write("Title,Deadline\nx,2099-01-01\n", as: "deadline.csv"))
+        let deadline = try importFile(try write("Title,Deadline\nx,2027-01-01\n", as: "deadline.csv"))
         #expect(deadline.status == 2)
         #expect(deadline.stderr.hasSuffix("deadline.csv: column \"Deadline\" looks like a date, but Memoss does not know which; rename it date (the due day) or end_date, or remove it; nothing was imported\n"))
         let twice = try importFile(try write("Title,Task\nx,y\n", as: "twice.csv"))
@@ -361,7 +354,7 @@ struct ImportCommandTests {
     }
 
     @Test func versionIsPrinted() throws {
-        let result = try ChildProcess.run(Self.binary("memoss-import"), ["--version"], environment: environment)
+        let result = try MemossProcess.run(["--version"], environment: environment, program: MemossProcess.importer)
         #expect(result.status == 0)
         #expect(result.stdout == "memoss-import \(MemossVersion.current)\n")
     }

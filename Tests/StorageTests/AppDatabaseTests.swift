@@ -291,7 +291,7 @@ struct RecurrenceColumnsTests {
         let database = try AppDatabase.open(at: path)
         func rows(_ keys: [String]) -> [ImportedReminder] {
             keys.map { key in
-                ImportedReminder(reminder: Reminder(id: ImportedReminder.id(forKey: key), title: key, notes: nil, scheduledAt: instant("2099-01-05T09:00:00Z"),
+                ImportedReminder(reminder: Reminder(id: ImportedReminder.id(forKey: key), title: key, notes: nil, scheduledAt: instant("2027-01-05T09:00:00Z"),
                                                     timeZoneID: "UTC", createdAt: testNow, updatedAt: testNow),
                                  tagNames: [], importKey: key)
             }
