@@ -7,7 +7,7 @@ import TestSupport
 /// against the built binaries and the CSV reader. Seeded (`MEMOSS_FUZZ_SEED`, else a new seed each
 /// run, named in every failure); sized for CI by default, longer by hand with
 /// `MEMOSS_KILL_POINTS=100 MEMOSS_FUZZ_SECONDS=900 swift test --filter CrashAndFuzzTests`.
-@Suite(.serialized)
+@Suite(.serialized, .tags(.slow))
 struct CrashAndFuzzTests {
     private let temporary: TemporaryFolder
     private let environment = ["HOME": "/nonexistent", "TZ": "UTC", "PATH": "/usr/bin:/bin"]

@@ -238,7 +238,7 @@ struct ImportCommandTests {
         #expect(listed.stdout.contains("Item 1") == false, "\(listed.stdout)")
     }
 
-    @Test func aKilledImportLeavesTheStoreUnchanged() throws {
+    @Test(.tags(.slow)) func aKilledImportLeavesTheStoreUnchanged() throws {
         _ = try importFile(try write("title,date\nAlready here,2027-01-01\n", as: "first.csv"))
 
         let process = Process()

@@ -9,7 +9,7 @@ import TestSupport
 /// action menu, which dunst hands to its menu program, here a script that picks the entry named
 /// in a file, as a person picks one. The programs' clock is a file the test moves forward
 /// (`MEMOSS_CLOCK=@FILE`), starting at the tests' instant.
-@Suite(.serialized)
+@Suite(.serialized, .tags(.slow))
 struct DesktopNotificationTests {
     private let temporary: TemporaryFolder
     private var store: String { temporary.path("store.sqlite") }

@@ -92,7 +92,7 @@ struct TrustCommandTests {
 
     // MARK: Undo and redo
 
-    @Test func undoOfEachCommandRestoresWhatTheUserSeesAndRedoReappliesIt() throws {
+    @Test(.tags(.slow)) func undoOfEachCommandRestoresWhatTheUserSeesAndRedoReappliesIt() throws {
         try addThree()
         _ = try memoss("tag", "add", "Garden")
         _ = try memoss("list")
