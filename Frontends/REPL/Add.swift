@@ -42,7 +42,7 @@ extension Memoss {
         /// "Added "Buy milk", due Tue 5 Jan 2027 10:00, repeating Weekly on Tuesday until 2027-03-01."
         @MainActor
         static func added(_ reminder: ReminderWithTags, _ session: Session) -> String {
-            var summary = "Added \"\(VisibleText.escaped(reminder.title))\", due \(session.timeFormatter.string(for: reminder.scheduledAt))"
+            var summary = "Added \"\(VisibleText.escaped(reminder.title))\", \(session.timeFormatter.dueSentence(for: reminder.reminder))"
             if reminder.recurrence.isRepeating {
                 summary += ", repeating \(reminder.recurrence.label)"
                 if let end = reminder.recurrenceEnd { summary += " until \(end)" }

@@ -39,7 +39,7 @@ final class DashboardText: @unchecked Sendable {
         let digits = String(number)
         if digits.utf8.count < 3 { out.append(contentsOf: repeatElement(UInt8(ascii: " "), count: 3 - digits.utf8.count)) }
         out.append(digits)
-        out.append(card.urgency == .done ? ". [x] " : ". [ ] ")
+        out.append(card.urgency != .done ? ". [ ] " : card.isCancelled ? ". [-] " : ". [x] ")
         var title = VisibleText.escaped(card.title)
         if let width = style.width {
             // The columns the tail takes: its text without colours.
@@ -53,11 +53,21 @@ final class DashboardText: @unchecked Sendable {
 
     /// What follows a card's title: "  Today 09:00  (overdue)  ↻ Daily  #Work #Home +2".
     private static func writeTail(_ card: DashboardModel.Card, style: Style, into out: inout [UInt8]) {
-        out.append("  ")
-        out.append(timeColor(card, style))
+        // An undated card is under "No date": it says no time.
+        if card.urgency != .someday {
+            out.append("  ")
+            out.append(timeColor(card, style))
+        }
         if card.urgency == .overdue {
             out.append("  ")
             out.append(style.red("(overdue)"))
+        }
+        if card.isCancelled {
+            out.append("  ")
+            out.append(style.dim("(cancelled)"))
+        } else if let progress = card.progressText {
+            out.append("  ")
+            out.append(style.yellow("(\(progress))"))
         }
         if let badge = card.recurrence {
             out.append("  ")
@@ -85,6 +95,7 @@ final class DashboardText: @unchecked Sendable {
         case .overdue: style.red(card.timeText)
         case .today: style.yellow(card.timeText)
         case .upcoming: card.timeText
+        case .someday: style.dim(card.timeText)
         case .done: style.dim(card.timeText)
         }
     }

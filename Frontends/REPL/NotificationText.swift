@@ -25,7 +25,7 @@ enum NotificationText {
         let title = VisibleText.escaped(result.reminder.title)
         guard result.completed else {
             return result.reminder.isCompleted ? "\"\(title)\" was already done; the notification is dismissed."
-                : "\"\(title)\" has already moved past that time (next: \(formatter.string(for: result.reminder.scheduledAt))); the notification is dismissed."
+                : "\"\(title)\" has already moved past that time (next: \(formatter.string(for: result.reminder))); the notification is dismissed."
         }
         return completed(result.reminder, formatter: formatter)
     }
@@ -35,6 +35,6 @@ enum NotificationText {
     static func completed(_ reminder: Reminder, formatter: CardTimeFormatter) -> String {
         let title = VisibleText.escaped(reminder.title)
         return reminder.isCompleted ? "Completed \"\(title)\"."
-            : "Completed \"\(title)\"; next: \(formatter.string(for: reminder.scheduledAt))."
+            : "Completed \"\(title)\"; next: \(formatter.string(for: reminder))."
     }
 }

@@ -9,7 +9,10 @@ extension Memoss {
         static let configuration = CommandConfiguration(
             commandName: "edit",
             abstract: "Edit a reminder: the fields given as options at once, else field by field (d at the end deletes it).",
-            discussion: "--tag +Work adds a tag, --tag -Home removes one; --notes \"\" clears the notes, --until none the end date.")
+            discussion: """
+                --tag +Work adds a tag, --tag -Home removes one; --notes "" clears the notes, --until none the end date; \
+                --date none makes it undated, --time none all-day; --status and --progress say where it stands.
+                """)
 
         @OptionGroup var store: StoreOptions
         @ParentCommand var memoss: Memoss
@@ -17,18 +20,38 @@ extension Memoss {
         var reminder: String
         @Option(parsing: .unconditional, help: "A new title.") var title: String?
         @OptionGroup var fields: ReminderFieldOptions
+        @Option(help: ArgumentHelp("Where it stands: \(StatusInput.words).", valueName: "status")) var status: String?
+        @Option(help: ArgumentHelp("How much of it is done, 0–100 (40 or 40%); it is then in progress.", valueName: "percent"))
+        var progress: String?
 
         func execute(in session: Session) async throws {
             let found = try await session.resolve(reminder)
             let form = session.core.formModel(.edit(found))
+            let change: StatusInput.Change?
+            do { change = try StatusInput.change(status: status, progress: progress) } catch { throw UsageProblem(message: error.message) }
             try await Journal.command {
-                guard title == nil && fields.isEmpty else {
+                guard title == nil && fields.isEmpty && change == nil else {
                     await form.load()
                     if let title { form.title = title }
                     try await fields.fill(form, environment: session.core.environment)
-                    guard form.hasUnsavedChanges else { return session.say("Nothing changed in \"\(VisibleText.escaped(found.title))\".") }
-                    let saved = try await ReminderFieldOptions.save(form)
-                    return session.say(Self.saved(saved, session))
+                    var said = false
+                    if form.hasUnsavedChanges {
+                        session.say(Self.saved(try await ReminderFieldOptions.save(form), session))
+                        said = true
+                    }
+                    switch change {
+                    case .complete?:
+                        for after in try await session.core.completeReminders(ids: [found.id]) {
+                            session.say(NotificationText.completed(after, formatter: session.timeFormatter))
+                        }
+                    case .set(let status)?:
+                        for after in try await session.core.changeStatus(ids: [found.id], to: status) {
+                            session.say("\"\(VisibleText.escaped(after.title))\" is \(Self.statusText(after)).")
+                        }
+                    case nil:
+                        if !said { session.say("Nothing changed in \"\(VisibleText.escaped(found.title))\".") }
+                    }
+                    return
                 }
                 switch await ReminderFlow(session: session, form: form).run() {
                 case .saved(let saved): session.say(Self.saved(saved, session))
@@ -38,10 +61,19 @@ extension Memoss {
             }
         }
 
+        /// "to do", "in progress (40%)", "cancelled".
+        static func statusText(_ reminder: Reminder) -> String {
+            switch reminder.statusWord {
+            case "in-progress": "in progress" + (reminder.percentComplete.map { " (\($0)%)" } ?? "")
+            case "todo": "to do"
+            default: reminder.statusWord
+            }
+        }
+
         /// "Saved "Call Mum", due Sun 8 Mar 2026 03:30." and what a DST gap did to the time.
         @MainActor
         static func saved(_ reminder: ReminderWithTags, _ session: Session) -> String {
-            "Saved \"\(VisibleText.escaped(reminder.title))\", due \(session.timeFormatter.string(for: reminder.scheduledAt))."
+            "Saved \"\(VisibleText.escaped(reminder.title))\", \(session.timeFormatter.dueSentence(for: reminder.reminder))."
                 + (reminder.reminder.gapNote.map { " " + $0 } ?? "")
         }
     }
@@ -115,11 +147,33 @@ extension Memoss {
         }
     }
 
+    /// `memoss cancel N…`: closes reminders without doing them.
+    struct Cancel: SessionCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "cancel",
+            abstract: "Cancel reminders: closed without being done, never notified, never overdue (reopen opens them again).")
+
+        @OptionGroup var store: StoreOptions
+        @ParentCommand var memoss: Memoss
+        @Argument(help: "Numbers in the last list (3, 5-7), or at least 4 characters of ids.", completion: Completion.reminderNumbers)
+        var reminders: [String]
+
+        func execute(in session: Session) async throws {
+            let found = try await session.resolve(reminders)
+            let cancelled = try await session.core.changeStatus(ids: found.map(\.id), to: .cancelled)
+            for reminder in found {
+                let done = cancelled.contains { $0.id == reminder.id }
+                session.say(done ? "Cancelled \"\(VisibleText.escaped(reminder.title))\"; `reopen` opens it again."
+                    : "\"\(VisibleText.escaped(reminder.title))\" was cancelled already.")
+            }
+        }
+    }
+
     /// `memoss reopen N…`: reopens done reminders.
     struct Reopen: SessionCommand {
         static let configuration = CommandConfiguration(
             commandName: "reopen",
-            abstract: "Reopen done reminders (also: undone).", aliases: ["undone"])
+            abstract: "Reopen done or cancelled reminders (also: undone).", aliases: ["undone"])
 
         @OptionGroup var store: StoreOptions
         @ParentCommand var memoss: Memoss
@@ -129,7 +183,7 @@ extension Memoss {
         func execute(in session: Session) async throws {
             let found = try await session.resolve(reminders)
             for after in try await session.core.reopenReminders(ids: found.map(\.id)) {
-                session.say("Reopened \"\(VisibleText.escaped(after.title))\", due \(session.timeFormatter.string(for: after.scheduledAt)).")
+                session.say("Reopened \"\(VisibleText.escaped(after.title))\", \(session.timeFormatter.dueSentence(for: after)).")
             }
         }
     }
@@ -181,7 +235,8 @@ extension Memoss {
             if history.scheduled.isEmpty { session.say("  " + session.style.dim("Nothing was due.")) }
             for reminder in history.scheduled {
                 let mark = reminder.isCompleted ? "[x]" : "[ ]"
-                session.say("  \(mark) \(LocalTime(of: reminder.scheduledAt, in: environment.timeZone))  \(VisibleText.escaped(reminder.title))")
+                let time = reminder.isAllDay ? "all day" : reminder.scheduledAt.map { LocalTime(of: $0, in: environment.timeZone).description } ?? ""
+                session.say("  \(mark) \(time)  \(VisibleText.escaped(reminder.title))")
             }
             session.say(session.style.bold("Completed on \(day)"))
             if history.completions.isEmpty { session.say("  " + session.style.dim("Nothing was completed.")) }

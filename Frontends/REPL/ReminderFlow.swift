@@ -41,6 +41,8 @@ struct ReminderFlow {
         while index < steps.count {
             let step = steps[index]
             if step == .endsOn && !form.recurrencePicker.isEndDateAvailable { index += 1; continue }
+            // Without a date there is no time to ask, and nothing repeats.
+            if [.time, .repeatRule, .endsOn].contains(step) && !form.hasDate { index += 1; continue }
             if let back = try await ask(step) {
                 index = steps.firstIndex(of: back) ?? 0
             } else {
@@ -66,13 +68,15 @@ struct ReminderFlow {
             return nil
         case .date:
             while true {
-                guard let line = try read("Date", current: form.date.description) else { return nil }
+                guard let line = try read("Date", current: form.hasDate ? form.date.description : "none")
+                else { return nil }
                 guard let problem = form.enter(ReminderFieldInput(date: line)).first else { return nil }
                 session.say(session.style.red(problem.sentence))
             }
         case .time:
             while true {
-                if let line = try read("Time", current: form.time.description), let problem = form.enter(ReminderFieldInput(time: line)).first {
+                if let line = try read("Time", current: form.hasTime ? form.time.description : "all day"),
+                   let problem = form.enter(ReminderFieldInput(time: line)).first {
                     session.say(session.style.red(problem.sentence))
                     continue
                 }
@@ -240,7 +244,7 @@ struct ReminderFlow {
 
     private func summary() -> String {
         let draft = form.draft
-        let when = session.timeFormatter.string(for: form.firstOccurrence.instant)
+        let when = form.dueText(session.timeFormatter)
         var repeatText = ""
         if draft.recurrence.isRepeating {
             repeatText = " · \(draft.recurrence.label)" + (draft.recurrenceEnd.map { " until \($0)" } ?? "")

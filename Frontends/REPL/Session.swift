@@ -75,7 +75,7 @@ final class Session {
 
     /// "“Buy milk” (due Tomorrow 09:00)": which reminder a confirmation is about.
     func named(_ reminder: ReminderWithTags) -> String {
-        "\"\(VisibleText.escaped(reminder.title))\" (due \(timeFormatter.string(for: reminder.scheduledAt)))"
+        "\"\(VisibleText.escaped(reminder.title))\" (\(timeFormatter.dueSentence(for: reminder.reminder)))"
     }
 
     /// Asks a yes/no question whose default is no; Ctrl-C or the end of input mean no.

@@ -75,6 +75,9 @@ package struct MemossCore: Sendable {
         return (environment, notices.isEmpty ? nil : notices.joined(separator: " "))
     }
 
+    /// The settings the user sets once.
+    package var settingRepository: GRDBSettingRepository { GRDBSettingRepository(database: database) }
+
     /// Called as a process that may have written ends: keeps the store's WAL from growing across
     /// commands (see `AppDatabase.foldWAL`).
     package func finish() { database.foldWAL() }
@@ -104,6 +107,14 @@ package struct MemossCore: Sendable {
     package var reopenReminders: ReopenRemindersUseCase {
         .init(repository: repository, environment: environment, plan: planNotifications)
     }
+    /// The settings the user sets once.
+    package var changeSetting: ChangeSettingUseCase {
+        .init(settings: settingRepository, environment: environment, plan: planNotifications)
+    }
+    /// Sets reminders to do, in progress or cancelled.
+    package var changeStatus: ChangeStatusUseCase {
+        .init(repository: repository, environment: environment, plan: planNotifications)
+    }
     /// Completes an open reminder or reopens a done one (a card's checkbox).
     package var toggleCompletion: ToggleCompletionUseCase {
         .init(repository: repository, complete: completeReminders, reopen: reopenReminders)
@@ -126,7 +137,7 @@ package struct MemossCore: Sendable {
     }
     /// Rebuilds the pending notifications.
     package var planNotifications: PlanNotificationsUseCase {
-        .init(reminders: repository, center: center, environment: environment)
+        .init(reminders: repository, center: center, settings: settingRepository, environment: environment)
     }
     /// Delivers what is due.
     package var deliverDueNotifications: DeliverDueNotificationsUseCase {

@@ -8,6 +8,8 @@ package struct Dashboard: Hashable, Sendable {
     package var today: [ReminderWithTags]
     /// Open reminders due after today, soonest first.
     package var upcoming: [ReminderWithTags]
+    /// Open reminders without a date, oldest first.
+    package var someday: [ReminderWithTags]
     /// Done reminders, most recently completed first (the most recent ones when limited).
     package var completed: [ReminderWithTags]
     /// How many reminders are done in all, shown or not.
@@ -18,9 +20,10 @@ package struct Dashboard: Hashable, Sendable {
     package init(open: [ReminderWithTags], completed: [ReminderWithTags], completedTotal: Int? = nil,
                  now: Date, timeZone: TimeZone) {
         let grouping = Grouping(now: now, timeZone: timeZone)
-        overdue = open.filter { grouping.group(of: $0.scheduledAt) == .overdue }
-        today = open.filter { grouping.group(of: $0.scheduledAt) == .today }
-        upcoming = open.filter { grouping.group(of: $0.scheduledAt) == .upcoming }
+        overdue = open.filter { grouping.group(of: $0.reminder) == .overdue }
+        today = open.filter { grouping.group(of: $0.reminder) == .today }
+        upcoming = open.filter { grouping.group(of: $0.reminder) == .upcoming }
+        someday = open.filter { grouping.group(of: $0.reminder) == .someday }
         self.completed = completed
         self.completedTotal = max(completedTotal ?? completed.count, completed.count)
     }
@@ -29,17 +32,31 @@ package struct Dashboard: Hashable, Sendable {
     package static let recentCompletedCount = 10
 
     /// Where an open reminder stands in time.
-    package enum Group: Hashable, Sendable { case overdue, today, upcoming }
+    package enum Group: Hashable, Sendable { case overdue, today, upcoming, someday }
 
     /// Sorts open reminders into groups around `now` and the end of the user's local day.
     package struct Grouping: Sendable {
         private let now: Date
+        private let today: LocalDate
         private let endOfToday: Date
 
         /// The groups as of `now` for a user in `timeZone`.
         package init(now: Date, timeZone: TimeZone) {
             self.now = now
-            endOfToday = LocalDate(containing: now, in: timeZone).interval(in: timeZone).upperBound
+            today = LocalDate(containing: now, in: timeZone)
+            endOfToday = today.interval(in: timeZone).upperBound
+        }
+
+        /// A timed reminder: overdue before now, today until the end of the user's day, upcoming
+        /// after. An all-day one: overdue once its day has ended in its zone, today on the user's
+        /// day. An undated one: some day.
+        package func group(of reminder: Reminder) -> Group {
+            switch reminder.due {
+            case .someday: .someday
+            case .day(let day):
+                day.interval(in: reminder.timeZone).upperBound <= now ? .overdue : day <= today ? .today : .upcoming
+            case .moment(_, let instant): group(of: instant)
+            }
         }
 
         /// Overdue before now, today until the end of the user's day, upcoming after.
@@ -48,6 +65,6 @@ package struct Dashboard: Hashable, Sendable {
         }
     }
 
-    /// The To Do section: overdue, then today, then upcoming.
-    package var toDo: [ReminderWithTags] { overdue + today + upcoming }
+    /// The To Do section: overdue, then today, then upcoming, then the undated.
+    package var toDo: [ReminderWithTags] { overdue + today + upcoming + someday }
 }

@@ -46,8 +46,19 @@ package struct ImportedReminder: Sendable {
         }
         if recurrence.interval != 1 { rule += " every \(recurrence.interval)" }
         if let times = recurrence.times { rule += " \(times) times" }
-        let when = dated ? String(Int64(values.scheduledAt.timeIntervalSince1970))
-            : "undated " + (values.nominal?.time ?? LocalTime(of: values.scheduledAt, in: TimeZone(identifier: values.timeZoneID) ?? .gmt)).description
+        // Rows without a date, or without a time, were once due at 09:00 (the next day, or on their
+        // day): they keep the keys they had then, so a file imported before is still recognised.
+        let zone = TimeZone(identifier: values.timeZoneID) ?? .gmt
+        let when: String
+        if let scheduledAt = values.scheduledAt, dated {
+            let instant = values.isAllDay
+                ? LocalDateTime(date: LocalDate(containing: scheduledAt, in: zone), time: .nineAM).resolved(in: zone) : scheduledAt
+            when = String(Int64(instant.timeIntervalSince1970))
+        } else if let scheduledAt = values.scheduledAt {
+            when = "undated " + (values.nominal?.time ?? LocalTime(of: scheduledAt, in: zone)).description
+        } else {
+            when = "undated " + LocalTime.nineAM.description
+        }
         let text = [values.title, when, values.timeZoneID, rule,
                     values.recurrenceEnd?.description ?? ""].joined(separator: "\u{1F}")
         let (high, low) = hash128(text)

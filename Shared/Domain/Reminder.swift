@@ -1,19 +1,36 @@
 import Foundation
 
-/// Something the user wants to be reminded of at a moment in a time zone.
+/// Something the user wants to be reminded of: at a moment in a time zone, on a day (all-day), or
+/// some day (undated).
 package struct Reminder: Identifiable, Hashable, Sendable {
+    /// Where a reminder stands besides open and done, as other clients say it (`STATUS`).
+    package enum Stage: Int, Hashable, Sendable {
+        /// Open or done, as `isCompleted` says.
+        case none = 0
+        /// Started (`STATUS:IN-PROCESS`): open, perhaps with a percentage done.
+        case inProgress = 1
+        /// Called off (`STATUS:CANCELLED`): closed like a done one, but not done; never notified, never overdue.
+        case cancelled = 2
+    }
+
     /// The reminder's identity, stable for its whole life.
     package var id: UUID
     /// What to remember: trimmed, 1–500 characters.
     package var title: String
     /// Free text, `nil` when there is none (never empty).
     package var notes: String?
-    /// The instant it is due.
-    package var scheduledAt: Date
+    /// The instant it is due; for an all-day reminder, the start of its day; `nil` when undated.
+    package var scheduledAt: Date?
+    /// Whether it is due on a day, without a time of day (`localScheduled`'s date).
+    package var isAllDay: Bool
     /// The IANA zone it was scheduled in; its wall-clock time is kept in this zone.
     package var timeZoneID: String
-    /// Whether it is done.
+    /// Whether it is closed: done, or (with `stage` `.cancelled`) cancelled.
     package var isCompleted: Bool
+    /// In progress or cancelled, besides open and done.
+    package var stage: Stage
+    /// How much of it is done, 0–100, as another client (or the user) said; `nil` when not said.
+    package var percentComplete: Int?
     /// When it was marked done, `nil` while open.
     package var completedAt: Date?
     /// When it was created.
@@ -31,16 +48,20 @@ package struct Reminder: Identifiable, Hashable, Sendable {
 
     /// Creates a reminder from all its values.
     package init(
-        id: UUID, title: String, notes: String?, scheduledAt: Date, timeZoneID: String,
-        isCompleted: Bool = false, completedAt: Date? = nil, createdAt: Date, updatedAt: Date,
+        id: UUID, title: String, notes: String?, scheduledAt: Date?, isAllDay: Bool = false, timeZoneID: String,
+        isCompleted: Bool = false, completedAt: Date? = nil, stage: Stage = .none, percentComplete: Int? = nil,
+        createdAt: Date, updatedAt: Date,
         recurrence: RecurrenceRule = .never, recurrenceEnd: LocalDate? = nil, nominal: LocalDateTime? = nil
     ) {
         self.id = id
         self.title = title
         self.notes = notes
         self.scheduledAt = scheduledAt
+        self.isAllDay = scheduledAt != nil && isAllDay
         self.timeZoneID = timeZoneID
         self.isCompleted = isCompleted
+        self.stage = stage
+        self.percentComplete = percentComplete
         self.completedAt = completedAt
         self.createdAt = createdAt
         self.updatedAt = updatedAt
@@ -52,7 +73,7 @@ package struct Reminder: Identifiable, Hashable, Sendable {
     /// A new open (or, with `completedAt`, done) reminder from values that passed the rules.
     package init(id: UUID, values: ValidReminderValues, now: Date, completedAt: Date? = nil) {
         self.init(
-            id: id, title: values.title, notes: values.notes, scheduledAt: values.scheduledAt,
+            id: id, title: values.title, notes: values.notes, scheduledAt: values.scheduledAt, isAllDay: values.isAllDay,
             timeZoneID: values.timeZoneID, isCompleted: completedAt != nil, completedAt: completedAt,
             createdAt: now, updatedAt: now,
             recurrence: values.recurrence, recurrenceEnd: values.recurrenceEnd, nominal: values.nominal)
@@ -61,11 +82,30 @@ package struct Reminder: Identifiable, Hashable, Sendable {
     /// The zone named by `timeZoneID`, or UTC if this system does not know it.
     package var timeZone: TimeZone { TimeZone(identifier: timeZoneID) ?? .gmt }
 
-    /// The nominal wall-clock date and time it is due, in its own zone (before any DST shift).
-    package var localScheduled: LocalDateTime { nominal ?? LocalDateTime(of: scheduledAt, in: timeZone) }
+    /// When it is due: some day, on a day, or at a moment.
+    package var due: Due {
+        guard let scheduledAt else { return .someday }
+        let local = nominal ?? LocalDateTime(of: scheduledAt, in: timeZone)
+        return isAllDay ? .day(local.date) : .moment(local, scheduledAt)
+    }
 
-    /// Its current occurrence: the nominal date and time, and the instant it is due.
-    package var currentOccurrence: Occurrence { Occurrence(nominal: localScheduled, instant: scheduledAt) }
+    /// Whether it is cancelled (closed, but not done).
+    package var isCancelled: Bool { isCompleted && stage == .cancelled }
+
+    /// Whether it is done (closed, and not cancelled).
+    package var isDone: Bool { isCompleted && stage != .cancelled }
+
+    /// The nominal wall-clock date and time it is due, in its own zone (before any DST shift): an
+    /// all-day reminder's at the start of its day; `nil` when undated.
+    package var localScheduled: LocalDateTime? {
+        scheduledAt.map { nominal ?? LocalDateTime(of: $0, in: timeZone) }
+    }
+
+    /// Its current occurrence: the nominal date and time, and the instant it is due; `nil` when undated.
+    package var currentOccurrence: Occurrence? {
+        guard let scheduledAt, let localScheduled else { return nil }
+        return Occurrence(nominal: localScheduled, instant: scheduledAt)
+    }
 
     /// Makes `occurrence` the current one.
     package mutating func move(to occurrence: Occurrence) {
@@ -73,8 +113,11 @@ package struct Reminder: Identifiable, Hashable, Sendable {
         nominal = LocalDateTime(of: occurrence.instant, in: timeZone) == occurrence.nominal ? nil : occurrence.nominal
     }
 
-    /// The occurrence after the current one, `nil` for a one-time reminder or past its end date.
-    package var followingOccurrence: Occurrence? { series.occurrence(following: currentOccurrence) }
+    /// The occurrence after the current one, `nil` for a one-time or undated reminder or past its end date.
+    package var followingOccurrence: Occurrence? {
+        guard let series, let currentOccurrence else { return nil }
+        return series.occurrence(following: currentOccurrence)
+    }
 
     /// Moves a repeating reminder on from its current occurrence: to the following one, or with
     /// `now`, to the first one due after `now` (the missed ones in between are skipped). A count
@@ -87,13 +130,13 @@ package struct Reminder: Identifiable, Hashable, Sendable {
             return true
         }
         guard recurrence.times != nil else {
-            guard let next = series.nextOccurrence(after: now) else { return false }
+            guard let next = series?.nextOccurrence(after: now) else { return false }
             move(to: next)
             return true
         }
         var moved = self
         moved.move(to: following, passing: 1)
-        while moved.currentOccurrence.instant <= now {
+        while let current = moved.currentOccurrence, current.instant <= now {
             guard let next = moved.followingOccurrence else { return false }
             moved.move(to: next, passing: 1)
         }
@@ -107,8 +150,28 @@ package struct Reminder: Identifiable, Hashable, Sendable {
         if let times = recurrence.times { recurrence.times = times - passed }
     }
 
-    /// Its occurrences from the current one on: the rule anchored at the nominal date and time.
-    package var series: RecurrenceSeries {
-        RecurrenceSeries(rule: recurrence, start: localScheduled, end: recurrenceEnd, timeZone: timeZone)
+    /// Its occurrences from the current one on: the rule anchored at the nominal date and time
+    /// (an all-day reminder's at the start of each day); `nil` when undated.
+    package var series: RecurrenceSeries? {
+        localScheduled.map { RecurrenceSeries(rule: recurrence, start: $0, end: recurrenceEnd, timeZone: timeZone) }
+    }
+}
+
+/// When a reminder is due.
+package enum Due: Hashable, Sendable {
+    /// No date: some day. Listed after the dated ones; never notified, never overdue.
+    case someday
+    /// A day, without a time (all-day): overdue once the day has ended in its zone.
+    case day(LocalDate)
+    /// A wall-clock date and time (nominal) and the instant it resolves to.
+    case moment(LocalDateTime, Date)
+
+    /// The day it falls on, `nil` when undated.
+    package var date: LocalDate? {
+        switch self {
+        case .someday: nil
+        case .day(let day): day
+        case .moment(let local, _): local.date
+        }
     }
 }

@@ -6,10 +6,14 @@ package struct ReminderDraft: Hashable, Sendable {
     package var title: String
     /// The notes as typed; blank means none.
     package var notes: String
-    /// The day it is due.
+    /// The day it is due (unused when `hasDate` is off).
     package var date: LocalDate
-    /// The time it is due.
+    /// The time it is due (unused when `hasTime` is off).
     package var time: LocalTime
+    /// Whether it has a date; without one it is undated (due some day).
+    package var hasDate: Bool
+    /// Whether it has a time of day; without one it is due all day on `date`.
+    package var hasTime: Bool
     /// The IANA zone the date and time are read in.
     package var timeZoneID: String
     /// The tags chosen for it.
@@ -21,13 +25,15 @@ package struct ReminderDraft: Hashable, Sendable {
 
     /// Creates a draft from its fields.
     package init(
-        title: String, notes: String = "", date: LocalDate, time: LocalTime, timeZoneID: String,
-        tagIDs: Set<UUID> = [], recurrence: RecurrenceRule = .never, recurrenceEnd: LocalDate? = nil
+        title: String, notes: String = "", date: LocalDate, time: LocalTime, hasDate: Bool = true, hasTime: Bool = true,
+        timeZoneID: String, tagIDs: Set<UUID> = [], recurrence: RecurrenceRule = .never, recurrenceEnd: LocalDate? = nil
     ) {
         self.title = title
         self.notes = notes
         self.date = date
         self.time = time
+        self.hasDate = hasDate
+        self.hasTime = hasTime
         self.timeZoneID = timeZoneID
         self.tagIDs = tagIDs
         self.recurrence = recurrence
@@ -46,20 +52,24 @@ package struct ReminderDraft: Hashable, Sendable {
         LocalDateTime(date: today.adding(days: 1), time: .nineAM)
     }
 
-    /// The draft of an item another program wrote (a calendar's VTODO, a server's resource), whose
-    /// fields are values already: due at `due`, or when an undated item is (`defaultDue`, on the
-    /// day `now` is in its zone), in zone `zoneID` (days are counted in `fallbackZone` when it is unknown).
-    package init(item title: String, notes: String?, due: LocalDateTime?, zoneID: String, recurrence: RecurrenceRule,
-                 end: LocalDate?, now: Date, fallbackZone: TimeZone) {
-        let zone = TimeZone(identifier: zoneID) ?? fallbackZone
-        let due = due ?? Self.defaultDue(today: LocalDate(containing: now, in: zone))
-        self.init(title: title, notes: notes ?? "", date: due.date, time: due.time, timeZoneID: zoneID,
-                  recurrence: recurrence, recurrenceEnd: end)
+    /// The draft of an item another program wrote (a calendar's VTODO, a server's resource, a CSV
+    /// row), whose fields are values already: due on `day` at `time`, all day on `day` without a
+    /// time, or undated without a day; in zone `zoneID`. Nothing is invented for what it lacks.
+    package init(item title: String, notes: String?, day: LocalDate?, time: LocalTime?, zoneID: String, recurrence: RecurrenceRule,
+                 end: LocalDate?) {
+        self.init(title: title, notes: notes ?? "", date: day ?? Self.placeholderDay, time: time ?? .midnight,
+                  hasDate: day != nil, hasTime: day != nil && time != nil, timeZoneID: zoneID, recurrence: recurrence, recurrenceEnd: end)
     }
 
-    /// The series the draft describes, in its zone (UTC when the zone is unknown).
+    /// The day a draft without one holds in `date`, never read.
+    private static let placeholderDay = LocalDate.firstSupported
+
+    /// The day and time its series starts at: an all-day draft's at the start of its day.
+    package var start: LocalDateTime { LocalDateTime(date: date, time: hasTime ? time : .midnight) }
+
+    /// The series the draft describes, in its zone (UTC when the zone is unknown); meaningful only with a date.
     package var series: RecurrenceSeries {
-        RecurrenceSeries(rule: recurrence, start: LocalDateTime(date: date, time: time),
+        RecurrenceSeries(rule: recurrence, start: start,
                          end: recurrence.isRepeating ? recurrenceEnd : nil,
                          timeZone: TimeZone(identifier: timeZoneID) ?? .gmt)
     }

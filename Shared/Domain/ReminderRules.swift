@@ -43,11 +43,13 @@ package enum ReminderRules {
     /// A new reminder must be due after `now`. An edited one may keep the instant it
     /// already had, even when that is past (an overdue reminder can be renamed);
     /// a changed instant must be in the future.
+    /// An all-day reminder must be due on a day that has not ended in its zone (today is fine).
     package static func checkSchedule(
-        _ scheduledAt: Date, previously previous: Date?, now: Date
+        _ occurrence: Occurrence, allDay: Bool, in zone: TimeZone, previously previous: Date?, now: Date
     ) throws(ReminderValidationError) {
-        if let previous, previous == scheduledAt { return }
-        guard scheduledAt > now else { throw .notInFuture }
+        if let previous, previous == occurrence.instant { return }
+        let end = allDay ? occurrence.nominal.date.interval(in: zone).upperBound : occurrence.instant
+        guard end > now else { throw .notInFuture }
     }
 
     /// Checks a repeat rule and its end day against the reminder's date; returns the first
@@ -71,7 +73,7 @@ package enum ReminderRules {
             // The first day is within the end, but its time does not exist and the gap moves it
             // to the day after the end.
             let firstDay = draft.recurrence.firstDate(onOrAfter: draft.date)
-            let due = Occurrence(nominal: LocalDateTime(date: firstDay, time: draft.time), in: series.timeZone)
+            let due = Occurrence(nominal: LocalDateTime(date: firstDay, time: draft.start.time), in: series.timeZone)
             throw .endBeforeFirstOccurrence(LocalDate(containing: due.instant, in: series.timeZone))
         }
         return first
@@ -94,12 +96,18 @@ package enum ReminderRules {
         do { title = try validTitle(draft.title) } catch { problems.append(error) }
         var notes: String?
         do { notes = try validNotes(draft.notes) } catch { problems.append(error) }
-        var scheduled: (at: Occurrence, zone: TimeZone)?
-        do {
+        var scheduled: (at: Occurrence?, zone: TimeZone)?
+        do throws(ReminderValidationError) {
             let zone = try validTimeZone(draft.timeZoneID)
-            let first = try firstOccurrence(of: draft)
-            if !allowingPast { try checkSchedule(first.instant, previously: previous, now: now) }
-            scheduled = (first, zone)
+            if draft.hasDate {
+                let first = try firstOccurrence(of: draft)
+                if !allowingPast { try checkSchedule(first, allDay: !draft.hasTime, in: zone, previously: previous, now: now) }
+                scheduled = (first, zone)
+            } else {
+                // Undated: some day, so nothing repeats or ends.
+                guard !draft.recurrence.isRepeating else { throw .repeatNeedsDate }
+                scheduled = (nil, zone)
+            }
         } catch {
             problems.append(error)
         }
@@ -107,11 +115,12 @@ package enum ReminderRules {
         return ([], ValidReminderValues(
             title: title,
             notes: notes,
-            scheduledAt: scheduled.at.instant,
+            scheduledAt: scheduled.at?.instant,
+            isAllDay: draft.hasDate && !draft.hasTime,
             timeZoneID: scheduled.zone.identifier,
-            recurrence: draft.recurrence.isRepeating ? draft.recurrence : .never,
-            recurrenceEnd: draft.recurrence.isRepeating ? draft.recurrenceEnd : nil,
-            nominal: scheduled.at.shifted(in: scheduled.zone) == nil ? nil : scheduled.at.nominal
+            recurrence: draft.hasDate && draft.recurrence.isRepeating ? draft.recurrence : .never,
+            recurrenceEnd: draft.hasDate && draft.recurrence.isRepeating ? draft.recurrenceEnd : nil,
+            nominal: scheduled.at.flatMap { $0.shifted(in: scheduled.zone) == nil ? nil : $0.nominal }
         ))
     }
 
@@ -132,8 +141,10 @@ package struct ValidReminderValues: Hashable, Sendable {
     package let title: String
     /// The trimmed notes, `nil` when none.
     package let notes: String?
-    /// The due instant.
-    package let scheduledAt: Date
+    /// The due instant (an all-day reminder's day's start), `nil` when undated.
+    package let scheduledAt: Date?
+    /// Whether it is due all day, without a time.
+    package let isAllDay: Bool
     /// The zone's identifier.
     package let timeZoneID: String
     /// How it repeats.

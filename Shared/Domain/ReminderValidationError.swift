@@ -22,6 +22,8 @@ package enum ReminderValidationError: Error, Hashable, Sendable {
     case endOutOfRange
     /// The notes are longer than `ReminderRules.maxNotesLength`.
     case notesTooLong
+    /// An undated reminder was given a repeat.
+    case repeatNeedsDate
 
     /// The field the error belongs to.
     package var field: ReminderField {
@@ -30,7 +32,7 @@ package enum ReminderValidationError: Error, Hashable, Sendable {
         case .notInFuture, .dateOutOfRange: .date
         case .notesTooLong: .notes
         case .unknownTimeZone: .timeZone
-        case .invalidRecurrence: .repeat
+        case .invalidRecurrence, .repeatNeedsDate: .repeat
         case .endBeforeStart, .endBeforeFirstOccurrence, .endOutOfRange: .endDate
         }
     }
@@ -48,6 +50,7 @@ package enum ReminderValidationError: Error, Hashable, Sendable {
         case .dateOutOfRange, .endOutOfRange:
             "Must be a day from \(LocalDate.firstSupported) to \(LocalDate.lastSupported)"
         case .notesTooLong: "Notes must be at most \(ReminderRules.maxNotesLength) characters"
+        case .repeatNeedsDate: "A reminder without a date cannot repeat; give it a date, or no repeat"
         }
     }
 }

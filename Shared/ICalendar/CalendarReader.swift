@@ -11,13 +11,21 @@ package struct CalendarTodo: Sendable {
     package var id: UUID? { UUID(uuidString: uid) }
     package var title: String
     package var notes: String
-    /// The due wall time (DUE, else DTSTART); `nil` when the item has neither.
+    /// The due wall time (DUE, else DTSTART plus DURATION, else DTSTART; an all-day item's day at
+    /// 00:00); `nil` when the item has none of them (it is undated).
     package var due: LocalDateTime?
+    /// Whether it is due on a day without a time (`VALUE=DATE`).
+    package var isAllDay: Bool
     package var timeZoneID: String
     package var recurrence: RecurrenceRule
     package var recurrenceEnd: LocalDate?
+    /// Done or cancelled: closed.
     package var isCompleted: Bool
     package var completedAt: Date?
+    /// STATUS:IN-PROCESS or STATUS:CANCELLED.
+    package var stage: Reminder.Stage
+    /// PERCENT-COMPLETE, 0–100, when given.
+    package var percentComplete: Int?
     package var categories: [String]
     /// CREATED and LAST-MODIFIED, when given.
     package var createdAt: Date?
@@ -36,19 +44,21 @@ package struct CalendarRefusal: Equatable, Sendable {
 
 /// Reads an RFC 5545 calendar's VTODOs.
 ///
-/// Accepted: DUE-only and DTSTART-only todos (the due time is DUE, else DTSTART), times with TZID
+/// Accepted: todos without a date (undated), DUE-only and DTSTART-only todos (the due time is DUE,
+/// else DTSTART plus DURATION, else DTSTART), times with TZID
 /// (an IANA name, also at the end of a longer TZID such as `/mozilla.org/…/Europe/Berlin`, or named
 /// by the VTIMEZONE's X-LIC-LOCATION), UTC times (read in the user's zone), floating times (the
-/// user's zone), all-day `VALUE=DATE` (09:00), seconds (dropped: reminders are to the minute),
+/// user's zone), all-day `VALUE=DATE`, seconds (dropped: reminders are to the minute),
 /// RRULE daily, weekly on a set of days, monthly on a day, the last day or an nth weekday, yearly,
 /// with INTERVAL, COUNT or UNTIL (and Memoss's own X-MEMOSS-UNTIL and X-MEMOSS-COUNT, the end
 /// that does not end the series first);
-/// STATUS:COMPLETED or COMPLETED for done; CATEGORIES as tags. Ignored: VALARM (Memoss notifies at
+/// STATUS:COMPLETED or COMPLETED for done, STATUS:IN-PROCESS and STATUS:CANCELLED, PERCENT-COMPLETE;
+/// CATEGORIES as tags. Ignored: VALARM (Memoss notifies at
 /// the due time), RELATED-TO, PRIORITY, CLASS, URL, GEO, ATTACH, SEQUENCE, X- properties, and
 /// other components' contents. Refused, per item with its line and a sentence: what would change
 /// its meaning (other frequencies and rule parts, a 5th weekday, plain FREQ=YEARLY from 29
 /// February, RDATE, EXDATE, RECURRENCE-ID,
-/// a DTSTART off its rule, unknown zones, STATUS:CANCELLED), and VEVENT/VJOURNAL items.
+/// a DTSTART off its rule, unknown zones), and VEVENT/VJOURNAL items.
 package enum CalendarReader {
     /// The todos of `text` and the refusals, in file order; throws when `text` is not a calendar.
     package static func read(_ text: String, userZone: TimeZone) throws(ContentLines.SyntaxError)
@@ -232,14 +242,24 @@ private struct TodoReader {
             refuse(second, "a second RRULE: Memoss repeats by one rule")
         }
         let status = first("STATUS")?.value.uppercased()
-        if status == "CANCELLED", let line = first("STATUS") {
-            refuse(line, "STATUS:CANCELLED: Memoss has no cancelled reminders; leave the item out or mark it done")
-        }
 
         var zone = userZone
         var due: LocalDateTime?
-        if let property = first("DUE") ?? first("DTSTART") {
-            if let read = time(property) { (due, zone) = (read.time, read.zone) }
+        var isAllDay = false
+        if let property = first("DUE") {
+            if let read = time(property) { (due, zone, isAllDay) = (read.time, read.zone, read.isDate) }
+        } else if let start = first("DTSTART") {
+            if let read = time(start) {
+                (due, zone, isAllDay) = (read.time, read.zone, read.isDate)
+                // RFC 5545 §3.6.2: a to-do's due is its start plus its duration.
+                if let property = first("DURATION") {
+                    if let length = Self.duration(property.value) {
+                        due = Self.adding(length, to: read.time, in: read.zone, isDate: read.isDate)
+                    } else {
+                        refuse(property, "\"\(property.value)\" is not a duration (such as PT1H30M, P2D or P1W)")
+                    }
+                }
+            }
         }
         var recurrence: RecurrenceRule = .never
         var end: LocalDate?
@@ -271,37 +291,78 @@ private struct TodoReader {
             uid: first("UID")?.value ?? "",
             title: first("SUMMARY").map { ContentLines.unescaped($0.value[...]) } ?? "",
             notes: first("DESCRIPTION").map { ContentLines.unescaped($0.value[...]) } ?? "",
-            due: due, timeZoneID: zone.identifier, recurrence: recurrence, recurrenceEnd: end,
-            isCompleted: status == "COMPLETED" || completedAt != nil,
-            completedAt: completedAt, categories: categories, createdAt: createdAt, modifiedAt: modifiedAt
+            due: due, isAllDay: isAllDay, timeZoneID: zone.identifier, recurrence: recurrence, recurrenceEnd: end,
+            isCompleted: status == "COMPLETED" || status == "CANCELLED" || completedAt != nil,
+            completedAt: status == "CANCELLED" ? nil : completedAt,
+            stage: status == "CANCELLED" ? .cancelled : status == "IN-PROCESS" ? .inProgress : .none,
+            percentComplete: first("PERCENT-COMPLETE").flatMap { Int($0.value.trimmingCharacters(in: .whitespaces)) }
+                .map { min(max($0, 0), 100) },
+            categories: categories, createdAt: createdAt, modifiedAt: modifiedAt
         )
     }
 
-    /// A DATE or DATE-TIME value with the zone it is in (UTC ones in the user's zone).
-    private mutating func time(_ line: ContentLines.Line) -> (time: LocalDateTime, zone: TimeZone, second: Int)? {
+    /// A DATE or DATE-TIME value with the zone it is in (UTC ones in the user's zone); a date is
+    /// its day at 00:00, in the user's zone.
+    private mutating func time(_ line: ContentLines.Line) -> (time: LocalDateTime, zone: TimeZone, second: Int, isDate: Bool)? {
         let value = line.value.trimmingCharacters(in: .whitespaces)
         let isDate = line.parameters["VALUE"]?.uppercased() == "DATE" || value.count == 8
         guard let parsed = Self.parse(value, dateOnly: isDate) else {
             refuse(line, "\"\(value)\" is not a \(isDate ? "date (YYYYMMDD)" : "date and time (YYYYMMDDTHHMMSS, with Z for UTC)")")
             return nil
         }
+        if isDate { return (parsed.time, userZone, 0, true) }
         if parsed.isUTC {
             let instant = parsed.time.resolved(in: .gmt)
-            return (LocalDateTime(of: instant, in: userZone), userZone, parsed.second)
+            return (LocalDateTime(of: instant, in: userZone), userZone, parsed.second, false)
         }
-        guard let tzid = line.parameters["TZID"] else { return (parsed.time, userZone, parsed.second) }
+        guard let tzid = line.parameters["TZID"] else { return (parsed.time, userZone, parsed.second, false) }
         guard let zone = zone(named: tzid) else {
             refuse(line, "TZID \"\(tzid)\" is not a zone Memoss knows; it needs an IANA name such as Europe/Berlin "
                 + "(edit the file, or export it again with IANA zone names)")
             return nil
         }
-        return (parsed.time, zone, parsed.second)
+        return (parsed.time, zone, parsed.second, false)
     }
 
     /// A timestamp (COMPLETED, CREATED, LAST-MODIFIED: UTC by RFC 5545, to the second).
     private mutating func instant(_ line: ContentLines.Line) -> Date? {
         guard let read = time(line) else { return nil }
         return read.time.resolved(in: read.zone).addingTimeInterval(TimeInterval(read.second))
+    }
+
+    /// An RFC 5545 duration (`P1W`, `P2DT3H`, `-PT15M`): its whole days and its seconds besides.
+    static func duration(_ text: String) -> (days: Int, seconds: Int)? {
+        var rest = Substring(text.trimmingCharacters(in: .whitespaces).uppercased())
+        var sign = 1
+        if rest.first == "+" || rest.first == "-" { sign = rest.removeFirst() == "-" ? -1 : 1 }
+        guard rest.first == "P" else { return nil }
+        rest.removeFirst()
+        var days = 0, seconds = 0, number = "", inTime = false, sawPart = false
+        for character in rest {
+            if character.isASCII && character.isNumber { number.append(character); continue }
+            if character == "T" && number.isEmpty && !inTime { inTime = true; continue }
+            guard let value = Int(number), number.count <= 9 else { return nil }
+            switch (character, inTime) {
+            case ("W", false): days += 7 * value
+            case ("D", false): days += value
+            case ("H", true): seconds += 3_600 * value
+            case ("M", true): seconds += 60 * value
+            case ("S", true): seconds += value
+            default: return nil
+            }
+            number = ""
+            sawPart = true
+        }
+        guard sawPart, number.isEmpty else { return nil }
+        return (sign * days, sign * seconds)
+    }
+
+    /// `start` moved on by `length`: days on the calendar, then seconds of elapsed time (RFC 5545
+    /// §3.3.6); a date's day moves by whole days only.
+    static func adding(_ length: (days: Int, seconds: Int), to start: LocalDateTime, in zone: TimeZone, isDate: Bool) -> LocalDateTime {
+        let day = LocalDateTime(date: start.date.adding(days: length.days), time: start.time)
+        guard !isDate, length.seconds != 0 else { return day }
+        return LocalDateTime(of: day.resolved(in: zone).addingTimeInterval(TimeInterval(length.seconds)), in: zone)
     }
 
     /// `YYYYMMDD` or `YYYYMMDDTHHMMSS[Z]`; the seconds apart (a reminder is due to the minute).
@@ -320,7 +381,7 @@ private struct TodoReader {
               let date = LocalDate(year: year, month: month, day: day) else { return nil }
         if dateOnly {
             guard characters.count == 8 else { return nil }
-            return (LocalDateTime(date: date, time: .nineAM), false, 0)
+            return (LocalDateTime(date: date, time: .midnight), false, 0)
         }
         let isUTC = characters.count == 16 && characters[15] == UInt8(ascii: "Z")
         guard characters.count == 15 || isUTC, characters[8] == UInt8(ascii: "T"),

@@ -18,9 +18,10 @@ package struct CalendarItem: Sendable {
 ///
 /// Each reminder is one VTODO: UID its id; SUMMARY, DESCRIPTION; DTSTART and DUE both the current
 /// occurrence's wall time (its nominal time when a DST gap moved it; RFC 5545 §3.3.5 resolves it the
-/// same way) with TZID and a VTIMEZONE for each zone used; RRULE by the mapping in
-/// `../shared/oracles/README.md`; STATUS, COMPLETED and PERCENT-COMPLETE; CATEGORIES for tags; a
-/// VALARM at the due time for open ones; CREATED, LAST-MODIFIED and DTSTAMP in UTC.
+/// same way) with TZID and a VTIMEZONE for each zone used, or its day (`VALUE=DATE`) when it is
+/// all-day, or neither when it is undated; RRULE by the mapping in `docs/icalendar.md`; STATUS
+/// (NEEDS-ACTION, IN-PROCESS, COMPLETED, CANCELLED), COMPLETED and PERCENT-COMPLETE; CATEGORIES for
+/// tags; a VALARM at the due time for open timed ones; CREATED, LAST-MODIFIED and DTSTAMP in UTC.
 package enum CalendarWriter {
     /// The whole calendar; `stamp` is DTSTAMP (when the file was written), `product` PRODID's name.
     package static func calendar(_ items: [CalendarItem], stamp: Date, product: String) -> String {
@@ -50,7 +51,6 @@ package enum CalendarWriter {
         var out = ""
         func put(_ line: String) { out += ContentLines.folded(line) }
         let zone = reminder.timeZone
-        let wall = localText(reminder.localScheduled)
         put("BEGIN:VTODO")
         put("UID:\(item.uid ?? reminder.id.text)")
         put("DTSTAMP:\(utcText(stamp))")
@@ -58,8 +58,13 @@ package enum CalendarWriter {
         put("LAST-MODIFIED:\(utcText(reminder.updatedAt))")
         put("SUMMARY:\(ContentLines.escaped(reminder.title))")
         if let notes = reminder.notes { put("DESCRIPTION:\(ContentLines.escaped(notes))") }
-        put("DTSTART;TZID=\(zone.identifier):\(wall)")
-        put("DUE;TZID=\(zone.identifier):\(wall)")
+        for property in ["DTSTART", "DUE"] {
+            switch reminder.due {
+            case .someday: break
+            case .day(let day): put("\(property);VALUE=DATE:\(dateText(day))")
+            case .moment(let local, _): put("\(property);TZID=\(zone.identifier):\(localText(local))")
+            }
+        }
         if let rule = rrule(reminder) {
             put("RRULE:\(rule)")
             // RFC 5545 takes COUNT or UNTIL: the one that ends the series first is the rule's, the
@@ -67,17 +72,13 @@ package enum CalendarWriter {
             if let end = reminder.recurrenceEnd, rule.contains("COUNT=") { put("X-MEMOSS-UNTIL;VALUE=DATE:\(dateText(end))") }
             if let times = reminder.recurrence.times, rule.contains("UNTIL=") { put("X-MEMOSS-COUNT:\(times)") }
         }
-        if reminder.isCompleted {
-            put("STATUS:COMPLETED")
-            if let completedAt = reminder.completedAt { put("COMPLETED:\(utcText(completedAt))") }
-            put("PERCENT-COMPLETE:100")
-        } else {
-            put("STATUS:NEEDS-ACTION")
-        }
+        put("STATUS:\(status(of: reminder))")
+        if reminder.isDone, let completedAt = reminder.completedAt { put("COMPLETED:\(utcText(completedAt))") }
+        if let percent = reminder.isDone ? 100 : reminder.percentComplete { put("PERCENT-COMPLETE:\(percent)") }
         if !item.tagNames.isEmpty {
             put("CATEGORIES:" + item.tagNames.map(ContentLines.escaped).joined(separator: ","))
         }
-        if !reminder.isCompleted {
+        if !reminder.isCompleted, case .moment = reminder.due {
             put("BEGIN:VALARM")
             put("ACTION:DISPLAY")
             put("DESCRIPTION:\(ContentLines.escaped(reminder.title))")
@@ -86,6 +87,16 @@ package enum CalendarWriter {
         }
         put("END:VTODO")
         return out
+    }
+
+    /// The STATUS value of `reminder`.
+    package static func status(of reminder: Reminder) -> String {
+        switch (reminder.isCompleted, reminder.stage) {
+        case (true, .cancelled): "CANCELLED"
+        case (true, _): "COMPLETED"
+        case (false, .inProgress): "IN-PROCESS"
+        case (false, _): "NEEDS-ACTION"
+        }
     }
 
     /// The RRULE value of a repeating reminder, `nil` for a one-time one. DTSTART is the current
@@ -122,10 +133,13 @@ package enum CalendarWriter {
             // Plain FREQ=YEARLY from 29 February skips the years without one.
             if month == 2 && day == 29 { parts += ["BYMONTH=2", "BYMONTHDAY=-1"] }
         }
-        let series = reminder.series
+        guard let series = reminder.series else { return nil }
         // RFC 5545 allows COUNT or UNTIL, not both: the count when its last occurrence comes by the end day.
         if let times = rule.times, reminder.recurrenceEnd == nil || series.occurrences(count: times).count == times {
             parts.append("COUNT=\(times)")
+        } else if let end = reminder.recurrenceEnd, reminder.isAllDay {
+            // With a DTSTART that is a date, UNTIL is a date too.
+            parts.append("UNTIL=" + dateText(end))
         } else if let end = reminder.recurrenceEnd {
             // The last second of the end day, in UTC.
             let after = LocalDateTime(date: end.adding(days: 1), time: .midnight).resolved(in: reminder.timeZone)
@@ -199,7 +213,9 @@ private struct CalendarZones {
     private var years: [String: (first: Int, last: Int)] = [:]
 
     mutating func add(_ reminder: Reminder) {
-        let year = reminder.localScheduled.date.year
+        // Only a time of day is written in a zone.
+        guard case .moment(let local, _) = reminder.due else { return }
+        let year = local.date.year
         // A series goes on: its zone's rules are written ten years ahead.
         let last = reminder.recurrence.isRepeating && !reminder.isCompleted
             ? (reminder.recurrenceEnd?.year ?? year + 10) : year

@@ -7,18 +7,24 @@ import UseCases
 /// so an export imports again: the id keeps each reminder itself. The fields an export writes
 /// and the importer reads back (tags, completed_at, a moved monthly day) are written and read here.
 package enum CSVFields {
-    package static let header = "id,title,notes,date,time,timezone,repeat,end_date,tags,completed,completed_at\r\n"
+    package static let header = "id,title,notes,date,time,timezone,repeat,end_date,tags,completed,completed_at,status,percent_complete\r\n"
 
-    /// One reminder's record: its current occurrence's wall date and time in its zone.
+    /// One reminder's record: its current occurrence's wall date and time in its zone; an all-day
+    /// reminder's time empty, an undated one's date and time empty.
     package static func row(_ item: ReminderWithTags) -> String {
         let reminder = item.reminder
-        let local = reminder.localScheduled
+        let (date, time): (String, String) = switch reminder.due {
+        case .someday: ("", "")
+        case .day(let day): (day.description, "")
+        case .moment(let local, _): (local.date.description, local.time.description)
+        }
         // The phrase spells every part out ("monthly on the 31st" even when due on 28 February).
         let rule = RepeatSpec(rule: reminder.recurrence).phrase
-        let fields = [reminder.id.text, reminder.title, reminder.notes ?? "", local.date.description,
-                      local.time.description, reminder.timeZoneID, rule, reminder.recurrenceEnd?.description ?? "",
-                      tagField(item.tags.map(\.name)), reminder.isCompleted ? "true" : "false",
-                      reminder.completedAt.map { instantText.string(from: $0) } ?? ""]
+        let fields = [reminder.id.text, reminder.title, reminder.notes ?? "", date,
+                      time, reminder.timeZoneID, rule, reminder.recurrenceEnd?.description ?? "",
+                      tagField(item.tags.map(\.name)), reminder.isDone ? "true" : "false",
+                      reminder.isDone ? reminder.completedAt.map { instantText.string(from: $0) } ?? "" : "",
+                      reminder.statusWord, reminder.percentComplete.map(String.init) ?? ""]
         return fields.map(quoted).joined(separator: ",") + "\r\n"
     }
 

@@ -5,7 +5,8 @@ import Foundation
 ///
 /// "Today 09:00", "Tomorrow 09:00", "Yesterday 18:30", "Mon 23 Nov 09:00", and the year
 /// when it is not this year: "Tue 5 Jan 2027 10:00". Times are 24-hour, in the user's zone;
-/// English names, independent of the locale, so scripts and tests read the same text.
+/// English names, independent of the locale, so scripts and tests read the same text. An all-day
+/// reminder is its day alone ("Tomorrow", "Mon 23 Nov"), an undated one "No date".
 package struct CardTimeFormatter: Sendable {
     private static let weekdays: [StaticString] = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"]
     private static let months: [StaticString] = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
@@ -23,8 +24,38 @@ package struct CardTimeFormatter: Sendable {
     /// per card; interpolating its parts took most of the time it spent on cards).
     package func string(for instant: Date) -> String {
         let local = LocalDateTime(of: instant, in: timeZone)
-        let day = local.date
-        return String(unsafeUninitializedCapacity: 24) { buffer in
+        return string(day: local.date, time: local.time)
+    }
+
+    /// When `reminder` is due: its time, its day alone when all-day, "No date" when undated.
+    package func string(for reminder: Reminder) -> String {
+        switch reminder.due {
+        case .someday: Self.undated
+        case .day(let day): string(day: day, time: nil)
+        case .moment(_, let instant): string(for: instant)
+        }
+    }
+
+    /// When `reminder` is due, as a sentence goes on: "due Tomorrow 09:00", "due Mon 23 Nov, all
+    /// day", "with no date".
+    package func dueSentence(for reminder: Reminder) -> String {
+        switch reminder.due {
+        case .someday: "with no date"
+        case .day: "due \(string(for: reminder)), all day"
+        case .moment: "due \(string(for: reminder))"
+        }
+    }
+
+    /// A day alone, as an all-day reminder's card says it: "Today", "Mon 23 Nov".
+    package func string(forDay day: LocalDate) -> String {
+        string(day: day, time: nil)
+    }
+
+    /// What a card says of an undated reminder.
+    package static let undated = "No date"
+
+    private func string(day: LocalDate, time: LocalTime?) -> String {
+        String(unsafeUninitializedCapacity: 24) { buffer in
             var count = 0
             func put(_ text: StaticString) {
                 text.withUTF8Buffer { for byte in $0 { buffer[count] = byte; count += 1 } }
@@ -55,10 +86,12 @@ package struct CardTimeFormatter: Sendable {
                     put(day.year, width: 1)
                 }
             }
-            put(" ")
-            put(local.time.hour, width: 2)
-            put(":")
-            put(local.time.minute, width: 2)
+            if let time {
+                put(" ")
+                put(time.hour, width: 2)
+                put(":")
+                put(time.minute, width: 2)
+            }
             return count
         }
     }
@@ -81,5 +114,8 @@ package struct CardTimeFormatter: Sendable {
 extension Reminder {
     /// What a DST gap did to its current occurrence (see `CardTimeFormatter.gapNote`); `nil` when
     /// its time exists.
-    package var gapNote: String? { CardTimeFormatter.gapNote(for: currentOccurrence, in: timeZone) }
+    package var gapNote: String? {
+        guard !isAllDay, let currentOccurrence else { return nil }
+        return CardTimeFormatter.gapNote(for: currentOccurrence, in: timeZone)
+    }
 }

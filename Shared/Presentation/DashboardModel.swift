@@ -9,7 +9,7 @@ package final class DashboardModel {
     /// One reminder as a card shows it.
     package struct Card: Identifiable, Hashable, Sendable {
         /// Where an open card stands in time.
-        package enum Urgency: Hashable, Sendable { case overdue, today, upcoming, done }
+        package enum Urgency: Hashable, Sendable { case overdue, today, upcoming, someday, done }
 
         /// The reminder's id.
         package let id: UUID
@@ -17,8 +17,15 @@ package final class DashboardModel {
         package let title: String
         /// When it is due, e.g. "Today 09:00".
         package let timeText: String
-        /// Overdue, today, upcoming or done.
+        /// Overdue, today, upcoming, some day (undated) or done (closed).
         package let urgency: Urgency
+        /// Whether it is closed as cancelled rather than done.
+        package var isCancelled: Bool { reminder.isCancelled }
+        /// In progress, and how far ("40%" when said).
+        package var progressText: String? {
+            guard reminder.stage == .inProgress, !reminder.isCompleted else { return nil }
+            return reminder.percentComplete.map { "\($0)%" } ?? "started"
+        }
         /// The first tags by name, at most `TagChip.cardLimit`.
         package let tags: [TagChip]
         /// "+N" when the reminder has more tags than the card shows, else `nil`.
@@ -31,7 +38,7 @@ package final class DashboardModel {
 
     /// A titled list of cards.
     package struct Section: Hashable, Sendable {
-        /// "To Do" or "Completed".
+        /// "To Do", "No date" or "Completed".
         package let title: String
         /// The cards, in the order to show them.
         package let cards: [Card]
@@ -135,31 +142,42 @@ package final class DashboardModel {
         let formatter = CardTimeFormatter(today: environment.today, timeZone: environment.timeZone)
         let limitHint = "`list` without --limit"
         let toDo = (section: ReminderSection(done: false, limit: limit, countsAll: true), hint: limitHint)
+        let someday = (section: ReminderSection(done: false, undated: true, limit: limit, countsAll: true), hint: limitHint)
         let recentOnly = showing == .toDoAndRecent && (limit ?? .max) >= Dashboard.recentCompletedCount
         let done = (section: ReminderSection(done: true, limit: recentOnly ? Dashboard.recentCompletedCount : limit, countsAll: true),
                     hint: recentOnly ? "`list --completed`" : limitHint)
         let sections = switch showing {
-        case .toDoAndRecent, .everything: [toDo, done]
+        case .toDoAndRecent, .everything: [toDo, someday, done]
         case .completed: [done]
-        case .toDo: [toDo]
-        case .everythingDoneFirst: [done, toDo]
+        case .toDo: [toDo, someday]
+        case .everythingDoneFirst: [done, toDo, someday]
         }
-        let titles = sections.map { Line.title($0.section.done ? "Completed" : "To Do") }
-        emit(titles[0])
+        // "No date" shows only when it has cards: its title waits for the first.
+        let titles = sections.map { Line.title($0.section.done ? "Completed" : $0.section.undated ? "No date" : "To Do") }
+        let pending = PendingTitle()
+        let begin: @Sendable (Int) -> Void = { index in
+            if sections[index].section.undated { pending.set(titles[index]) } else { emit(titles[index]) }
+        }
+        begin(0)
         try await loadDashboard.stream(sections.map(\.section), tagged: filterTag?.id) { _, _, reminder, group in
+            if let title = pending.take() { emit(title) }
             emit(.card(Self.card(reminder, group?.urgency ?? .done, formatter)))
         } ended: { _, index, shown, total in
             let section = sections[index].section
-            if shown == 0 { emit(.empty(section.done ? "Nothing completed yet." : "Nothing to do.")) }
-            if let more = Section.moreText(hidden: total - shown, hint: sections[index].hint) { emit(.more(more)) }
-            if index + 1 < sections.count { emit(titles[index + 1]) }
+            if shown == 0 && !section.undated { emit(.empty(section.done ? "Nothing completed yet." : "Nothing to do.")) }
+            if let more = Section.moreText(hidden: total - shown, hint: sections[index].hint) {
+                if let title = pending.take() { emit(title) }
+                emit(.more(more))
+            }
+            _ = pending.take()
+            if index + 1 < sections.count { begin(index + 1) }
         }
     }
 
     nonisolated private static func card(_ reminder: ReminderWithTags, _ urgency: Card.Urgency, _ formatter: CardTimeFormatter) -> Card {
         let tags = TagChip.forCard(reminder.tags)
         let values = reminder.reminder
-        return Card(id: values.id, title: values.title, timeText: formatter.string(for: values.scheduledAt),
+        return Card(id: values.id, title: values.title, timeText: formatter.string(for: values),
                     urgency: urgency, tags: tags.chips, moreTags: tags.overflow,
                     recurrence: values.recurrence.shortName, reminder: reminder)
     }
@@ -216,6 +234,23 @@ extension Dashboard.Group {
         case .overdue: .overdue
         case .today: .today
         case .upcoming: .upcoming
+        case .someday: .someday
+        }
+    }
+}
+
+/// A section title held back until the section shows something.
+private final class PendingTitle: @unchecked Sendable {
+    private let lock = NSLock()
+    private var title: DashboardModel.Line?
+
+    func set(_ line: DashboardModel.Line) { lock.withLock { title = line } }
+
+    /// The title if it is still held back, once.
+    func take() -> DashboardModel.Line? {
+        lock.withLock {
+            defer { title = nil }
+            return title
         }
     }
 }

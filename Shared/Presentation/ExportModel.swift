@@ -27,8 +27,9 @@ package struct ExportModel: Sendable {
     package func export(_ format: Format, tagged tagID: UUID?, completedOnly: Bool,
                         write: @escaping @Sendable (String) -> Void) async throws -> Int {
         // Every section from one read of the store, written as it is read.
-        let open = ReminderSection(done: false), done = ReminderSection(done: true, withCompletedTimes: false)
-        let openThenDone = completedOnly ? [done] : [open, done]
+        let open = ReminderSection(done: false), someday = ReminderSection(done: false, undated: true)
+        let done = ReminderSection(done: true, withCompletedTimes: false)
+        let openThenDone = completedOnly ? [done] : [open, someday, done]
         let count = Gathered<Int>()
         let counted: @Sendable (Int, Int, Int, Int) -> Void = { pass, _, shown, _ in if pass == 0 { count.add(shown) } }
         switch format {
@@ -49,8 +50,8 @@ package struct ExportModel: Sendable {
         case .json:
             // The dashboard's document: completed first (sorted keys), then to do.
             let stream = JSONShapes.DashboardJSONStream(write: write)
-            try await loadDashboard.stream(completedOnly ? [done] : [done, open], tagged: tagID, { _, section, item, _ in
-                if section == 1 { stream.startToDo() }
+            try await loadDashboard.stream(completedOnly ? [done] : [done, open, someday], tagged: tagID, { _, section, item, _ in
+                if section >= 1 { stream.startToDo() }
                 stream.add(item)
             }, ended: counted)
             stream.startToDo()

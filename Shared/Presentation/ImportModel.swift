@@ -10,6 +10,7 @@ package final class ImportModel {
     /// The columns a header may name, in any order and case.
     package enum Column: String, CaseIterable, Sendable {
         case title, notes, date, time, `repeat`, endDate = "end_date", tags, completed, completedAt = "completed_at", timezone, id
+        case status, percentComplete = "percent_complete"
     }
 
     /// What a header row says: where each known column is, and the names it did not know.
@@ -28,6 +29,7 @@ package final class ImportModel {
             "labels": .tags, "label": .tags, "categories": .tags, "category": .tags, "list": .tags, "tag": .tags,
             "recurrence": .repeat, "repeats": .repeat, "end date": .endDate, "until": .endDate,
             "done": .completed, "time zone": .timezone, "zone": .timezone, "uid": .id,
+            "percent complete": .percentComplete, "percent": .percentComplete, "progress": .percentComplete,
         ]
 
         /// Reads a header row; throws `ImportFileError.noTitleColumn` when no column is `title` (or
@@ -126,7 +128,7 @@ package final class ImportModel {
         // Each column read once (a large import reads a hundred thousand rows).
         let zoneText = value(.timezone), dateText = value(.date), timeText = value(.time), repeatText = value(.repeat)
         let endText = value(.endDate), completedText = value(.completed), completedAtText = value(.completedAt)
-        let tagsText = value(.tags), idText = value(.id)
+        let tagsText = value(.tags), idText = value(.id), statusText = value(.status), percentText = value(.percentComplete)
         func given(_ text: String) -> String? { text.isEmpty ? nil : text }
         let input = ReminderFieldInput(
             title: position(.title).map { $0 < record.count ? record[$0] : "" } ?? "",
@@ -138,11 +140,29 @@ package final class ImportModel {
             refuse(Column(problem.field), problem.columnMessage)
         }
         let zone = values.zone ?? environment.timeZone
-        let base = ReminderDraft(title: "", due: ReminderDraft.defaultDue(today: LocalDate(containing: environment.now(), in: zone)),
-                                 timeZoneID: zone.identifier)
+        // Nothing is invented: a row without a date is undated, one without a time is all-day.
+        let base = ReminderDraft(item: "", notes: nil, day: nil, time: nil, zoneID: zone.identifier, recurrence: .never, end: nil)
         let draft = values.applied(to: base)
+        if values.time != nil && dateText.isEmpty {
+            refuse(.time, FieldProblem(field: .time, reason: .timeNeedsDate).columnMessage)
+        }
         var completed = Self.flag(completedText)
         if completed == nil { refuse(.completed, "Must be true, false, yes, no, 1 or 0") }
+        // `completed` says done; a status says done, cancelled (closed, not done) or open.
+        let status = StatusInput.word(statusText)
+        let isDone = status.flatMap { word in word.closed.map { $0 && word.stage != .cancelled } }
+        if status == nil {
+            refuse(.status, "Must be \(StatusInput.words)")
+        } else if let isDone, !completedText.isEmpty, completed != isDone {
+            refuse(.status, "The row says completed is \(completed == true); make status and completed agree, or leave one empty")
+        } else if let closed = status?.closed {
+            completed = closed
+        }
+        var percent: Int?
+        if !percentText.isEmpty {
+            percent = StatusInput.percent(percentText)
+            if percent == nil { refuse(.percentComplete, "Must be a number from 0 to 100") }
+        }
         // When it was done (an export writes it), which says it is done.
         var completedAt: Date?
         if !completedAtText.isEmpty {
@@ -168,8 +188,10 @@ package final class ImportModel {
             let now = environment.now()
             let key = id.map(ImportedReminder.key(forID:))
                 ?? ImportedReminder.fingerprint(values, dated: !dateText.isEmpty)
-            let reminder = Reminder(id: id ?? ImportedReminder.id(forKey: key), values: values, now: now,
+            var reminder = Reminder(id: id ?? ImportedReminder.id(forKey: key), values: values, now: now,
                                     completedAt: completed == true ? (completedAt ?? now) : nil)
+            reminder.stage = status?.stage ?? .none
+            reminder.percentComplete = percent
             return keep(reminder, key: key, tags: tags)
         }
         importer.refuse()
@@ -199,9 +221,8 @@ package final class ImportModel {
     /// named by the property they come from (SUMMARY, DUE, RRULE …).
     package func add(_ todo: CalendarTodo) {
         var problems: [(String, String)] = []
-        let draft = ReminderDraft(item: todo.title, notes: todo.notes, due: todo.due, zoneID: todo.timeZoneID,
-                                  recurrence: todo.recurrence, end: todo.recurrenceEnd,
-                                  now: environment.now(), fallbackZone: environment.timeZone)
+        let draft = ReminderDraft(item: todo.title, notes: todo.notes, day: todo.due?.date, time: todo.isAllDay ? nil : todo.due?.time,
+                                  zoneID: todo.timeZoneID, recurrence: todo.recurrence, end: todo.recurrenceEnd)
         let tags = checkedTags(todo.categories) { problems.append(("CATEGORIES", $0)) }
         let now = environment.now()
         let checked = ReminderRules.evaluate(draft, previously: nil, now: now, allowingPast: allowPast || todo.isCompleted)
@@ -225,6 +246,8 @@ package final class ImportModel {
             ?? (todo.uid.isEmpty ? ImportedReminder.fingerprint(values, dated: todo.due != nil) : "uid:\(todo.uid)")
         var reminder = Reminder(id: todo.id ?? ImportedReminder.id(forKey: key), values: values, now: now,
                                 completedAt: todo.isCompleted ? (todo.completedAt ?? now) : nil)
+        reminder.stage = todo.stage
+        reminder.percentComplete = todo.isCompleted && todo.stage != .cancelled ? nil : todo.percentComplete
         // The calendar's own history, when it has one (an export keeps them across a round trip).
         reminder.createdAt = todo.createdAt ?? now
         reminder.updatedAt = todo.modifiedAt ?? reminder.createdAt

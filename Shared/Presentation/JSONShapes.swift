@@ -1,6 +1,13 @@
 import Domain
 import Foundation
 
+extension Reminder {
+    /// `todo`, `in-progress`, `done` or `cancelled`: its status as JSON, CSV and `--status` write it.
+    package var statusWord: String {
+        isCancelled ? "cancelled" : isDone ? "done" : stage == .inProgress ? "in-progress" : "todo"
+    }
+}
+
 /// The stable JSON the fronts print with `--json`; README.md documents every field.
 package enum JSONShapes {
     /// A reminder.
@@ -8,10 +15,18 @@ package enum JSONShapes {
         let id: String
         let title: String
         let notes: String?
-        /// The due instant, ISO 8601 with the offset of the reminder's zone.
-        let scheduledAt: String
+        /// The due instant, ISO 8601 with the offset of the reminder's zone (an all-day reminder's
+        /// day's start); `null` when undated.
+        let scheduledAt: String?
+        /// Present (true) when it is due all day on `scheduledAt`'s day, without a time.
+        let allDay: Bool?
         let timeZone: String
+        /// Whether it is done (a cancelled one is not).
         let completed: Bool
+        /// `todo`, `in-progress`, `done` or `cancelled`.
+        let status: String
+        /// How much of it is done, 0–100, when said.
+        let percentComplete: Int?
         let completedAt: String?
         let recurrence: RecurrenceJSON
         /// The inclusive last day, `YYYY-MM-DD`.
@@ -26,9 +41,12 @@ package enum JSONShapes {
             id = reminder.id.text
             title = reminder.title
             notes = reminder.notes
-            scheduledAt = ISO8601Text.string(reminder.scheduledAt, in: reminder.timeZone)
+            scheduledAt = reminder.scheduledAt.map { ISO8601Text.string($0, in: reminder.timeZone) }
+            allDay = reminder.isAllDay ? true : nil
             timeZone = reminder.timeZoneID
-            completed = reminder.isCompleted
+            completed = reminder.isDone
+            status = reminder.reminder.statusWord
+            percentComplete = reminder.percentComplete
             completedAt = reminder.completedAt.map { ISO8601Text.string($0, in: reminder.timeZone) }
             recurrence = RecurrenceJSON(reminder.recurrence)
             endDate = reminder.recurrenceEnd?.description

@@ -9,9 +9,9 @@ package struct ReminderFieldInput: Hashable, Sendable {
     /// The notes; empty clears them.
     package var notes: String?
     /// The day it is due (`fri`, `2026-12-03`), perhaps with its time (`tomorrow 5pm`, `in 2 hours`)
-    /// where the reader's `datesCarryTime` allows it.
+    /// where the reader's `datesCarryTime` allows it; `none` (or `-`) for no date (undated).
     package var date: String?
-    /// The time it is due (`17:30`, `5pm`).
+    /// The time it is due (`17:30`, `5pm`); `none` or `all day` for none (due all day).
     package var time: String?
     /// How it repeats, as a phrase (`every 2 weeks on tue,thu, 10 times`).
     package var repeatPhrase: String?
@@ -39,7 +39,7 @@ package struct ReminderFieldInput: Hashable, Sendable {
 /// The fields of `ReminderFieldInput` once read: each the value it names, `nil` where not given.
 package struct ReminderFieldValues: Hashable, Sendable {
     /// A field that is set to a value or cleared.
-    package enum Setting<Value: Hashable & Sendable>: Hashable, Sendable {
+    package enum Change<Value: Hashable & Sendable>: Hashable, Sendable {
         case value(Value)
         case none
     }
@@ -48,10 +48,14 @@ package struct ReminderFieldValues: Hashable, Sendable {
     package var notes: String?
     package var date: LocalDate?
     package var time: LocalTime?
+    /// The date was cleared: the reminder becomes undated.
+    package var clearsDate = false
+    /// The time was cleared: the reminder becomes all-day.
+    package var clearsTime = false
     /// The repeat as read: relative to the date it ends up on (`weekly` is on the date's weekday).
     package var repeatSpec: RepeatSpec?
-    package var times: Setting<Int>?
-    package var until: Setting<LocalDate>?
+    package var times: Change<Int>?
+    package var until: Change<LocalDate>?
     package var zone: TimeZone?
 
     /// No field given.
@@ -64,8 +68,10 @@ package struct ReminderFieldValues: Hashable, Sendable {
         var result = draft
         if let title { result.title = title }
         if let notes { result.notes = notes }
-        if let date { result.date = date }
-        if let time { result.time = time }
+        if clearsDate { result.hasDate = false }
+        if let date { (result.date, result.hasDate) = (date, true) }
+        if clearsTime { result.hasTime = false }
+        if let time { (result.time, result.hasTime) = (time, true) }
         if let zone { result.timeZoneID = zone.identifier }
         if repeatSpec != nil || times != nil || date != nil {
             var spec = repeatSpec ?? RecurrencePickerModel.spec(following: draft.recurrence, on: draft.date)
@@ -114,6 +120,8 @@ package struct FieldProblem: Error, Hashable, Sendable {
         case notACount(String)
         /// A zone this system does not know.
         case unknownZone(String)
+        /// A time of day for a reminder without a date.
+        case timeNeedsDate
     }
 
     /// The field the text was given for.
@@ -138,6 +146,7 @@ package struct FieldProblem: Error, Hashable, Sendable {
         case .needsRepeat: "It does not repeat"
         case .notACount: "Give a number from 1 to \(RecurrenceRule.maximumTimes), or none"
         case .unknownZone(let zone): ReminderValidationError.unknownTimeZone(zone).message
+        case .timeNeedsDate: "A time needs a date"
         }
     }
 
@@ -157,6 +166,7 @@ package struct FieldProblem: Error, Hashable, Sendable {
         case .needsRepeat: return ("\(option) needs a repeat, such as --repeat daily.", true)
         case .notACount: return ("--times: give a number from 1 to \(RecurrenceRule.maximumTimes), or none.", true)
         case .unknownZone(let zone): return ("\(option): \(ReminderValidationError.unknownTimeZone(zone).message)", true)
+        case .timeNeedsDate: return ("--time needs a date; give --date too, or leave out --time.", true)
         }
     }
 
@@ -170,6 +180,7 @@ package struct FieldProblem: Error, Hashable, Sendable {
                 + "or --date-order mdy (month first)"
         case .notADayInOrder(let text, let order): "\(text) is not a day of the calendar read as \(order.rawValue)"
         case .repeatPhrase(let error): error.sentence
+        case .timeNeedsDate: "A time needs a date; give the date too, or leave the time empty"
         case .timeGivenTwice, .notATime, .needsRepeat, .notACount, .unknownZone: sentence
         }
     }
@@ -217,7 +228,12 @@ package struct ReminderFieldReader: Sendable {
         }
         values.title = input.title
         values.notes = input.notes
-        if let text = input.date {
+        if let text = input.date, Self.isNone(text) {
+            values.clearsDate = true
+            if let time = input.time, !Self.isNone(time), !Self.isAllDay(time) {
+                problems.append(FieldProblem(field: .time, reason: .timeNeedsDate))
+            }
+        } else if let text = input.date {
             switch reader.moment(text) {
             case .success(let moment):
                 values.date = moment.date
@@ -228,7 +244,9 @@ package struct ReminderFieldReader: Sendable {
             case .failure(let problem): problems.append(FieldProblem(field: .date, reason: problem))
             }
         }
-        if let text = input.time {
+        if let text = input.time, Self.isNone(text) || Self.isAllDay(text) {
+            values.clearsTime = true
+        } else if let text = input.time, !values.clearsDate {
             if let clock = TypedInput.time(text) { values.time = clock } else { problems.append(FieldProblem(field: .time, reason: .notATime(text))) }
         }
         var repeating = repeats
@@ -237,7 +255,7 @@ package struct ReminderFieldReader: Sendable {
                 let spec = try RepeatSpec.parse(phrase)
                 values.repeatSpec = spec
                 repeating = spec.frequency != .never
-                if spec.frequency == .never { values.times = ReminderFieldValues.Setting<Int>.none } else if let count = spec.times { values.times = .value(count) }
+                if spec.frequency == .never { values.times = ReminderFieldValues.Change<Int>.none } else if let count = spec.times { values.times = .value(count) }
             } catch {
                 problems.append(FieldProblem(field: .repeat, reason: .repeatPhrase(error)))
             }
@@ -246,7 +264,7 @@ package struct ReminderFieldReader: Sendable {
             if !repeating {
                 problems.append(FieldProblem(field: .times, reason: .needsRepeat))
             } else if Self.isNone(text) {
-                values.times = ReminderFieldValues.Setting<Int>.none
+                values.times = ReminderFieldValues.Change<Int>.none
             } else if let count = RepeatSpec.count(text.lowercased().split(separator: " ").map(String.init), bare: true) {
                 values.times = .value(count)
             } else {
@@ -257,7 +275,7 @@ package struct ReminderFieldReader: Sendable {
             // Said first: an end day is for a repeat (a CSV row's is left unused instead).
             if !repeating { problems.append(FieldProblem(field: .until, reason: .needsRepeat)) }
             if Self.isNone(text) {
-                values.until = ReminderFieldValues.Setting<LocalDate>.none
+                values.until = ReminderFieldValues.Change<LocalDate>.none
             } else {
                 switch reader.day(text) {
                 case .success(let day): values.until = .value(day)
@@ -284,6 +302,11 @@ package struct ReminderFieldReader: Sendable {
         }
         if let sentence = TypedInput.missingDay(text) { return .failure(.noSuchDay(text, sentence: sentence)) }
         return .failure(.notADate(text))
+    }
+
+    /// `all day` (or `all-day`, `allday`): no time of day.
+    private static func isAllDay(_ text: String) -> Bool {
+        ["all day", "all-day", "allday"].contains(text.trimmingWhitespace().lowercased())
     }
 
     /// `none`, `never` or `-`: the field is cleared.

@@ -41,6 +41,10 @@ package final class ReminderFormModel {
     }
     /// The time it is due; changing it clears `dateError`.
     package var time: LocalTime { didSet { if time != oldValue { dateError = nil } } }
+    /// Whether it has a date (off: undated, due some day); changing it clears `dateError`.
+    package var hasDate: Bool { didSet { if hasDate != oldValue { dateError = nil } } }
+    /// Whether it has a time of day (off: due all day on `date`); changing it clears `dateError`.
+    package var hasTime: Bool { didSet { if hasTime != oldValue { dateError = nil } } }
 
     /// Why the title was refused at the last save, if it was.
     package private(set) var titleError: String?
@@ -85,8 +89,11 @@ package final class ReminderFormModel {
         case .add:
             ReminderDraft(title: "", due: ReminderDraft.defaultDue(today: environment.today), timeZoneID: environment.timeZone.identifier)
         case .edit(let reminder):
+            // An undated one's pickers start at the add form's proposal, an all-day one's time at 09:00.
             ReminderDraft(title: reminder.title, notes: reminder.notes ?? "",
-                          date: reminder.localScheduled.date, time: reminder.localScheduled.time,
+                          date: reminder.localScheduled?.date ?? ReminderDraft.defaultDue(today: environment.today).date,
+                          time: reminder.isAllDay ? .nineAM : reminder.localScheduled?.time ?? .nineAM,
+                          hasDate: reminder.scheduledAt != nil, hasTime: reminder.scheduledAt != nil && !reminder.isAllDay,
                           timeZoneID: reminder.timeZoneID, tagIDs: Set(reminder.tags.map(\.id)),
                           recurrence: reminder.recurrence, recurrenceEnd: reminder.recurrenceEnd)
         }
@@ -96,6 +103,8 @@ package final class ReminderFormModel {
         self.notes = start.notes
         self.date = start.date
         self.time = start.time
+        self.hasDate = start.hasDate
+        self.hasTime = start.hasTime
         self.tagPicker = TagPickerModel(selectedIDs: start.tagIDs, listTags: listTags, createTag: createTag)
         self.recurrencePicker = RecurrencePickerModel(
             scheduledDate: start.date, rule: start.recurrence, end: start.recurrenceEnd)
@@ -116,7 +125,7 @@ package final class ReminderFormModel {
 
     /// The fields as a draft, in the zone the reminder is scheduled in.
     package var draft: ReminderDraft {
-        ReminderDraft(title: title, notes: notes, date: date, time: time, timeZoneID: original.timeZoneID,
+        ReminderDraft(title: title, notes: notes, date: date, time: time, hasDate: hasDate, hasTime: hasTime, timeZoneID: original.timeZoneID,
                       tagIDs: tagPicker.selectedIDs, recurrence: recurrencePicker.rule,
                       recurrenceEnd: recurrencePicker.effectiveEnd)
     }
@@ -126,12 +135,17 @@ package final class ReminderFormModel {
     /// returns the problems, in form order.
     package func enter(_ input: ReminderFieldInput, dateOrder: TypedInput.DateOrder? = nil) -> [FieldProblem] {
         let reader = ReminderFieldReader(now: environment.now(), zone: environment.timeZone, order: dateOrder)
-        let (values, problems) = reader.read(input, repeats: recurrencePicker.isEndDateAvailable)
+        var (values, problems) = reader.read(input, repeats: recurrencePicker.isEndDateAvailable)
+        if values.time != nil, values.date == nil, !hasDate || values.clearsDate, !problems.contains(where: { $0.field == .time }) {
+            problems.append(FieldProblem(field: .time, reason: .timeNeedsDate))
+        }
         guard problems.isEmpty else { return problems }
         if let title = values.title { self.title = title }
         if let notes = values.notes { self.notes = notes }
-        if let date = values.date { self.date = date }
-        if let time = values.time { self.time = time }
+        if values.clearsDate { hasDate = false }
+        if let date = values.date { (self.date, hasDate) = (date, true) }
+        if values.clearsTime { hasTime = false }
+        if let time = values.time { (self.time, hasTime) = (time, true) }
         let picker = recurrencePicker
         if let spec = values.repeatSpec { picker.spec = spec }
         switch values.times {
@@ -161,8 +175,10 @@ package final class ReminderFormModel {
         func trimmed(_ text: String) -> String { text.trimmingWhitespace() }
         return trimmed(title) != trimmed(original.title)
             || ReminderRules.normalizedNotes(notes) != ReminderRules.normalizedNotes(original.notes)
-            || date != original.date
-            || time != original.time
+            || hasDate != original.hasDate
+            || (hasDate && date != original.date)
+            || (hasDate && hasTime != original.hasTime)
+            || (hasDate && hasTime && time != original.time)
             || tagPicker.selectedIDs != original.tagIDs
             || recurrencePicker.rule != original.recurrence
             || recurrencePicker.effectiveEnd != original.recurrenceEnd
@@ -181,9 +197,18 @@ package final class ReminderFormModel {
             ?? Occurrence(nominal: draft.series.start, in: draft.series.timeZone)
     }
 
+    /// When the fields say it is due, as a summary shows it: "Fri 27 Nov 14:30", "Fri 27 Nov, all
+    /// day", "No date".
+    package func dueText(_ formatter: CardTimeFormatter) -> String {
+        guard hasDate else { return CardTimeFormatter.undated }
+        let first = firstOccurrence
+        return hasTime ? formatter.string(for: first.instant) : formatter.string(forDay: first.nominal.date) + ", all day"
+    }
+
     /// What a DST gap does to the time typed, for the summary before saving; `nil` when it exists.
     package var gapNote: String? {
-        CardTimeFormatter.gapNote(for: firstOccurrence, in: draft.series.timeZone)
+        guard hasDate && hasTime else { return nil }
+        return CardTimeFormatter.gapNote(for: firstOccurrence, in: draft.series.timeZone)
     }
 
     /// What is wrong with `field` as the fields stand now, the message a save would show;
@@ -238,7 +263,7 @@ package final class ReminderFormModel {
     package func deleteTapped() {
         guard let editedReminder, outcome == nil else { return }
         let due = CardTimeFormatter(today: environment.today, timeZone: environment.timeZone)
-            .string(for: editedReminder.scheduledAt)
+            .string(for: editedReminder.reminder)
         deleteConfirmation = .deleteReminder(titled: editedReminder.title, due: due)
     }
 

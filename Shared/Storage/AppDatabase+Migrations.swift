@@ -346,6 +346,73 @@ extension AppDatabase {
                 END;
                 """)
         }
+        migrator.registerMigration("v17") { db in
+            // Reminders as wide as the calendars they sync with (issue 33): undated ones have no
+            // `scheduledAt` (the table is rebuilt without NOT NULL on it; SQLite cannot drop a
+            // constraint in place); an all-day one keeps its day's start there and `isAllDay`;
+            // `stage` is 1 in progress, 2 cancelled (closed like a done one, `isCompleted` 1);
+            // `percentComplete` as another client or the user said it. Columns keep their names and
+            // order and the new ones come last, so the undo journal's changesets still apply.
+            try db.execute(sql: """
+                CREATE TABLE reminder_v17 (
+                    id BLOB PRIMARY KEY NOT NULL, title TEXT NOT NULL, notes TEXT, scheduledAt INTEGER,
+                    timeZoneID TEXT NOT NULL, isCompleted BOOLEAN NOT NULL DEFAULT 0, completedAt INTEGER,
+                    createdAt INTEGER NOT NULL, updatedAt INTEGER NOT NULL, recurrenceRule TEXT NOT NULL DEFAULT 'never',
+                    recurrenceWeekday INTEGER, recurrenceDay INTEGER, recurrenceEnd TEXT, nominalTime TEXT, importKey TEXT,
+                    nominalDate TEXT, recurrenceInterval INTEGER, recurrenceWeekdays INTEGER, recurrenceNth INTEGER,
+                    recurrenceMonth INTEGER, recurrenceTimes INTEGER,
+                    isAllDay BOOLEAN NOT NULL DEFAULT 0, stage INTEGER NOT NULL DEFAULT 0, percentComplete INTEGER
+                ) WITHOUT ROWID;
+                INSERT INTO reminder_v17 (id, title, notes, scheduledAt, timeZoneID, isCompleted, completedAt, createdAt,
+                    updatedAt, recurrenceRule, recurrenceWeekday, recurrenceDay, recurrenceEnd, nominalTime, importKey,
+                    nominalDate, recurrenceInterval, recurrenceWeekdays, recurrenceNth, recurrenceMonth, recurrenceTimes)
+                    SELECT id, title, notes, scheduledAt, timeZoneID, isCompleted, completedAt, createdAt,
+                        updatedAt, recurrenceRule, recurrenceWeekday, recurrenceDay, recurrenceEnd, nominalTime, importKey,
+                        nominalDate, recurrenceInterval, recurrenceWeekdays, recurrenceNth, recurrenceMonth, recurrenceTimes
+                    FROM reminder;
+                DROP TABLE reminder;
+                ALTER TABLE reminder_v17 RENAME TO reminder;
+                CREATE INDEX reminder_on_isCompleted_scheduledAt ON reminder (isCompleted, scheduledAt);
+                CREATE UNIQUE INDEX reminder_on_importKey ON reminder (importKey) WHERE importKey IS NOT NULL;
+                CREATE INDEX reminder_on_completedAt ON reminder (isCompleted, completedAt DESC, scheduledAt DESC) WHERE isCompleted = 1;
+                CREATE TRIGGER reminder_importTombstone AFTER DELETE ON reminder
+                WHEN (old.importKey IS NOT NULL OR substr(hex(old.id), 13, 1) = '8')
+                    AND NOT EXISTS (SELECT 1 FROM storeFlag WHERE name = 'applyingJournal')
+                BEGIN
+                    INSERT OR IGNORE INTO importTombstone (importKey) VALUES (coalesce(old.importKey, 'id:'
+                        || substr(hex(old.id), 1, 8) || '-' || substr(hex(old.id), 9, 4) || '-' || substr(hex(old.id), 13, 4)
+                        || '-' || substr(hex(old.id), 17, 4) || '-' || substr(hex(old.id), 21, 12)));
+                END;
+                CREATE TRIGGER reminder_planState_insert AFTER INSERT ON reminder
+                BEGIN UPDATE planState SET changes = changes + 1; END;
+                CREATE TRIGGER reminder_planState_update AFTER UPDATE ON reminder
+                BEGIN UPDATE planState SET changes = changes + 1; END;
+                CREATE TRIGGER reminder_planState_delete AFTER DELETE ON reminder
+                BEGIN UPDATE planState SET changes = changes + 1; END;
+                CREATE TRIGGER reminder_reminderPlan_insert AFTER INSERT ON reminder
+                WHEN new.isCompleted = 0 AND new.recurrenceRule <> 'never' AND new.scheduledAt IS NOT NULL
+                BEGIN INSERT OR REPLACE INTO reminderPlan (reminderID, nextAt) VALUES (new.id, 0); END;
+                CREATE TRIGGER reminder_reminderPlan_update AFTER UPDATE ON reminder
+                BEGIN
+                    DELETE FROM reminderPlan WHERE reminderID = old.id;
+                    INSERT OR REPLACE INTO reminderPlan (reminderID, nextAt)
+                        SELECT new.id, 0 WHERE new.isCompleted = 0 AND new.recurrenceRule <> 'never' AND new.scheduledAt IS NOT NULL;
+                END;
+                """)
+            // Settings the user sets once (the time of day all-day reminders are notified at). When
+            // all-day reminders notify is in the planner's index of next firings: any change (undo's
+            // too) has it worked out again, and the plan made again.
+            try db.create(table: "setting") { t in
+                t.primaryKey("name", .text).notNull()
+                t.column("value", .text).notNull()
+            }
+            for event in ["INSERT", "UPDATE", "DELETE"] {
+                try db.execute(sql: """
+                    CREATE TRIGGER setting_replan_\(event.lowercased()) AFTER \(event) ON setting
+                    BEGIN UPDATE reminderPlan SET nextAt = 0; UPDATE planState SET changes = changes + 1; END
+                    """)
+            }
+        }
         return migrator
     }
 }

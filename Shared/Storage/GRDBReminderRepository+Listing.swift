@@ -10,7 +10,7 @@ extension GRDBReminderRepository {
         ended: @escaping @Sendable (_ pass: Int, _ section: Int, _ shown: Int, _ total: Int) throws -> Void
     ) async throws {
         let read = SectionsRead(sections: sections, tagID: tagID, body: body, ended: ended)
-        guard passes == 1, let first = sections.first, !first.done, first.limit == nil else {
+        guard passes == 1, let first = sections.first, !first.done, !first.undated, first.limit == nil else {
             return try await database.read { db in
                 let tags = try TagsByRow(db)
                 for pass in 0..<passes { try read.sections(from: 0, pass: pass, db, tags: tags, openCount: nil) }
@@ -48,10 +48,10 @@ extension GRDBReminderRepository {
     }
 
     /// How many reminders `section` holds, carrying `tagID` when given. `openCount`, when known,
-    /// is how many open ones carry `tagID`; counting done ones then reads less.
+    /// is how many open ones (dated and undated) carry `tagID`; counting done ones then reads less.
     fileprivate static func count(_ section: ReminderSection, tagged tagID: UUID?, openCount: Int?, _ db: Database) throws -> Int {
         guard section.done else {
-            let query = ReminderQuery.open(tagged: tagID)
+            let query = section.undated ? ReminderQuery.undated(tagged: tagID, limit: nil) : ReminderQuery.open(tagged: tagID)
             return try Int.fetchOne(db, sql: "SELECT count(*) FROM (\(query.idsSQL))", arguments: query.arguments) ?? 0
         }
         let doneReminders: Int
@@ -84,14 +84,17 @@ private struct SectionsRead: Sendable {
     /// Reads the sections from `start` on. `openCount` is how many open reminders carry the tag,
     /// when a section before has read or counted them all.
     func sections(from start: Int, pass: Int, _ db: Database, tags: TagsByRow, openCount: Int?) throws {
-        var openCount = openCount
+        // How many open reminders carry the tag, dated and undated, once both are known.
+        var openCounts: [Bool: Int] = openCount.map { [false: $0] } ?? [:]
         for index in sections.indices.dropFirst(start) {
             let section = sections[index]
             let sql: String, arguments: StatementArguments
             if section.done && section.withCompletedTimes {
                 (sql, arguments) = ReminderQuery.completedTimes(tagged: tagID, limit: section.limit, alsoSelecting: ReminderQuery.tagRows)
             } else {
-                var query = section.done ? ReminderQuery.completed(tagged: tagID) : ReminderQuery.toDo(tagged: tagID, limit: section.limit)
+                var query = section.done ? ReminderQuery.completed(tagged: tagID)
+                    : section.undated ? ReminderQuery.undated(tagged: tagID, limit: section.limit)
+                    : ReminderQuery.toDo(tagged: tagID, limit: section.limit)
                 if section.done, let limit = section.limit { query.order += " LIMIT \(max(0, limit))" }
                 (sql, arguments) = (query.sql(alsoSelecting: ReminderQuery.tagRows), query.arguments)
             }
@@ -99,10 +102,11 @@ private struct SectionsRead: Sendable {
             let shown = try rows.passAll { try body(pass, index, $0) }
             var total: Int? = shown
             if let limit = section.limit, shown >= limit {
+                let openCount = openCounts.count == 2 ? openCounts.values.reduce(0, +) : nil
                 total = section.countsAll
                     ? try GRDBReminderRepository.count(section, tagged: tagID, openCount: section.done ? openCount : nil, db) : nil
             }
-            if !section.done { openCount = total }
+            if !section.done { openCounts[section.undated] = total }
             try ended(pass, index, shown, total ?? shown)
         }
     }

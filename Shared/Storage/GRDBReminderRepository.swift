@@ -37,6 +37,12 @@ package struct GRDBReminderRepository: ReminderRepository {
         try await updateExisting(reminder) { db in try Self.setTags(tagIDs, of: reminder.id, db) }
     }
 
+    package func save(_ reminders: [Reminder]) async throws {
+        try await database.write { db in
+            for reminder in reminders { try Self.updateExisting(reminder, db) }
+        }
+    }
+
     package func delete(ids: [UUID]) async throws {
         try await database.write { db in
             for id in ids where try !ReminderRecord.deleteOne(db, key: id) { throw ReminderError.notFound(id) }

@@ -27,7 +27,7 @@ package final class ImportTransaction: @unchecked Sendable {
                 CREATE TEMP TABLE importRow (seq INTEGER PRIMARY KEY, id BLOB, title, notes, scheduledAt, timeZoneID,
                     isCompleted, completedAt, createdAt, updatedAt, recurrenceRule, recurrenceWeekday, recurrenceDay,
                     recurrenceEnd, nominalTime, nominalDate, importKey, recurrenceInterval, recurrenceWeekdays, recurrenceNth,
-                    recurrenceMonth, recurrenceTimes, storedKey, idKey);
+                    recurrenceMonth, recurrenceTimes, storedKey, idKey, isAllDay, stage, percentComplete);
                 CREATE TEMP TABLE importLink (reminderID BLOB, tagID BLOB);
                 """)
             try db.beginTransaction(.immediate)
@@ -69,8 +69,8 @@ package final class ImportTransaction: @unchecked Sendable {
                 INSERT INTO temp.importRow (seq, id, title, notes, scheduledAt, timeZoneID, isCompleted, completedAt,
                     createdAt, updatedAt, recurrenceRule, recurrenceWeekday, recurrenceDay, recurrenceEnd, nominalTime,
                     nominalDate, importKey, recurrenceInterval, recurrenceWeekdays, recurrenceNth, recurrenceMonth, recurrenceTimes,
-                    storedKey, idKey)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                    storedKey, idKey, isAllDay, stage, percentComplete)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 """).sqliteStatement
             for (seq, row) in batch.enumerated() {
                 // Bound straight through SQLite's C API: GRDB's argument boxing took a large part of
@@ -83,7 +83,7 @@ package final class ImportTransaction: @unchecked Sendable {
                 Self.bind(stage, 2, r.id)
                 Self.bind(stage, 3, r.title)
                 Self.bind(stage, 4, r.notes)
-                sqlite3_bind_int64(stage, 5, StoredInstant.milliseconds(r.scheduledAt))
+                if let scheduledAt = r.scheduledAt { sqlite3_bind_int64(stage, 5, StoredInstant.milliseconds(scheduledAt)) }
                 Self.bind(stage, 6, r.timeZoneID)
                 sqlite3_bind_int(stage, 7, r.isCompleted ? 1 : 0)
                 if let completedAt = r.completedAt { sqlite3_bind_int64(stage, 8, StoredInstant.milliseconds(completedAt)) }
@@ -102,6 +102,9 @@ package final class ImportTransaction: @unchecked Sendable {
                 }
                 Self.bind(stage, 23, row.storedKey)
                 Self.bind(stage, 24, row.idKey)
+                sqlite3_bind_int(stage, 25, r.isAllDay ? 1 : 0)
+                sqlite3_bind_int(stage, 26, Int32(r.stage.rawValue))
+                if let percent = r.percentComplete { sqlite3_bind_int(stage, 27, Int32(percent)) }
                 let code = sqlite3_step(stage)
                 guard code == SQLITE_DONE else {
                     throw DatabaseError(resultCode: ResultCode(rawValue: code), message: String(cString: sqlite3_errmsg(db.sqliteConnection)))
@@ -119,10 +122,10 @@ package final class ImportTransaction: @unchecked Sendable {
             try db.execute(sql: """
                 INSERT INTO reminder (id, title, notes, scheduledAt, timeZoneID, isCompleted, completedAt, createdAt,
                     updatedAt, recurrenceRule, recurrenceWeekday, recurrenceDay, recurrenceEnd, nominalTime, nominalDate, importKey,
-                    recurrenceInterval, recurrenceWeekdays, recurrenceNth, recurrenceMonth, recurrenceTimes)
+                    recurrenceInterval, recurrenceWeekdays, recurrenceNth, recurrenceMonth, recurrenceTimes, isAllDay, stage, percentComplete)
                 SELECT id, title, notes, scheduledAt, timeZoneID, isCompleted, completedAt, createdAt,
                     updatedAt, recurrenceRule, recurrenceWeekday, recurrenceDay, recurrenceEnd, nominalTime, nominalDate, storedKey,
-                    recurrenceInterval, recurrenceWeekdays, recurrenceNth, recurrenceMonth, recurrenceTimes
+                    recurrenceInterval, recurrenceWeekdays, recurrenceNth, recurrenceMonth, recurrenceTimes, isAllDay, stage, percentComplete
                 FROM temp.importRow ORDER BY id
                 """)
 

@@ -18,7 +18,16 @@ package struct ReminderQuery {
     }
 
     static func open(tagged tagID: UUID?) -> ReminderQuery {
-        ReminderQuery(condition: "reminder.isCompleted = 0", order: "reminder.scheduledAt, reminder.id", tagID: tagID)
+        ReminderQuery(condition: "reminder.isCompleted = 0 AND reminder.scheduledAt IS NOT NULL",
+                      order: "reminder.scheduledAt, reminder.id", tagID: tagID)
+    }
+
+    /// The open reminders without a date, oldest first (the due index keeps them first, as NULLs).
+    static func undated(tagged tagID: UUID?, limit: Int?) -> ReminderQuery {
+        var query = ReminderQuery(condition: "reminder.isCompleted = 0 AND reminder.scheduledAt IS NULL",
+                                  order: "reminder.createdAt, reminder.id", tagID: tagID)
+        if let limit { query.order += " LIMIT \(max(0, limit))" }
+        return query
     }
 
     /// To Do, the `limit` soonest when given. Every open reminder is read in the table's order and
@@ -27,7 +36,8 @@ package struct ReminderQuery {
     /// A limit walks the index, to stop at it.
     package static func toDo(tagged tagID: UUID?, limit: Int?) -> ReminderQuery {
         guard tagID != nil || limit != nil else {
-            return ReminderQuery(condition: "+reminder.isCompleted = 0", order: "+reminder.scheduledAt, reminder.id")
+            return ReminderQuery(condition: "+reminder.isCompleted = 0 AND +reminder.scheduledAt IS NOT NULL",
+                                 order: "+reminder.scheduledAt, reminder.id")
         }
         var query = open(tagged: tagID)
         if let limit { query.order += " LIMIT \(max(0, limit))" }

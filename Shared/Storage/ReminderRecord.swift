@@ -11,7 +11,7 @@ struct ReminderRecord: Encodable, PersistableRecord {
     var id: UUID
     var title: String
     var notes: String?
-    var scheduledAt: Date
+    var scheduledAt: Date?
     var timeZoneID: String
     var isCompleted: Bool
     var completedAt: Date?
@@ -28,12 +28,16 @@ struct ReminderRecord: Encodable, PersistableRecord {
     var recurrenceTimes: Int?
     var nominalTime: String?
     var nominalDate: String?
+    var isAllDay: Bool
+    var stage: Int
+    var percentComplete: Int?
 
     /// The columns, one per property.
     enum CodingKeys: String, CodingKey, CaseIterable {
         case id, title, notes, scheduledAt, timeZoneID, isCompleted, completedAt, createdAt, updatedAt
         case recurrenceRule, recurrenceWeekday, recurrenceDay, recurrenceEnd, recurrenceInterval, recurrenceWeekdays
         case recurrenceNth, recurrenceMonth, recurrenceTimes, nominalTime, nominalDate
+        case isAllDay, stage, percentComplete
     }
 
     /// Every column a record is read from, qualified (`reminder.id, reminder.title, …`): what a
@@ -48,6 +52,9 @@ struct ReminderRecord: Encodable, PersistableRecord {
         timeZoneID = reminder.timeZoneID
         isCompleted = reminder.isCompleted
         completedAt = reminder.completedAt
+        isAllDay = reminder.isAllDay
+        stage = reminder.stage.rawValue
+        percentComplete = reminder.percentComplete
         createdAt = reminder.createdAt
         updatedAt = reminder.updatedAt
         // A rule is stored in the columns the first version had where it can be (a weekly rule on
@@ -84,8 +91,9 @@ struct ReminderRecord: Encodable, PersistableRecord {
         }
         let rule = RecurrenceRule(pattern, interval: recurrenceInterval ?? 1, times: recurrenceTimes)
         return Reminder(
-            id: id, title: title, notes: notes, scheduledAt: scheduledAt, timeZoneID: timeZoneID,
-            isCompleted: isCompleted, completedAt: completedAt, createdAt: createdAt, updatedAt: updatedAt,
+            id: id, title: title, notes: notes, scheduledAt: scheduledAt, isAllDay: isAllDay, timeZoneID: timeZoneID,
+            isCompleted: isCompleted, completedAt: completedAt, stage: Reminder.Stage(rawValue: stage) ?? .none,
+            percentComplete: percentComplete, createdAt: createdAt, updatedAt: updatedAt,
             recurrence: rule, recurrenceEnd: recurrenceEnd.flatMap(LocalDate.init(iso:)),
             nominal: nominal
         )
@@ -95,7 +103,7 @@ struct ReminderRecord: Encodable, PersistableRecord {
     /// `nominalDate` existed (or restored from such a row by undo) has only the time: its date is
     /// the day, of the due instant's and the one before, whose reading at that time resolves to it.
     private var nominal: LocalDateTime? {
-        guard let time = nominalTime.flatMap(LocalTime.init(hhmm:)) else { return nil }
+        guard let time = nominalTime.flatMap(LocalTime.init(hhmm:)), let scheduledAt else { return nil }
         if let date = nominalDate.flatMap(LocalDate.init(iso:)) { return LocalDateTime(date: date, time: time) }
         return Self.inferredNominal(time: time, scheduledAt: scheduledAt, timeZoneID: timeZoneID)
     }

@@ -8,6 +8,9 @@ package protocol ReminderRepository: Sendable {
     /// Replaces a stored reminder's values and tags; throws `ReminderError.notFound` when it
     /// is gone and `TagError.notFound` for an unknown tag.
     func update(_ reminder: Reminder, tagIDs: [UUID]) async throws
+    /// Stores each reminder's values over its row, its tags kept, in one transaction;
+    /// `ReminderError.notFound` (and nothing stored) when one is gone.
+    func save(_ reminders: [Reminder]) async throws
     /// The reminder with this id, if any.
     func reminder(id: UUID) async throws -> Reminder?
     /// The reminder with this id and its tags, if any.

@@ -63,7 +63,7 @@ struct ReminderRows {
     /// SQLite orders blobs).
     static func precedes(_ first: ReminderWithTags, _ second: ReminderWithTags) -> Bool {
         let (a, b) = (first.reminder, second.reminder)
-        if a.scheduledAt != b.scheduledAt { return a.scheduledAt < b.scheduledAt }
+        if a.scheduledAt != b.scheduledAt { return (a.scheduledAt ?? .distantFuture) < (b.scheduledAt ?? .distantFuture) }
         return withUnsafeBytes(of: a.id.uuid) { x in withUnsafeBytes(of: b.id.uuid) { y in !y.lexicographicallyPrecedes(x) } }
     }
 
@@ -115,7 +115,7 @@ extension ReminderRecord {
         id = try row.uuid(columns.id)
         title = try row.text(columns.title)
         notes = try row.optionalText(columns.notes)
-        scheduledAt = try row.instant(columns.scheduledAt)
+        scheduledAt = try row.optionalInstant(columns.scheduledAt)
         timeZoneID = try row.text(columns.timeZoneID)
         isCompleted = try row.integer(columns.isCompleted) != 0
         completedAt = try row.optionalInstant(columns.completedAt)
@@ -132,6 +132,9 @@ extension ReminderRecord {
         recurrenceTimes = try row.optionalInteger(columns.recurrenceTimes)
         nominalTime = try row.optionalText(columns.nominalTime)
         nominalDate = try row.optionalText(columns.nominalDate)
+        isAllDay = try row.integer(columns.isAllDay) != 0
+        stage = try row.integer(columns.stage)
+        percentComplete = try row.optionalInteger(columns.percentComplete)
     }
 }
 
@@ -215,6 +218,7 @@ struct ReminderColumns {
     let id, title, notes, scheduledAt, timeZoneID, isCompleted, completedAt, createdAt, updatedAt: Int
     let recurrenceRule, recurrenceWeekday, recurrenceDay, recurrenceEnd, nominalTime, nominalDate: Int
     let recurrenceInterval, recurrenceWeekdays, recurrenceNth, recurrenceMonth, recurrenceTimes: Int
+    let isAllDay, stage, percentComplete: Int
 
     /// The positions in rows of `statement`.
     init(_ statement: Statement) throws {
@@ -234,5 +238,6 @@ struct ReminderColumns {
         (nominalTime, nominalDate) = (try index(.nominalTime), try index(.nominalDate))
         (recurrenceInterval, recurrenceWeekdays) = (try index(.recurrenceInterval), try index(.recurrenceWeekdays))
         (recurrenceNth, recurrenceMonth, recurrenceTimes) = (try index(.recurrenceNth), try index(.recurrenceMonth), try index(.recurrenceTimes))
+        (isAllDay, stage, percentComplete) = (try index(.isAllDay), try index(.stage), try index(.percentComplete))
     }
 }

@@ -300,13 +300,16 @@ private struct Run {
     private func build(_ fields: SyncFields, id: UUID, existing: Reminder?, modified: Date?, created: Date?) -> Reminder? {
         let zoneID = TimeZone(identifier: fields.schedule.timeZoneID) != nil ? fields.schedule.timeZoneID : environment.timeZone.identifier
         let now = environment.now()
-        let draft = ReminderDraft(item: fields.title, notes: fields.notes, due: fields.schedule.due, zoneID: zoneID,
-                                  recurrence: fields.schedule.recurrence, end: fields.schedule.recurrenceEnd,
-                                  now: now, fallbackZone: environment.timeZone)
+        let due = fields.schedule.due
+        let draft = ReminderDraft(item: fields.title, notes: fields.notes, day: due?.date,
+                                  time: fields.schedule.isAllDay ? nil : due?.time, zoneID: zoneID,
+                                  recurrence: fields.schedule.recurrence, end: fields.schedule.recurrenceEnd)
         guard let values = ReminderRules.evaluate(draft, previously: existing?.scheduledAt, now: now, allowingPast: true).values
         else { return nil }
         var reminder = Reminder(id: id, values: values, now: now,
                                 completedAt: fields.completion.isCompleted ? (fields.completion.completedAt ?? now) : nil)
+        reminder.stage = fields.completion.stage
+        reminder.percentComplete = fields.completion.percent
         reminder.createdAt = existing?.createdAt ?? created ?? now
         reminder.updatedAt = modified ?? now
         return reminder

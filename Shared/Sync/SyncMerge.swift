@@ -5,8 +5,10 @@ import ICalendar
 /// What sync compares of a reminder, field by field: the parts a person changes independently.
 package struct SyncFields: Equatable, Sendable {
     package struct Schedule: Equatable, Sendable {
-        /// The wall time due (the nominal one), `nil` when the resource has no date.
+        /// The wall time due (the nominal one; an all-day item's day at 00:00), `nil` when the resource has no date.
         package var due: LocalDateTime?
+        /// Whether it is due all day (`VALUE=DATE`).
+        package var isAllDay = false
         package var timeZoneID: String
         package var recurrence: RecurrenceRule
         package var recurrenceEnd: LocalDate?
@@ -16,6 +18,10 @@ package struct SyncFields: Equatable, Sendable {
         package var isCompleted: Bool
         /// To the second, as iCalendar keeps it.
         package var completedAt: Date?
+        /// In progress or cancelled (`STATUS`).
+        package var stage: Reminder.Stage = .none
+        /// `PERCENT-COMPLETE`, as said.
+        package var percent: Int?
     }
 
     package var title: String
@@ -37,9 +43,10 @@ package struct SyncFields: Equatable, Sendable {
     package init(_ reminder: Reminder, tags: [String]) {
         self.init(
             title: reminder.title, notes: reminder.notes,
-            schedule: Schedule(due: reminder.localScheduled, timeZoneID: reminder.timeZoneID,
+            schedule: Schedule(due: reminder.localScheduled, isAllDay: reminder.isAllDay, timeZoneID: reminder.timeZoneID,
                                recurrence: reminder.recurrence, recurrenceEnd: reminder.recurrenceEnd),
-            completion: Completion(isCompleted: reminder.isCompleted, completedAt: reminder.completedAt.map(Self.toSecond)),
+            completion: Completion(isCompleted: reminder.isCompleted, completedAt: reminder.completedAt.map(Self.toSecond),
+                                   stage: reminder.stage, percent: reminder.isDone ? nil : reminder.percentComplete),
             tags: tags)
     }
 
@@ -47,9 +54,10 @@ package struct SyncFields: Equatable, Sendable {
     package init(_ todo: CalendarTodo) {
         self.init(
             title: todo.title, notes: todo.notes,
-            schedule: Schedule(due: todo.due, timeZoneID: todo.timeZoneID, recurrence: todo.recurrence,
+            schedule: Schedule(due: todo.due, isAllDay: todo.isAllDay, timeZoneID: todo.timeZoneID, recurrence: todo.recurrence,
                                recurrenceEnd: todo.recurrenceEnd),
-            completion: Completion(isCompleted: todo.isCompleted, completedAt: todo.completedAt.map(Self.toSecond)),
+            completion: Completion(isCompleted: todo.isCompleted, completedAt: todo.completedAt.map(Self.toSecond),
+                                   stage: todo.stage, percent: todo.isCompleted && todo.stage != .cancelled ? nil : todo.percentComplete),
             tags: todo.categories.compactMap { try? TagRules.validName($0) })
     }
 
@@ -86,7 +94,7 @@ package struct SyncFields: Equatable, Sendable {
         }
         pick(\.title, "title") { "\"\($0)\"" }
         pick(\.schedule, "date and repeat", describe)
-        pick(\.completion, "status") { $0.isCompleted ? "done" : "open" }
+        pick(\.completion, "status") { $0.stage == .cancelled ? "cancelled" : $0.isCompleted ? "done" : $0.stage == .inProgress ? "in progress" : "open" }
         pick(\.notes, "notes") { $0.map { "\"\($0)\"" } ?? "empty" }
         // Tags: a set merge, never a conflict.
         let baseKeys = Set((base?.tags ?? []).map(TagRules.key))
@@ -105,7 +113,8 @@ package struct SyncFields: Equatable, Sendable {
     }
 
     private static func describe(_ schedule: Schedule) -> String {
-        let due = schedule.due.map { "due \($0.date) \($0.time) \(schedule.timeZoneID)" } ?? "without a date"
+        let due = schedule.due.map { schedule.isAllDay ? "due \($0.date) all day" : "due \($0.date) \($0.time) \(schedule.timeZoneID)" }
+            ?? "without a date"
         return schedule.recurrence == .never ? due : "\(due), \(schedule.recurrence.label)"
     }
 }

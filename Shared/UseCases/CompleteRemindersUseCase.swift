@@ -31,7 +31,8 @@ package struct CompleteRemindersUseCase: Sendable {
         for id in ids {
             guard var reminder = try await repository.reminder(id: id) else { throw ReminderError.notFound(id) }
             guard !reminder.isCompleted else { throw ReminderError.alreadyDone(reminder.title) }
-            let completion = Completion(id: environment.uuid(), reminderID: id, occurrence: reminder.scheduledAt, completedAt: now)
+            // An undated reminder's completion is logged at the moment it was done.
+            let completion = Completion(id: environment.uuid(), reminderID: id, occurrence: reminder.scheduledAt ?? now, completedAt: now)
             reminder.updatedAt = now
             if !reminder.advance(pastInstant: onlyCurrent ? nil : now) {
                 reminder.isCompleted = true

@@ -18,11 +18,12 @@ package struct LoadDashboardUseCase: Sendable {
     /// completed ones (counting the rest).
     package func callAsFunction(tagged tagID: UUID? = nil, completedLimit: Int? = nil) async throws -> Dashboard {
         let open = Gathered<ReminderWithTags>(), done = Gathered<ReminderWithTags>(), total = Gathered<Int>()
-        let sections = [ReminderSection(done: false), ReminderSection(done: true, limit: completedLimit, countsAll: true)]
+        let sections = [ReminderSection(done: false), ReminderSection(done: false, undated: true),
+                        ReminderSection(done: true, limit: completedLimit, countsAll: true)]
         try await repository.forEachReminder(in: sections, tagged: tagID, passes: 1) { _, section, reminder in
-            section == 0 ? open.add(reminder) : done.add(reminder)
+            section < 2 ? open.add(reminder) : done.add(reminder)
         } ended: { _, section, _, all in
-            if section == 1 { total.add(all) }
+            if section == 2 { total.add(all) }
         }
         return Dashboard(open: open.all, completed: done.all, completedTotal: total.all.first,
                          now: environment.now(), timeZone: environment.timeZone)
@@ -41,7 +42,7 @@ package struct LoadDashboardUseCase: Sendable {
     ) async throws {
         let grouping = Dashboard.Grouping(now: environment.now(), timeZone: environment.timeZone)
         try await repository.forEachReminder(in: sections, tagged: tagID, passes: passes, { pass, section, reminder in
-            try body(pass, section, reminder, sections[section].done ? nil : grouping.group(of: reminder.reminder.scheduledAt))
+            try body(pass, section, reminder, sections[section].done ? nil : grouping.group(of: reminder.reminder))
         }, ended: ended)
     }
 }

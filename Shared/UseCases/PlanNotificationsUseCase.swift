@@ -7,12 +7,16 @@ import Storage
 package struct PlanNotificationsUseCase: Sendable {
     private let reminders: any ReminderRepository
     private let center: any NotificationRepository
+    private let settings: any SettingRepository
     private let environment: AppEnvironment
 
-    /// A planner reading reminders from `reminders` and writing the plan to `center`.
-    package init(reminders: any ReminderRepository, center: any NotificationRepository, environment: AppEnvironment) {
+    /// A planner reading reminders from `reminders` (and when all-day ones notify from
+    /// `settings`) and writing the plan to `center`.
+    package init(reminders: any ReminderRepository, center: any NotificationRepository, settings: any SettingRepository,
+                 environment: AppEnvironment) {
         self.reminders = reminders
         self.center = center
+        self.settings = settings
         self.environment = environment
     }
 
@@ -46,34 +50,34 @@ package struct PlanNotificationsUseCase: Sendable {
         }
         let takenCount = snoozed.count + shown.count
 
+        let settings = try await self.settings.settings()
         var plan: [NotificationRequest] = []
-        for reminder in try await reminders.openOneTimeReminders(
-            from: start, limit: NotificationBudget.oneTimeSlots + takenCount)
-        where plan.count < NotificationBudget.oneTimeSlots && !isTaken(reminder.id.uuidString, reminder.scheduledAt) {
-            plan.append(request(reminder, at: reminder.scheduledAt, id: reminder.id.uuidString))
+        for (reminder, fireAt) in try await oneTimeFirings(from: start, count: NotificationBudget.oneTimeSlots + takenCount, settings)
+        where plan.count < NotificationBudget.oneTimeSlots && !isTaken(reminder.id.uuidString, fireAt) {
+            plan.append(request(reminder, at: fireAt, id: reminder.id.uuidString))
         }
 
         // Ties between series go to the lower id, as the index orders them.
         let series = try await reminders.recurringRemindersToPlan(
             from: start, now: now, limit: NotificationBudget.recurringSlots + takenCount
-        ) { $0.series.nextOccurrence(after: start)?.instant }
+        ) { $0.nextFiring(after: start, settings)?.fireAt }
             .sorted { $0.id.uuidString < $1.id.uuidString }
         var heap = MinHeap<Candidate>()
         for (index, reminder) in series.enumerated() {
-            if let first = Self.firstCandidate(reminder.series, after: start, now: now) {
-                heap.insert(Candidate(occurrence: first, index: index))
+            if let first = Self.firstCandidate(reminder, after: start, now: now, settings) {
+                heap.insert(Candidate(occurrence: first.occurrence, fireAt: first.fireAt, index: index))
             }
         }
         var recurringCount = 0
         while recurringCount < NotificationBudget.recurringSlots, let next = heap.popMin() {
             let reminder = series[next.index]
             let id = "\(reminder.id.uuidString)-\(next.occurrence.dayNumber)"
-            if !isTaken(id, next.occurrence.instant) {
-                plan.append(request(reminder, at: next.occurrence.instant, id: id))
+            if !isTaken(id, next.fireAt) {
+                plan.append(request(reminder, at: next.fireAt, id: id))
                 recurringCount += 1
             }
-            if let after = reminder.series.occurrence(following: next.occurrence) {
-                heap.insert(Candidate(occurrence: after, index: next.index))
+            if let after = reminder.series?.occurrence(following: next.occurrence) {
+                heap.insert(Candidate(occurrence: after, fireAt: reminder.fireInstant(of: after, settings), index: next.index))
             }
         }
         try await center.replacePlan(with: plan, madeAt: changes)
@@ -92,12 +96,37 @@ package struct PlanNotificationsUseCase: Sendable {
         if try await center.planIsStale() { try await callAsFunction() }
     }
 
-    /// The first occurrence after `start`; when that is already past, the latest one not after `now`.
-    private static func firstCandidate(_ series: RecurrenceSeries, after start: Date, now: Date) -> Occurrence? {
-        guard var occurrence = series.nextOccurrence(after: start) else { return nil }
-        guard occurrence.instant <= now else { return occurrence }
-        while let next = series.occurrence(following: occurrence), next.instant <= now { occurrence = next }
-        return occurrence
+    /// The one-time reminders that notify from `start` on, soonest first, at least the first
+    /// `count` of them (an all-day one notifies after its day starts, so the reminders due up to two
+    /// days before `start` are read too, and more are read until no later one can come sooner).
+    private func oneTimeFirings(from start: Date, count: Int, _ settings: Settings) async throws -> [(Reminder, Date)] {
+        var limit = count + 8
+        while true {
+            let read = try await reminders.openOneTimeReminders(from: start.addingTimeInterval(-2 * 86_400), limit: limit)
+            let firings = read.compactMap { reminder -> (Reminder, Date)? in
+                guard let occurrence = reminder.currentOccurrence else { return nil }
+                let fireAt = reminder.fireInstant(of: occurrence, settings)
+                return fireAt >= start ? (reminder, fireAt) : nil
+            }.sorted { ($0.1, $0.0.id.uuidString) < ($1.1, $1.0.id.uuidString) }
+            // A reminder not read is due after the last one read, and notifies no sooner.
+            guard read.count == limit, let lastDue = read.last?.scheduledAt, firings.count < count || firings[count - 1].1 > lastDue
+            else { return firings }
+            limit *= 2
+        }
+    }
+
+    /// The first firing after `start`; when that is already past, the latest one not after `now`.
+    private static func firstCandidate(_ reminder: Reminder, after start: Date, now: Date, _ settings: Settings)
+        -> (occurrence: Occurrence, fireAt: Date)?
+    {
+        guard var first = reminder.nextFiring(after: start, settings) else { return nil }
+        guard first.fireAt <= now else { return first }
+        while let next = reminder.series?.occurrence(following: first.occurrence) {
+            let fireAt = reminder.fireInstant(of: next, settings)
+            guard fireAt <= now else { break }
+            first = (next, fireAt)
+        }
+        return first
     }
 
     private func request(_ reminder: Reminder, at instant: Date, id: String) -> NotificationRequest {
@@ -115,13 +144,18 @@ private struct TakenKey: Hashable {
 /// A series' next occurrence waiting in the heap.
 private struct Candidate: Comparable {
     let occurrence: Occurrence
+    let fireAt: Date
     let index: Int
 
-    /// By instant, nominal date, then series (ties to the lower id). Not `(occurrence, index)`: two
-    /// series' occurrences at one instant and date but different wall times (different zones) are
-    /// neither less nor equal as occurrences, so a tuple would never reach the index.
+    /// By when it notifies, nominal date, then series (ties to the lower id). Not `(occurrence,
+    /// index)`: two series' occurrences at one instant and date but different wall times (different
+    /// zones) are neither less nor equal as occurrences, so a tuple would never reach the index.
     static func < (lhs: Candidate, rhs: Candidate) -> Bool {
-        (lhs.occurrence.instant, lhs.occurrence.nominal.date, lhs.index) < (rhs.occurrence.instant, rhs.occurrence.nominal.date, rhs.index)
+        (lhs.fireAt, lhs.occurrence.nominal.date, lhs.index) < (rhs.fireAt, rhs.occurrence.nominal.date, rhs.index)
+    }
+
+    static func == (lhs: Candidate, rhs: Candidate) -> Bool {
+        (lhs.fireAt, lhs.occurrence.nominal.date, lhs.index) == (rhs.fireAt, rhs.occurrence.nominal.date, rhs.index)
     }
 }
 

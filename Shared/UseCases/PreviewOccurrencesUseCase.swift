@@ -16,6 +16,6 @@ package struct PreviewOccurrencesUseCase: Sendable {
     /// - Throws: `ReminderError.notFound`; `StoreError`.
     package func callAsFunction(id: UUID, count: Int) async throws -> [Date] {
         guard let reminder = try await repository.reminder(id: id) else { throw ReminderError.notFound(id) }
-        return reminder.isCompleted ? [] : reminder.series.occurrences(count: count).map(\.instant)
+        return reminder.isCompleted ? [] : reminder.series?.occurrences(count: count).map(\.instant) ?? []
     }
 }

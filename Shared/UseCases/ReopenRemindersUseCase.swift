@@ -25,10 +25,13 @@ package struct ReopenRemindersUseCase: Sendable {
         for id in ids {
             guard var reminder = try await repository.reminder(id: id) else { throw ReminderError.notFound(id) }
             guard reminder.isCompleted else { throw ReminderError.notDone(reminder.title) }
+            // The occurrence whose completion is taken back: an undated one's was logged when it was done.
+            let occurrence = reminder.scheduledAt ?? reminder.completedAt ?? now
             reminder.isCompleted = false
             reminder.completedAt = nil
+            if reminder.stage == .cancelled { reminder.stage = .none }
             reminder.updatedAt = now
-            changes.append((reminder, reminder.scheduledAt))
+            changes.append((reminder, occurrence))
         }
         try await Journal.record("Reopened \(JournalText.titles(changes.map(\.reminder.title)))", at: now) {
             try await repository.reopen(changes)

@@ -25,6 +25,7 @@ package struct UpdateReminderUseCase: Sendable {
         reminder.title = values.title
         reminder.notes = values.notes
         reminder.scheduledAt = values.scheduledAt
+        reminder.isAllDay = values.isAllDay
         reminder.timeZoneID = values.timeZoneID
         reminder.recurrence = values.recurrence
         reminder.recurrenceEnd = values.recurrenceEnd

@@ -22,7 +22,7 @@ struct OccurrenceTests {
         let weekly = try reminder("2027-03-27", "23:30", .weekly(weekday: 7))
         #expect(weekly.scheduledAt == instant("2027-03-28T00:30:00-01:00"))
         #expect(weekly.localScheduled == nominal("2027-03-27", "23:30"))
-        #expect(weekly.series.occurrences(count: 3).map(\.instant) == [
+        #expect(weekly.series!.occurrences(count: 3).map(\.instant) == [
             instant("2027-03-28T00:30:00-01:00"), instant("2027-04-03T23:30:00-01:00"), instant("2027-04-10T23:30:00-01:00"),
         ])
         #expect(weekly.followingOccurrence?.nominal == nominal("2027-04-03", "23:30"))
@@ -30,7 +30,7 @@ struct OccurrenceTests {
 
     @Test func theShiftedOccurrenceAndTheNextDaysAreDistinctOccurrences() throws {
         let daily = try reminder("2027-03-26", "23:30", .daily, until: "2027-03-29")
-        let all = daily.series.occurrences(count: 10)
+        let all = daily.series!.occurrences(count: 10)
         #expect(all.map(\.dayNumber) == ["20270326", "20270327", "20270328", "20270329"])
         #expect(all.map(\.instant) == [
             instant("2027-03-26T23:30:00-02:00"), instant("2027-03-28T00:30:00-01:00"),
@@ -40,10 +40,10 @@ struct OccurrenceTests {
 
     @Test func completingWalksEveryOccurrenceOnceThenEnds() throws {
         var daily = try reminder("2027-03-26", "23:30", .daily, until: "2027-03-29")
-        var due: [Date] = [daily.scheduledAt]
+        var due: [Date] = [daily.scheduledAt!]
         while let next = daily.followingOccurrence {
             daily.move(to: next)
-            due.append(daily.scheduledAt)
+            due.append(daily.scheduledAt!)
         }
         #expect(due == [
             instant("2027-03-26T23:30:00-02:00"), instant("2027-03-28T00:30:00-01:00"),
@@ -53,7 +53,7 @@ struct OccurrenceTests {
 
     @Test func aOneTimeReminderInTheGapHasNoOccurrenceAfterIt() throws {
         let once = try reminder("2027-03-27", "23:30", .never)
-        #expect(once.series.occurrences(count: 3).map(\.instant) == [instant("2027-03-28T00:30:00-01:00")])
+        #expect(once.series!.occurrences(count: 3).map(\.instant) == [instant("2027-03-28T00:30:00-01:00")])
         #expect(once.followingOccurrence == nil)
     }
 

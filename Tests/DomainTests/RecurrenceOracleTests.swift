@@ -242,7 +242,7 @@ struct RecurrenceOracleTests {
         var reminder = Reminder(id: UUID(), values: values, now: .distantPast)
         var result: [Occurrence] = []
         while result.count < count {
-            let occurrence = reminder.currentOccurrence
+            let occurrence = reminder.currentOccurrence!
             if after.map({ occurrence.instant > $0 }) ?? true { result.append(occurrence) }
             guard reminder.advance() else { break }
         }

@@ -28,8 +28,9 @@ struct CalendarReaderTests {
         #expect(todo.uid == "20070313T123432Z-456553@example.com")
         #expect(todo.id == nil)
         #expect(todo.title == "Submit Quebec Income Tax Return for 2006")
-        // All day: 09:00, the importer's time for a row without one.
-        #expect(todo.due == LocalDateTime(date: day("2007-05-01"), time: time("09:00")))
+        // All day: the day, at its start, marked all-day (no time is invented).
+        #expect(todo.due == LocalDateTime(date: day("2007-05-01"), time: time("00:00")))
+        #expect(todo.isAllDay)
         #expect(todo.timeZoneID == "America/New_York")
         #expect(todo.categories == ["FAMILY", "FINANCE"])
         #expect(!todo.isCompleted)
@@ -64,7 +65,8 @@ struct CalendarReaderTests {
         #expect(read.refusals == [])
         #expect(read.todos.count == 3)
         let (milk, call, gym) = (read.todos[0], read.todos[1], read.todos[2])
-        #expect(milk.due == LocalDateTime(date: day("2026-12-07"), time: time("09:00")))
+        #expect(milk.due == LocalDateTime(date: day("2026-12-07"), time: time("00:00")))
+        #expect(milk.isAllDay)
         #expect(call.id == UUID(uuidString: "5F0C3A9E-1B2D-4C3E-8F40-123456789ABC"))
         #expect(call.notes == "about\nSunday, maybe later")
         // 23:00 UTC is 18:00 in New York.

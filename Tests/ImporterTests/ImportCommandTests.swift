@@ -337,10 +337,13 @@ struct ImportCommandTests {
         #expect(try stored().todo.contains { $0["title"] as? String == "Miete" && $0["scheduledAt"] as? String == "2027-01-05T09:00:00-05:00" })
         let tabs = try importFile(try write("title\tdate\nTabbed\t01/31/2027\n", as: "tabs.tsv"), "--date-order", "mdy")
         #expect(tabs.stdout == "Imported 1, skipped 0 already present, refused 0.\n")
-        // The prompt's words for days work in a file too: tomorrow is Sunday 22 November 2026.
+        // The prompt's words for days work in a file too: tomorrow is Sunday 22 November 2026. Without
+        // a time column, the row is due all that day (its day's start), no time invented.
         let words = try importFile(try write("title,date\nSoon,Tomorrow\n", as: "words.csv"))
         #expect(words.stdout == "Imported 1, skipped 0 already present, refused 0.\n")
-        #expect(try stored().todo.first { $0["title"] as? String == "Soon" }?["scheduledAt"] as? String == "2026-11-22T09:00:00-05:00")
+        let soon = try stored().todo.first { $0["title"] as? String == "Soon" }
+        #expect(soon?["scheduledAt"] as? String == "2026-11-22T00:00:00-05:00")
+        #expect(soon?["allDay"] as? Bool == true)
 
         let deadline = try importFile(try write("Title,Deadline\nx,2027-01-01\n", as: "deadline.csv"))
         #expect(deadline.status == 2)

@@ -90,11 +90,27 @@ struct ReminderFieldReaderTests {
         #expect(problems(ReminderFieldInput(zone: "Mars/Olympus")) == [FieldProblem(field: .zone, reason: .unknownZone("Mars/Olympus"))])
     }
 
-    @Test func anUndatedItemIsDueTheNextDayAtNineInItsZone() {
-        let draft = ReminderDraft(item: "From another client", notes: nil, due: nil, zoneID: "Pacific/Auckland", recurrence: .never,
-                                  end: nil, now: testNow, fallbackZone: newYork)
-        #expect(draft.date == day("2026-11-23"))
-        #expect(draft.time == time("09:00"))
+    @Test func anItemWithoutADateStaysUndatedAndOneWithoutATimeAllDay() {
+        let undated = ReminderDraft(item: "From another client", notes: nil, day: nil, time: nil, zoneID: "Pacific/Auckland",
+                                    recurrence: .never, end: nil)
+        #expect(undated.hasDate == false)
+        let values = ReminderRules.evaluate(undated, previously: nil, now: testNow).values
+        #expect(values?.scheduledAt == nil)
+        let allDay = ReminderDraft(item: "Bins", notes: nil, day: day("2026-11-23"), time: nil, zoneID: newYork.identifier,
+                                   recurrence: .never, end: nil)
+        #expect(ReminderRules.evaluate(allDay, previously: nil, now: testNow).values?.isAllDay == true)
+        // The add form's proposal, the day after today at 09:00, is for the form alone.
         #expect(ReminderDraft.defaultDue(today: day("2026-11-21")) == LocalDateTime(date: day("2026-11-22"), time: time("09:00")))
+    }
+
+    @Test func noneClearsTheDateAndAllDayTheTime() {
+        let cleared = reader.read(ReminderFieldInput(date: "none")).values
+        #expect(cleared.clearsDate)
+        #expect(cleared.applied(to: monday).hasDate == false)
+        let allDay = reader.read(ReminderFieldInput(date: "fri", time: "all day")).values
+        let draft = allDay.applied(to: monday)
+        #expect(draft.hasTime == false)
+        #expect(draft.date == day("2026-11-27"))
+        #expect(problems(ReminderFieldInput(date: "none", time: "17:00")) == [FieldProblem(field: .time, reason: .timeNeedsDate)])
     }
 }

@@ -213,7 +213,7 @@ private struct ToggleLog {
         done.isCompleted = true
         done.completedAt = testNow
         try await repository.complete([(done, Completion(
-            id: UUID(), reminderID: reminder.id, occurrence: reminder.scheduledAt, completedAt: testNow))])
+            id: UUID(), reminderID: reminder.id, occurrence: reminder.scheduledAt!, completedAt: testNow))])
         return done
     }
 }
@@ -268,6 +268,44 @@ struct RecurrenceColumnsTests {
         #expect(shifted.followingOccurrence?.nominal == LocalDateTime(date: day("2027-04-03"), time: time("23:30")))
         let sameDay = try #require(try await repository.reminder(id: newYork))
         #expect(sameDay.localScheduled == LocalDateTime(date: day("2026-03-08"), time: time("02:30")))
+    }
+
+    /// v17 rebuilds `reminder` so a reminder may be undated: every row of a store from before keeps
+    /// its values (timed, open or done, not started), its completions, its tags and its place in the
+    /// planner's index, and the store then takes undated ones.
+    @Test func aStoreFromBeforeUndatedRemindersKeepsEveryRowAndTakesUndatedOnes() async throws {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("memoss-\(UUID().uuidString).sqlite").path
+        defer { for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) } }
+        let queue = try DatabaseQueue(path: path)
+        try AppDatabase.migrator.migrate(queue, upTo: "v16")
+        let daily = UUID(uuidString: "00000000-0000-0000-0000-0000000000D1")!, done = UUID(uuidString: "00000000-0000-0000-0000-0000000000D2")!
+        try await queue.write { db in
+            try db.execute(sql: """
+                INSERT INTO reminder (id, title, scheduledAt, timeZoneID, isCompleted, createdAt, updatedAt, recurrenceRule)
+                VALUES (?, 'Stretch', 1795532400000, 'America/New_York', 0, 0, 0, 'daily'),
+                       (?, 'Posted', 1795600800000, 'America/New_York', 1, 0, 0, 'never');
+                INSERT INTO tag (id, name, nameKey, colorHex, createdAt) VALUES (x'00000000000000000000000000000071', 'Home', 'home', '#22C55E', '2026-11-21 20:00:00.000');
+                INSERT INTO reminderTag (reminderID, tagID) VALUES (?, x'00000000000000000000000000000071');
+                INSERT INTO completion (id, reminderID, occurrence, completedAt) VALUES (x'000000000000000000000000000000C1', ?, 1795600800000, 1795600800000);
+                """, arguments: [daily, done, daily, done])
+        }
+        try queue.close()
+        let database = try AppDatabase.open(at: path)
+        let repository = GRDBReminderRepository(database: database)
+        let stretch = try #require(try await repository.reminderWithTags(id: daily))
+        #expect(stretch.scheduledAt == instant("2026-11-24T10:00:00-05:00"))
+        #expect(!stretch.isAllDay && stretch.stage == .none && stretch.percentComplete == nil)
+        #expect(stretch.recurrence == RecurrenceRule(.daily))
+        #expect(stretch.tags.map(\.name) == ["Home"])
+        let posted = try #require(try await repository.reminder(id: done))
+        #expect(posted.isDone)
+        #expect(try await repository.completions(madeIn: instant("2026-11-25T00:00:00Z")..<instant("2026-11-26T00:00:00Z")).count == 1)
+        let raw = try DatabaseQueue(path: path)
+        defer { try? raw.close() }
+        #expect(try await raw.read { db in try Data.fetchAll(db, sql: "SELECT reminderID FROM reminderPlan") } == [withUnsafeBytes(of: daily.uuid) { Data($0) }])
+        let someday = Reminder(id: UUID(), title: "Read Dune", notes: nil, scheduledAt: nil, timeZoneID: "UTC", createdAt: testNow, updatedAt: testNow)
+        try await repository.insert(someday, tagIDs: [])
+        #expect(try await repository.reminder(id: someday.id)?.due == .someday)
     }
 
     /// Imports key a row without an id by the id derived from its key (v16). A store from before
@@ -413,7 +451,7 @@ struct RecurrenceColumnsTests {
         let reminders = GRDBReminderRepository(database: store)
         let journal = GRDBJournalRepository(database: store)
         func stored() async throws -> (title: String, due: Date, updated: Date)? {
-            try await reminders.reminder(id: id).map { ($0.title, $0.scheduledAt, $0.updatedAt) }
+            try await reminders.reminder(id: id).map { ($0.title, $0.scheduledAt!, $0.updatedAt) }
         }
         func completions() async throws -> Int {
             try await reminders.completions(madeIn: instant("2026-11-21T00:00:00Z")..<instant("2026-11-22T00:00:00Z")).count

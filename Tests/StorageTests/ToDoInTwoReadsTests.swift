@@ -55,7 +55,7 @@ struct ToDoInTwoReadsTests {
     /// To Do as one sorted read gives it: open ones (carrying `tag`), by due time, then by id.
     private func expectedToDo(_ stored: [(reminder: Reminder, tagIDs: Set<UUID>)], tagged tag: Domain.Tag?) -> [(reminder: Reminder, tagIDs: Set<UUID>)] {
         stored.filter { item in !item.reminder.isCompleted && (tag.map { item.tagIDs.contains($0.id) } ?? true) }
-            .sorted { ($0.reminder.scheduledAt, $0.reminder.id.uuidString) < ($1.reminder.scheduledAt, $1.reminder.id.uuidString) }
+            .sorted { ($0.reminder.scheduledAt!, $0.reminder.id.uuidString) < ($1.reminder.scheduledAt!, $1.reminder.id.uuidString) }
     }
 
     private func toDo(_ repository: GRDBReminderRepository, tagged tag: Domain.Tag? = nil) async throws -> (items: [ReminderWithTags], count: Int) {
@@ -170,7 +170,7 @@ struct ToDoInTwoReadsTests {
         let sections = tagged ? [true, false] : [false, true]
         // Completed: most recently completed first (all were completed at one time), then latest due, then id.
         let done = stored.filter { item in item.reminder.isCompleted && (tag.map { item.tagIDs.contains($0.id) } ?? true) }
-            .sorted { ($1.reminder.scheduledAt, $0.reminder.id.uuidString) < ($0.reminder.scheduledAt, $1.reminder.id.uuidString) }
+            .sorted { ($1.reminder.scheduledAt!, $0.reminder.id.uuidString) < ($0.reminder.scheduledAt!, $1.reminder.id.uuidString) }
         let expected = sections.map { $0 ? done : expectedToDo(stored, tagged: tag) }
         #expect(expected.allSatisfy { !$0.isEmpty })
 

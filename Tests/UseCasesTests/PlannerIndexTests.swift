@@ -65,13 +65,13 @@ struct PlannerIndexTests {
     /// occurrences after now of every open repeating one together, ties to the lower id.
     private static func naivePlan(_ reminders: [ReminderWithTags], now: Date) -> Set<String> {
         let open = reminders.map(\.reminder).filter { !$0.isCompleted }
-        let oneTime = open.filter { !$0.recurrence.isRepeating && $0.scheduledAt >= now }
-            .sorted { ($0.scheduledAt, $0.id.uuidString) < ($1.scheduledAt, $1.id.uuidString) }
+        let oneTime = open.filter { !$0.recurrence.isRepeating && $0.scheduledAt! >= now }
+            .sorted { ($0.scheduledAt!, $0.id.uuidString) < ($1.scheduledAt!, $1.id.uuidString) }
             .prefix(NotificationBudget.oneTimeSlots)
-            .map { "\($0.id.uuidString) \($0.scheduledAt.timeIntervalSince1970)" }
+            .map { "\($0.id.uuidString) \($0.scheduledAt!.timeIntervalSince1970)" }
         let recurring = open.filter(\.recurrence.isRepeating)
             .flatMap { reminder in
-                reminder.series.occurrences(after: now, count: NotificationBudget.recurringSlots).map { (reminder.id, $0) }
+                reminder.series!.occurrences(after: now, count: NotificationBudget.recurringSlots).map { (reminder.id, $0) }
             }
             .sorted { ($0.1.instant, $0.1.nominal.date, $0.0.uuidString) < ($1.1.instant, $1.1.nominal.date, $1.0.uuidString) }
             .prefix(NotificationBudget.recurringSlots)

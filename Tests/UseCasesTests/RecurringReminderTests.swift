@@ -46,7 +46,7 @@ struct RecurringReminderTests {
         var dates: [LocalDate] = []
         for _ in 0..<3 {
             let next = try await world.core.toggleCompletion(id: reminder.id)
-            dates.append(next.localScheduled.date)
+            dates.append(next.localScheduled!.date)
         }
         #expect(dates == [day("2027-02-28"), day("2027-03-31"), day("2027-04-30")])
     }

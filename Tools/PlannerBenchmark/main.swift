@@ -43,7 +43,7 @@ for index in 0..<(repeatingCount + 1_000) {
 try await reminders.insert(batch)
 print("Store: \(repeatingCount) repeating reminders (daily, weekly, monthly; 5 zones; a quarter with end dates), 1,000 one-time")
 
-let plan = PlanNotificationsUseCase(reminders: reminders, center: center, environment: environment)
+let plan = PlanNotificationsUseCase(reminders: reminders, center: center, settings: GRDBSettingRepository(database: database), environment: environment)
 var durations: [Duration] = []
 var planned: [NotificationRequest] = []
 for _ in 0..<runs {

@@ -1,0 +1,51 @@
+import ArgumentParser
+import FrontSupport
+import Foundation
+import Shared
+
+extension Memoss {
+    /// `memoss config [NAME [VALUE]]`: the settings the user sets once.
+    struct Config: SessionCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "config",
+            abstract: "Show the settings, or set one: config all-day-time 08:00 (default restores the default).")
+
+        @OptionGroup var store: StoreOptions
+        @ParentCommand var memoss: Memoss
+        @Argument(help: "The setting: all-day-time.") var name: String?
+        @Argument(help: "Its new value, or default.") var value: String?
+
+        func execute(in session: Session) async throws {
+            let core = session.core
+            guard let name else {
+                let settings = try await core.changeSetting.current()
+                for setting in Setting.allCases {
+                    let value = switch setting {
+                    case .allDayTime: settings.allDayTime.description
+                    }
+                    session.say("  \(setting.rawValue) \(value)  \(session.style.dim("(\(setting.summary))"))")
+                }
+                return
+            }
+            guard let setting = Setting(rawValue: name.lowercased()) else {
+                throw UsageProblem(message: "No setting named \"\(VisibleText.escaped(name))\"; the settings are "
+                    + Setting.allCases.map(\.rawValue).joined(separator: ", ") + ".")
+            }
+            guard let value else {
+                throw UsageProblem(message: "Give \(setting.rawValue) a value, or default: config \(setting.rawValue) 08:00.")
+            }
+            switch setting {
+            case .allDayTime:
+                let time: LocalTime?
+                if value.lowercased() == "default" {
+                    time = nil
+                } else {
+                    guard let read = TypedInput.time(value) else { throw UsageProblem(message: "all-day-time: \(TypedInput.timeHint).") }
+                    time = read
+                }
+                try await core.changeSetting.allDayTime(time)
+                session.say("All-day reminders notify at \((time ?? .nineAM).description) on their day.")
+            }
+        }
+    }
+}

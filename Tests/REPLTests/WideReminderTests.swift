@@ -1,0 +1,186 @@
+import Foundation
+import Testing
+import TestSupport
+
+/// Issue "Reminders as wide as the calendars they sync with", end to end through the built
+/// programs on Saturday 21 November 2026, 15:00 in New York: undated and all-day reminders, in
+/// progress and cancelled ones, the time all-day ones notify at, and each through CSV and iCalendar.
+struct WideReminderTests {
+    private let temporary: TemporaryFolder
+    private var home: URL { temporary.url }
+    private var store: String { home.appendingPathComponent("store.sqlite").path }
+    private var environment: [String: String] { ["HOME": home.path, "PATH": "/usr/bin:/bin"] }
+
+    init() throws {
+        temporary = try TemporaryFolder("memoss-wide")
+    }
+
+    private func memoss(_ arguments: String..., store: String? = nil) throws -> ChildProcess.Result {
+        try MemossProcess.run(["--db", store ?? self.store] + arguments, environment: environment)
+    }
+
+    private func json(_ arguments: String..., store: String? = nil) throws -> [String: Any] {
+        let result = try MemossProcess.run(["--db", store ?? self.store] + arguments, environment: environment)
+        return try #require(try JSONSerialization.jsonObject(with: result.stdoutData) as? [String: Any])
+    }
+
+    /// The pending notifications: title and fire instant.
+    private func pending() throws -> [String] {
+        let rows = try json("notifications", "--json")["pending"] as? [[String: Any]] ?? []
+        return rows.map { "\($0["title"] as? String ?? "") \($0["fireAt"] as? String ?? "")" }
+    }
+
+    @Test func anUndatedReminderIsListedAfterTheDatedOnesAndNeverNotifies() throws {
+        #expect(try memoss("add", "Read Dune", "--date", "none").stdout == "Added \"Read Dune\", with no date.\n")
+        #expect(try memoss("add", "Call mum").stdout == "Added \"Call mum\", due Tomorrow 09:00.\n")
+        #expect(try memoss("list").stdout == """
+            To Do
+              1. [ ] Call mum  Tomorrow 09:00
+            No date
+              2. [ ] Read Dune
+            Completed
+              Nothing completed yet.
+
+            """)
+        #expect(try pending() == ["Call mum 2026-11-22T09:00:00-05:00"])
+        // It cannot repeat, and a time needs a date.
+        let repeating = try memoss("add", "Stretch", "--date", "none", "--repeat", "daily")
+        #expect(repeating.status == 1)
+        #expect(repeating.stderr == "memoss: A reminder without a date cannot repeat; give it a date, or no repeat.\n")
+        let timed = try memoss("add", "Stretch", "--date", "none", "--time", "07:00")
+        #expect(timed.status == 2)
+        #expect(timed.stderr == "memoss: --time needs a date; give --date too, or leave out --time.\n")
+        // Given a date, it is dated; given none again, undated.
+        #expect(try memoss("edit", "2", "--date", "fri").stdout == "Saved \"Read Dune\", due Fri 27 Nov, all day.\n")
+        #expect(try memoss("edit", "2", "--date", "none").stdout == "Saved \"Read Dune\", with no date.\n")
+        #expect(try memoss("done", "2").stdout == "Completed \"Read Dune\".\n")
+        #expect(try memoss("history").stdout.contains("Read Dune"))
+    }
+
+    @Test func anAllDayReminderIsTheDayOverdueOnceItEndsAndNotifiesAtTheSetTime() throws {
+        #expect(try memoss("add", "Bins out", "--date", "tomorrow", "--time", "none").stdout == "Added \"Bins out\", due Tomorrow, all day.\n")
+        #expect(try memoss("add", "Water plants", "--date", "today", "--time", "all day").stdout
+            == "Added \"Water plants\", due Today, all day.\n")
+        let today = try memoss("list").stdout
+        #expect(today.contains("1. [ ] Water plants  Today\n"), "\(today)")
+        #expect(!today.contains("overdue"))
+        // Today's at 09:00 has passed (it is 15:00): only tomorrow's is planned.
+        #expect(try pending() == ["Bins out 2026-11-22T09:00:00-05:00"])
+        #expect(try memoss("config", "all-day-time", "7:30").stdout == "All-day reminders notify at 07:30 on their day.\n")
+        #expect(try pending() == ["Bins out 2026-11-22T07:30:00-05:00"])
+        #expect(try memoss("config").stdout == "  all-day-time 07:30  (the time of day all-day reminders are notified at)\n")
+        #expect(try memoss("undo").stdout == "Undid: Set all-day-time to 07:30.\n")
+        #expect(try pending() == ["Bins out 2026-11-22T09:00:00-05:00"])
+        // The next day, today's is overdue: its day has ended.
+        let sunday = try MemossProcess.run(["--db", store, "list"], environment: environment.merging(
+            ["MEMOSS_CLOCK": "2026-11-22T06:00:00Z"]) { $1 }).stdout
+        #expect(sunday.contains("Water plants  Yesterday  (overdue)"), "\(sunday)")
+        // A date in the past is refused, today is not.
+        let past = try memoss("add", "Late", "--date", "yesterday", "--time", "none")
+        #expect(past.stderr == "memoss: date: Must be in the future.\n")
+    }
+
+    @Test func aRepeatingAllDayReminderNotifiesEachDayAtTheSetTime() throws {
+        #expect(try memoss("add", "Journal", "--date", "tomorrow", "--time", "none", "--repeat", "daily", "--times", "3").status == 0)
+        #expect(try pending() == ["Journal 2026-11-22T09:00:00-05:00", "Journal 2026-11-23T09:00:00-05:00",
+                                  "Journal 2026-11-24T09:00:00-05:00"])
+        _ = try memoss("list")
+        #expect(try memoss("done", "1", "--one").stdout == "Completed \"Journal\"; next: Mon 23 Nov.\n")
+    }
+
+    @Test func statusesAreSetShownAndUndone() throws {
+        for (title, time) in [("Paint fence", "09:00"), ("Tax return", "10:00"), ("Old plan", "11:00")] {
+            #expect(try memoss("add", title, "--time", time).status == 0)
+        }
+        _ = try memoss("list")
+        #expect(try memoss("edit", "2", "--progress", "40%").stdout == "\"Tax return\" is in progress (40%).\n")
+        #expect(try memoss("cancel", "3").stdout == "Cancelled \"Old plan\"; `reopen` opens it again.\n")
+        let listed = try memoss("list").stdout
+        #expect(listed.contains("Tax return  Tomorrow 10:00  (40%)"), "\(listed)")
+        #expect(listed.contains("[-] Old plan  Tomorrow 11:00  (cancelled)"), "\(listed)")
+        // A cancelled reminder is not notified.
+        #expect(try pending().map { String($0.prefix(while: { $0 != " " })) } == ["Paint", "Tax"])
+        let bad = try memoss("edit", "1", "--status", "someday")
+        #expect(bad.status == 2)
+        #expect(bad.stderr == "memoss: --status: give todo, in-progress, done or cancelled.\n")
+        #expect(try memoss("undo").stdout == "Undid: Cancelled \"Old plan\".\n")
+        _ = try memoss("list")
+        let statuses = (try json("list", "--json")["todo"] as? [[String: Any]] ?? []).map { "\($0["title"] as? String ?? "") \($0["status"] as? String ?? "")" }
+        #expect(statuses == ["Paint fence todo", "Tax return in-progress", "Old plan todo"])
+    }
+
+    @Test func everyNewFieldRoundTripsThroughCSVAndICalendar() throws {
+        _ = try memoss("add", "Someday", "--date", "none")
+        _ = try memoss("add", "Bins", "--date", "2026-11-24", "--time", "none")
+        _ = try memoss("add", "Taxes", "--date", "2026-12-01", "--time", "10:00")
+        _ = try memoss("add", "Dropped", "--date", "2026-12-02", "--time", "10:00")
+        _ = try memoss("list")
+        _ = try memoss("edit", "2", "--progress", "40")
+        _ = try memoss("cancel", "3")
+        let before = try json("list", "--json")
+        for format in ["csv", "ics"] {
+            let file = home.appendingPathComponent("out.\(format)").path
+            #expect(try memoss("export", "-o", file).status == 0)
+            let copy = home.appendingPathComponent("copy-\(format).sqlite").path
+            let imported = try MemossProcess.run(["--db", copy, file], environment: environment, program: MemossProcess.importer)
+            #expect(imported.stdout == "Imported 4, skipped 0 already present, refused 0.\n", "\(format): \(imported.stderr)")
+            let after = try json("list", "--json", store: copy)
+            for key in ["todo", "completed"] {
+                let fields = ["title", "scheduledAt", "allDay", "status", "percentComplete", "completed"]
+                func shape(_ document: [String: Any]) -> [String] {
+                    (document[key] as? [[String: Any]] ?? []).map { item in fields.map { "\(item[$0] ?? "-")" }.joined(separator: "|") }
+                }
+                #expect(shape(after) == shape(before), "\(format) \(key)")
+            }
+        }
+        let csv = try String(contentsOfFile: home.appendingPathComponent("out.csv").path, encoding: .utf8)
+        #expect(csv.contains(",Someday,,,,America/New_York,never,,,false,,todo,\r\n"))
+        #expect(csv.contains(",Bins,,2026-11-24,,America/New_York,never,,,false,,todo,\r\n"))
+        #expect(csv.contains(",Taxes,,2026-12-01,10:00,America/New_York,never,,,false,,in-progress,40\r\n"))
+        let ics = try String(contentsOfFile: home.appendingPathComponent("out.ics").path, encoding: .utf8)
+        #expect(ics.contains("SUMMARY:Bins\r\nDTSTART;VALUE=DATE:20261124\r\nDUE;VALUE=DATE:20261124\r\n"))
+        #expect(ics.contains("STATUS:IN-PROCESS\r\nPERCENT-COMPLETE:40\r\n"))
+        #expect(ics.contains("STATUS:CANCELLED\r\n"))
+    }
+
+    @Test func aCalendarsUndatedAllDayStartedAndCancelledToDosComeInAsTheyAre() throws {
+        let file = home.appendingPathComponent("other.ics")
+        try """
+            BEGIN:VCALENDAR\r
+            VERSION:2.0\r
+            PRODID:-//test//EN\r
+            BEGIN:VTODO\r
+            UID:a\r
+            SUMMARY:Someday\r
+            END:VTODO\r
+            BEGIN:VTODO\r
+            UID:b\r
+            SUMMARY:Course\r
+            DTSTART;TZID=America/New_York:20261130T090000\r
+            DURATION:PT3H\r
+            STATUS:IN-PROCESS\r
+            PERCENT-COMPLETE:40\r
+            END:VTODO\r
+            BEGIN:VTODO\r
+            UID:c\r
+            SUMMARY:Trip\r
+            DUE;VALUE=DATE:20261205\r
+            STATUS:CANCELLED\r
+            END:VTODO\r
+            END:VCALENDAR\r
+
+            """.write(to: file, atomically: true, encoding: .utf8)
+        let imported = try MemossProcess.run(["--db", store, file.path], environment: environment, program: MemossProcess.importer)
+        #expect(imported.stdout == "Imported 3, skipped 0 already present, refused 0.\n", "\(imported.stderr)")
+        let listed = try memoss("list").stdout
+        #expect(listed == """
+            To Do
+              1. [ ] Course  Mon 30 Nov 12:00  (40%)
+            No date
+              2. [ ] Someday
+            Completed
+              3. [-] Trip  Sat 5 Dec  (cancelled)
+
+            """)
+    }
+}
