@@ -427,7 +427,13 @@ private struct Run {
         var calendarItem = CalendarItem(reminder: entry.reminder, tagNames: entry.tagNames)
         calendarItem.uid = uid
         let ours = CalendarWriter.calendar([calendarItem], stamp: environment.now(), product: "Memoss")
-        let text = item.map { ResourceSplice.splice(ours, over: $0.base) } ?? ours
+        // Over what the server holds, only what changed here is written.
+        var text = ours
+        if let item, let baseFields = parse(item.base)?.fields {
+            let localFields = SyncFields(entry.reminder, tags: entry.tagNames)
+            text = ResourcePatch.patch(ours, over: item.base, parts: ResourcePatch.changedParts(from: baseFields, to: localFields),
+                                       baseFields: baseFields, localFields: localFields) ?? ours
+        }
         return Request(id: id, uid: uid, href: href, text: text, ifMatch: item.map { $0.etag ?? "*" }, isNew: item == nil,
                        title: entry.reminder.title)
     }

@@ -70,25 +70,4 @@ struct SyncMergeTests {
         #expect(merged.notes == "Sync conflict: the local title was \"Mine\"; the local date and repeat was due 2099-03-01 09:00 Europe/Berlin.")
         #expect(merge(base: nil, local: fields(), remote: fields()).1.isEmpty)
     }
-
-    @Test func anotherClientsPropertiesAndAlarmsAreCarriedOver() {
-        let base = [
-            "BEGIN:VCALENDAR", "VERSION:2.0", "BEGIN:VTODO", "UID:x@example.org", "SUMMARY:Old", "PRIORITY:1", "SEQUENCE:4",
-            "X-MOZ-GENERATION:2", "URL:https://example.org/a-very-long-address-that-will-need-folding-when-it-is-written-again-by-memoss",
-            "BEGIN:VALARM", "ACTION:DISPLAY", "TRIGGER:-PT15M", "DESCRIPTION:Theirs", "END:VALARM",
-            "END:VTODO", "END:VCALENDAR", "",
-        ].joined(separator: "\r\n")
-        let ours = [
-            "BEGIN:VCALENDAR", "VERSION:2.0", "BEGIN:VTODO", "UID:x@example.org", "SUMMARY:New",
-            "BEGIN:VALARM", "ACTION:DISPLAY", "TRIGGER;RELATED=END:PT0S", "END:VALARM", "END:VTODO", "END:VCALENDAR", "",
-        ].joined(separator: "\r\n")
-        let spliced = ResourceSplice.splice(ours, over: base)
-        #expect(spliced.hasPrefix("BEGIN:VCALENDAR\r\nVERSION:2.0\r\nBEGIN:VTODO\r\nUID:x@example.org\r\nSUMMARY:New\r\nSEQUENCE:5\r\n"
-            + "PRIORITY:1\r\nX-MOZ-GENERATION:2\r\nURL:https://example.org/a-very-long-address-that-will-need-folding-when-it-\r\n"))
-        #expect(spliced.hasSuffix("BEGIN:VALARM\r\nACTION:DISPLAY\r\nTRIGGER:-PT15M\r\nDESCRIPTION:Theirs\r\nEND:VALARM\r\nEND:VTODO\r\nEND:VCALENDAR\r\n"))
-        #expect(!spliced.contains("SUMMARY:Old"))
-        #expect(!spliced.contains("RELATED=END"))
-        // A resource Memoss wrote itself stays as Memoss writes it.
-        #expect(ResourceSplice.splice(ours, over: ours) == ours)
-    }
 }

@@ -1,0 +1,258 @@
+import Domain
+import Foundation
+import ICalendar
+
+/// What Memoss sends over a resource another client (or an earlier Memoss) wrote: that resource as
+/// it was, byte for byte, with only the properties of the fields the user changed replaced by
+/// Memoss's, and DTSTAMP, LAST-MODIFIED and SEQUENCE moved on. Everything else stays: DTSTART and
+/// DURATION (moved with the due time, so the two stay consistent), an RRULE anchored in another
+/// zone while the repeat is unchanged, VALARMs, STATUS and PERCENT-COMPLETE while the status is
+/// unchanged, RELATED-TO, unknown and X- properties. Memoss's own alarm is never added to it.
+enum ResourcePatch {
+    /// A part of a reminder a person changes independently, with the VTODO properties that hold it.
+    enum Part: CaseIterable, Hashable, Sendable {
+        case title, notes, schedule, status, tags
+
+        var properties: Set<String> {
+            switch self {
+            case .title: ["SUMMARY"]
+            case .notes: ["DESCRIPTION"]
+            case .schedule: ["DTSTART", "DUE", "DURATION", "RRULE", "X-MEMOSS-UNTIL", "X-MEMOSS-COUNT"]
+            case .status: ["STATUS", "COMPLETED", "PERCENT-COMPLETE"]
+            case .tags: ["CATEGORIES"]
+            }
+        }
+    }
+
+    /// The parts that differ between `base` and `local`.
+    static func changedParts(from base: SyncFields, to local: SyncFields) -> Set<Part> {
+        var parts = Set<Part>()
+        if base.title != local.title { parts.insert(.title) }
+        if base.notes != local.notes { parts.insert(.notes) }
+        if base.schedule != local.schedule { parts.insert(.schedule) }
+        if base.completion != local.completion { parts.insert(.status) }
+        if Set(base.tags.map(TagRules.key)) != Set(local.tags.map(TagRules.key)) { parts.insert(.tags) }
+        return parts
+    }
+
+    /// `base` with the properties of `parts` taken from `ours` (a calendar as `CalendarWriter`
+    /// writes it); `baseFields` and `localFields` are what each says, to move a kept DTSTART by as
+    /// much as the due time moved. `nil` when `base` is not one VTODO in a calendar.
+    static func patch(_ ours: String, over base: String, parts: Set<Part>, baseFields: SyncFields, localFields: SyncFields) -> String? {
+        let theirs = RawLines(base), mine = RawLines(ours)
+        guard let todo = theirs.todoRange, let ourTodo = mine.todoRange else { return nil }
+        var replaced = Set<String>()
+        for part in parts { replaced.formUnion(part.properties) }
+        let theirTop = theirs.topLevel(in: todo), ourTop = mine.topLevel(in: ourTodo)
+        func ourLines(_ names: Set<String>) -> [String] {
+            ourTop.sorted().filter { names.contains(mine.lines[$0].name) }.map { ContentLines.folded(mine.lines[$0].logical) }
+        }
+        var schedule: [String] = []
+        if parts.contains(.schedule) {
+            schedule = ScheduleMerge(theirs: theirs, theirTop: theirTop, ours: mine, ourTop: ourTop,
+                                     base: baseFields.schedule, local: localFields.schedule).lines
+        }
+        func ourTopLine(_ name: String) -> String? {
+            ourTop.sorted().map { mine.lines[$0] }.first { $0.name == name }.map { ContentLines.folded($0.logical) }
+        }
+        var out = ""
+        var inserted = Set<Part>()
+        for index in theirs.lines.indices {
+            let line = theirs.lines[index]
+            guard theirTop.contains(index) else {
+                // Before the VTODO ends, the VTIMEZONEs its new times need (they come first in ours).
+                if index == todo.lowerBound { out += missingZones(theirs, mine, uses: schedule) }
+                out += line.raw
+                continue
+            }
+            switch line.name {
+            case "DTSTAMP", "LAST-MODIFIED":
+                out += ourTopLine(line.name) ?? line.raw
+            case "SEQUENCE":
+                out += ContentLines.folded("SEQUENCE:\((Int(line.value.trimmingCharacters(in: .whitespaces)) ?? 0) + 1)")
+            case let name where replaced.contains(name):
+                // The changed part's properties go where its first one was.
+                guard let part = Part.allCases.first(where: { $0.properties.contains(name) && parts.contains($0) }),
+                      inserted.insert(part).inserted else { continue }
+                out += (part == .schedule ? schedule : ourLines(part.properties)).joined()
+            case "END":
+                // Parts that had no property in theirs, and a SEQUENCE, at the end of the VTODO.
+                for part in Part.allCases where parts.contains(part) && !inserted.contains(part) {
+                    out += (part == .schedule ? schedule : ourLines(part.properties)).joined()
+                }
+                if !theirTop.contains(where: { theirs.lines[$0].name == "SEQUENCE" }) { out += ContentLines.folded("SEQUENCE:1") }
+                out += line.raw
+            default:
+                out += line.raw
+            }
+        }
+        return out
+    }
+
+    /// Our VTIMEZONEs for the zones `lines` name that theirs neither defines nor names (a client
+    /// that names a zone without defining it is left to do as it did).
+    private static func missingZones(_ theirs: RawLines, _ ours: RawLines, uses lines: [String]) -> String {
+        let defined = Set(theirs.zones.keys).union(theirs.lines.compactMap { tzid($0.logical) })
+        var out = ""
+        for line in lines {
+            guard let tzid = Self.tzid(line), !defined.contains(tzid), let block = ours.zones[tzid], !out.contains(block) else { continue }
+            out += block
+        }
+        return out
+    }
+
+    private static func tzid(_ line: String) -> String? {
+        guard let start = line.range(of: ";TZID=") else { return nil }
+        return String(line[start.upperBound...].prefix { $0 != ":" && $0 != ";" })
+    }
+}
+
+/// A calendar's content lines as they are: each logical line with the physical lines (and line
+/// ends) it was written in, so what is kept is written back byte for byte.
+struct RawLines {
+    struct Line: Equatable {
+        /// The physical lines, with their ends.
+        var raw: String
+        /// Unfolded.
+        var logical: String
+        var name: String
+        var value: String
+    }
+
+    var lines: [Line] = []
+    /// Each VTIMEZONE's lines as written, by TZID.
+    var zones: [String: String] = [:]
+
+    init(_ text: String) {
+        var current: (raw: String, logical: String)?
+        func finish() {
+            guard let line = current else { return }
+            let name = String(line.logical.prefix { $0 != ":" && $0 != ";" }).uppercased()
+            let value = String(line.logical.drop { $0 != ":" }.dropFirst())
+            lines.append(Line(raw: line.raw, logical: line.logical, name: name, value: value))
+            current = nil
+        }
+        // Split at LF byte by byte (a Character would take CR LF as one), each piece with its end.
+        let bytes = Array(text.utf8)
+        var start = 0
+        while start < bytes.count {
+            let end = bytes[start...].firstIndex(of: 0x0A).map { $0 + 1 } ?? bytes.count
+            let physical = String(decoding: bytes[start..<end], as: UTF8.self)
+            var contentEnd = end
+            if contentEnd > start, bytes[contentEnd - 1] == 0x0A { contentEnd -= 1 }
+            if contentEnd > start, bytes[contentEnd - 1] == 0x0D { contentEnd -= 1 }
+            let content = String(decoding: bytes[start..<contentEnd], as: UTF8.self)
+            start = end
+            if let first = content.first, first == " " || first == "\t", current != nil {
+                current?.raw += physical
+                current?.logical += content.dropFirst()
+            } else {
+                finish()
+                if !content.isEmpty { current = (String(physical), String(content)) }
+            }
+        }
+        finish()
+        var zone: (id: String?, text: String)?
+        for line in lines {
+            if line.name == "BEGIN", line.value.uppercased() == "VTIMEZONE" { zone = (nil, "") }
+            if zone != nil {
+                zone?.text += line.raw.hasSuffix("\n") ? line.raw : line.raw + "\r\n"
+                if line.name == "TZID", zone?.id == nil { zone?.id = line.value }
+            }
+            if line.name == "END", line.value.uppercased() == "VTIMEZONE", let done = zone {
+                if let id = done.id { zones[id] = done.text }
+                zone = nil
+            }
+        }
+    }
+
+    /// The lines of the (first) VTODO, BEGIN to END.
+    var todoRange: ClosedRange<Int>? {
+        guard let begin = lines.firstIndex(where: { $0.name == "BEGIN" && $0.value.uppercased() == "VTODO" }),
+              let end = lines[begin...].firstIndex(where: { $0.name == "END" && $0.value.uppercased() == "VTODO" }) else { return nil }
+        return begin...end
+    }
+
+    /// The VTODO's own properties (not those of a VALARM in it), and its END line.
+    func topLevel(in range: ClosedRange<Int>) -> Set<Int> {
+        var result = Set<Int>()
+        var depth = 0
+        for index in range {
+            let line = lines[index]
+            if line.name == "BEGIN" { depth += 1; continue }
+            if line.name == "END" {
+                if depth == 1 { result.insert(index) }
+                depth -= 1
+                continue
+            }
+            if depth == 1 { result.insert(index) }
+        }
+        return result
+    }
+}
+
+/// The schedule's properties when the due time changed: DUE as Memoss writes it; a DTSTART another
+/// client set apart from the due time moved by as much (with its DURATION kept, and no DUE beside
+/// a DURATION); the RRULE kept while the repeat itself is unchanged.
+private struct ScheduleMerge {
+    let lines: [String]
+
+    init(theirs: RawLines, theirTop: Set<Int>, ours: RawLines, ourTop: Set<Int>,
+         base: SyncFields.Schedule, local: SyncFields.Schedule) {
+        func their(_ name: String) -> RawLines.Line? { theirTop.sorted().map { theirs.lines[$0] }.first { $0.name == name } }
+        func our(_ name: String) -> String? { ourTop.sorted().map { ours.lines[$0] }.first { $0.name == name }.map { ContentLines.folded($0.logical) } }
+        let sameKind = base.isAllDay == local.isAllDay && base.due != nil && local.due != nil && base.timeZoneID == local.timeZoneID
+        var result: [String] = []
+        let start = their("DTSTART"), due = their("DUE"), duration = their("DURATION")
+        let startIsApart = start != nil && (due == nil || start?.value != due?.value)
+        if sameKind, let start, startIsApart, let moved = Self.move(start, from: base, to: local) {
+            result.append(ContentLines.folded(moved))
+            if let duration { result.append(duration.raw) } else if let ourDue = our("DUE") { result.append(ourDue) }
+        } else {
+            // A DTSTART only where theirs had one, or a repeat needs one to start from.
+            let needsStart = start != nil || local.recurrence.isRepeating
+            result += [needsStart ? our("DTSTART") : nil, our("DUE")].compactMap { $0 }
+        }
+        if base.recurrence == local.recurrence && base.recurrenceEnd == local.recurrenceEnd && base.isAllDay == local.isAllDay {
+            result += theirTop.sorted().map { theirs.lines[$0] }.filter { ["RRULE", "X-MEMOSS-UNTIL", "X-MEMOSS-COUNT"].contains($0.name) }.map(\.raw)
+        } else {
+            result += ["RRULE", "X-MEMOSS-UNTIL", "X-MEMOSS-COUNT"].compactMap(our)
+        }
+        lines = result
+    }
+
+    /// `line` (a DTSTART) moved by as much as the due time moved from `base` to `local`: whole days
+    /// for a date, else the wall-clock difference in the due's zone, written as it was (UTC, a
+    /// zone, or floating).
+    private static func move(_ line: RawLines.Line, from base: SyncFields.Schedule, to local: SyncFields.Schedule) -> String? {
+        guard let old = base.due, let new = local.due else { return nil }
+        let prefix = String(line.logical.prefix { $0 != ":" })
+        let value = line.value.trimmingCharacters(in: .whitespaces)
+        if base.isAllDay {
+            guard value.count == 8, let date = LocalDate(compact: value) else { return nil }
+            return "\(prefix):" + CalendarWriter.dateText(date.adding(days: new.date.daysSinceEpoch - old.date.daysSinceEpoch))
+        }
+        let zone = TimeZone(identifier: base.timeZoneID) ?? .gmt
+        let shift = new.resolved(in: zone).timeIntervalSince(old.resolved(in: zone))
+        guard value.count >= 15, let date = LocalDate(compact: String(value.prefix(8))),
+              let hour = Int(value.dropFirst(9).prefix(2)), let minute = Int(value.dropFirst(11).prefix(2)),
+              let second = Int(value.dropFirst(13).prefix(2)), let time = LocalTime(hour: hour, minute: minute) else { return nil }
+        let isUTC = value.hasSuffix("Z")
+        let startZone = isUTC ? TimeZone.gmt : prefix.range(of: ";TZID=").flatMap { range in
+            TimeZone(identifier: String(prefix[range.upperBound...].prefix { $0 != ";" }))
+        } ?? zone
+        let instant = LocalDateTime(date: date, time: time).resolved(in: startZone).addingTimeInterval(shift + Double(second))
+        if isUTC { return "\(prefix):" + CalendarWriter.utcText(instant) }
+        let moved = LocalDateTime(of: instant, in: startZone)
+        return "\(prefix):" + CalendarWriter.localText(moved)
+    }
+}
+
+extension LocalDate {
+    /// `YYYYMMDD`, as iCalendar writes a date.
+    init?(compact text: String) {
+        guard text.count == 8, let year = Int(text.prefix(4)), let month = Int(text.dropFirst(4).prefix(2)),
+              let day = Int(text.suffix(2)) else { return nil }
+        self.init(year: year, month: month, day: day)
+    }
+}

@@ -1,0 +1,124 @@
+import Domain
+import Foundation
+import ICalendar
+@testable import Sync
+import Testing
+
+/// What Memoss sends over another client's to-do: that to-do byte for byte, with only the
+/// properties of the field the user changed replaced (and DTSTAMP, LAST-MODIFIED, SEQUENCE moved on).
+struct ResourcePatchTests {
+    private let berlin = TimeZone(identifier: "Europe/Berlin")!
+
+    /// A calendar of one VTODO, written by another client, lines as given (CRLF).
+    private func calendar(_ todo: [String], zones: [String] = []) -> String {
+        (["BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//Other//EN"] + zones + ["BEGIN:VTODO"] + todo + ["END:VTODO", "END:VCALENDAR", ""])
+            .joined(separator: "\r\n")
+    }
+
+    /// Memoss's reading of `text`, changed by `change`, and what it sends back.
+    private func sent(over text: String, _ change: (inout Reminder) -> Void) throws -> String {
+        let read = try CalendarReader.read(text, userZone: berlin)
+        let todo = try #require(read.todos.first, "\(read.refusals)")
+        let baseFields = SyncFields(todo)
+        var reminder = Reminder(id: UUID(), title: todo.title, notes: todo.notes.isEmpty ? nil : todo.notes,
+                                scheduledAt: todo.due?.resolved(in: TimeZone(identifier: todo.timeZoneID)!), isAllDay: todo.isAllDay,
+                                timeZoneID: todo.timeZoneID, isCompleted: todo.isCompleted, stage: todo.stage,
+                                percentComplete: todo.percentComplete, createdAt: Date(timeIntervalSince1970: 0),
+                                updatedAt: Date(timeIntervalSince1970: 0), recurrence: todo.recurrence, recurrenceEnd: todo.recurrenceEnd)
+        change(&reminder)
+        reminder.updatedAt = Date(timeIntervalSince1970: 1_795_600_000)
+        var item = CalendarItem(reminder: reminder, tagNames: baseFields.tags)
+        item.uid = todo.uid
+        let ours = CalendarWriter.calendar([item], stamp: Date(timeIntervalSince1970: 1_795_600_000), product: "Memoss")
+        let local = SyncFields(reminder, tags: baseFields.tags)
+        return try #require(ResourcePatch.patch(ours, over: text, parts: ResourcePatch.changedParts(from: baseFields, to: local),
+                                                baseFields: baseFields, localFields: local))
+    }
+
+    /// The lines of `after` that are not in `before`, and those of `before` not in `after`, leaving
+    /// out what every write moves on.
+    private func difference(_ before: String, _ after: String) -> (added: [String], removed: [String]) {
+        let moving = ["DTSTAMP", "LAST-MODIFIED", "SEQUENCE"]
+        func lines(_ text: String) -> [String] {
+            text.components(separatedBy: "\r\n").filter { line in !line.isEmpty && !moving.contains { line.hasPrefix($0 + ":") } }
+        }
+        let (old, new) = (lines(before), lines(after))
+        return (new.filter { !old.contains($0) }, old.filter { !new.contains($0) })
+    }
+
+    /// todoman's all-day to-do, Tasks.org's in-progress one and Thunderbird's with a start, a
+    /// duration, its own alarm and properties Memoss does not know.
+    private var shapes: [String: String] {
+        [
+            "all-day": calendar(["UID:td-1", "DTSTAMP:20261120T100000Z", "SUMMARY:Bins", "DUE;VALUE=DATE:20261124", "PRIORITY:2",
+                                 "X-TODOMAN-ID:17"]),
+            "in progress": calendar(["UID:org-2", "DTSTAMP:20261120T100000Z", "SUMMARY:Taxes", "DUE:20261201T090000Z", "STATUS:IN-PROCESS",
+                                     "PERCENT-COMPLETE:40", "RELATED-TO:org-1", "SEQUENCE:3"]),
+            "start and duration": calendar(["UID:tb-3", "DTSTAMP:20261120T100000Z", "SUMMARY:Course",
+                                            "DTSTART;TZID=Europe/Berlin:20261130T090000", "DURATION:PT3H",
+                                            "RRULE:FREQ=WEEKLY;BYDAY=MO;UNTIL=20270301T080000Z", "X-MOZ-GENERATION:5",
+                                            "BEGIN:VALARM", "ACTION:DISPLAY", "TRIGGER:-PT15M", "DESCRIPTION:Theirs", "END:VALARM"]),
+        ]
+    }
+
+    @Test func editingTheTitleChangesOnlySummaryWhateverTheShape() throws {
+        for (shape, text) in shapes {
+            let after = try sent(over: text) { $0.title = "Renamed" }
+            let change = difference(text, after)
+            let old = text.components(separatedBy: "\r\n").first { $0.hasPrefix("SUMMARY:") } ?? ""
+            #expect(change.added == ["SUMMARY:Renamed"], "\(shape)")
+            #expect(change.removed == [old], "\(shape)")
+            // Written where it was, the rest byte for byte; no alarm of Memoss's added.
+            #expect(after.replacingOccurrences(of: "SUMMARY:Renamed", with: old).components(separatedBy: "\r\n")
+                .filter { !$0.hasPrefix("DTSTAMP") && !$0.hasPrefix("LAST-MODIFIED") && !$0.hasPrefix("SEQUENCE") }
+                == text.components(separatedBy: "\r\n").filter { !$0.hasPrefix("DTSTAMP") && !$0.hasPrefix("SEQUENCE") }, "\(shape)")
+        }
+    }
+
+    @Test func everyWriteMovesTheSequenceOnAndStampsIt() throws {
+        let after = try sent(over: shapes["in progress"]!) { $0.notes = "receipts in the drawer" }
+        #expect(after.contains("SEQUENCE:4\r\n"))
+        #expect(after.contains("DTSTAMP:20261125T094640Z\r\n"))
+        #expect(after.contains("DESCRIPTION:receipts in the drawer\r\n"))
+        #expect(after.contains("STATUS:IN-PROCESS\r\nPERCENT-COMPLETE:40\r\n"))
+        let first = try sent(over: shapes["all-day"]!) { $0.notes = "green one" }
+        #expect(first.contains("SEQUENCE:1\r\nEND:VTODO"))
+    }
+
+    @Test func movingTheDueTimeMovesTheStartAndKeepsTheDuration() throws {
+        // Due Monday 30 November 12:00 (09:00 + 3 h); moved to 14:00, the start goes to 11:00.
+        let text = shapes["start and duration"]!
+        let after = try sent(over: text) { reminder in
+            reminder.scheduledAt = LocalDateTime(date: LocalDate(year: 2026, month: 11, day: 30)!, time: LocalTime(hour: 14, minute: 0)!)
+                .resolved(in: berlin)
+        }
+        let change = difference(text, after)
+        #expect(change.removed == ["DTSTART;TZID=Europe/Berlin:20261130T090000"])
+        #expect(change.added == ["DTSTART;TZID=Europe/Berlin:20261130T110000"])
+        #expect(!after.contains("DUE"))
+    }
+
+    @Test func anAllDayDueMovesAsADayAndTheStatusAloneWhenCompleted() throws {
+        let text = shapes["all-day"]!
+        let moved = try sent(over: text) { reminder in
+            reminder.scheduledAt = LocalDateTime(date: LocalDate(year: 2026, month: 11, day: 25)!, time: .midnight).resolved(in: berlin)
+        }
+        #expect(difference(text, moved).added == ["DUE;VALUE=DATE:20261125"])
+        let done = try sent(over: text) { reminder in
+            reminder.isCompleted = true
+            reminder.completedAt = Date(timeIntervalSince1970: 1_795_600_000)
+        }
+        #expect(difference(text, done).added == ["STATUS:COMPLETED", "COMPLETED:20261125T094640Z", "PERCENT-COMPLETE:100"])
+        #expect(difference(text, done).removed == [])
+    }
+
+    @Test func aRuleAnchoredElsewhereStaysWhileTheRepeatIsUnchanged() throws {
+        let text = shapes["start and duration"]!
+        let retitled = try sent(over: text) { $0.title = "Course (room 4)" }
+        #expect(retitled.contains("RRULE:FREQ=WEEKLY;BYDAY=MO;UNTIL=20270301T080000Z\r\n"))
+        let daily = try sent(over: text) { $0.recurrence = RecurrenceRule(.daily) }
+        #expect(difference(text, daily).removed.contains("RRULE:FREQ=WEEKLY;BYDAY=MO;UNTIL=20270301T080000Z"))
+        // Its end day is kept: the last second of 1 March 2027 in Berlin.
+        #expect(difference(text, daily).added == ["RRULE:FREQ=DAILY;UNTIL=20270301T225959Z"])
+    }
+}
