@@ -51,6 +51,9 @@ let package = Package(
         .target(name: "Presentation", dependencies: ["Domain", "UseCases", "ICalendar"], path: "Shared/Presentation"),
         // CalDAV sync (RFC 4791, RFC 6578): the iCalendar codec over HTTP, merged into the store.
         .target(name: "Sync", dependencies: ["Domain", "Storage", "UseCases", "ICalendar"], path: "Shared/Sync"),
+        // libcurl's C API (Debian: libcurl4-openssl-dev), and the live HTTP transport of sync over it.
+        .systemLibrary(name: "CCurl", path: "Shared/CCurl", providers: [.apt(["libcurl4-openssl-dev"])]),
+        .target(name: "SyncCurl", dependencies: ["Sync", "CCurl"], path: "Shared/SyncCurl"),
         .target(
             name: "Shared",
             dependencies: ["Domain", "Storage", "UseCases", "ICalendar", "Presentation"],
@@ -58,7 +61,7 @@ let package = Package(
         ),
         // Sync put together over the core. Only `memoss-sync` links it, so the other commands do not
         // load the HTTP and XML libraries (libcurl and its TLS stack: 8 MiB at each start).
-        .target(name: "SharedSync", dependencies: ["Shared", "Storage", "Sync"], path: "Shared/SyncComposition"),
+        .target(name: "SharedSync", dependencies: ["Shared", "Storage", "Sync", "SyncCurl"], path: "Shared/SyncComposition"),
 
         // MARK: Fronts
         // What every front shares: one output sink, one exit-status mapping, the command line read
@@ -139,7 +142,7 @@ let package = Package(
             path: "Tests/StorageTests"
         ),
         .testTarget(name: "ICalendarTests", dependencies: ["ICalendar", "TestSupport"], path: "Tests/ICalendarTests"),
-        .testTarget(name: "SyncUnitTests", dependencies: ["Sync", "ICalendar", "TestSupport"], path: "Tests/SyncUnitTests"),
+        .testTarget(name: "SyncUnitTests", dependencies: ["Sync", "SharedSync", "ICalendar", "TestSupport"], path: "Tests/SyncUnitTests"),
         .testTarget(name: "UseCasesTests", dependencies: ["UseCases", "TestSupport"], path: "Tests/UseCasesTests"),
         .testTarget(
             name: "PresentationTests",

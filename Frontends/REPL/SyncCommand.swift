@@ -61,6 +61,13 @@ extension Memoss {
 /// Runs `memoss-sync` (installed beside `memoss`), which does the sync in a process of its own so
 /// that every other command starts without the HTTP and XML libraries.
 enum SyncProcess {
+    /// The helper running now (0: none) and a signal received meanwhile, for `forwardSignals`.
+    nonisolated(unsafe) private static var child: pid_t = 0
+    nonisolated(unsafe) private static var received: Int32 = 0
+    /// The signals passed on to the helper first: those a terminal sends and the prompt may catch.
+    /// Any other that ends this process (SIGKILL too) ends the helper by its PR_SET_PDEATHSIG.
+    private static let forwarded = [SIGINT, SIGTERM, SIGHUP, SIGQUIT]
+
     /// Hands the `sync` command the session runs to `memoss-sync`: the words typed after `sync`,
     /// the store in `MEMOSS_DB`, and where refusals are said, so they read as this program's own.
     /// A failure is the helper's exit status, already said.
@@ -90,10 +97,46 @@ enum SyncProcess {
         environment[Output.RefusalContext.variable] = Output.context.encoded
         let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
         defer { envp.forEach { free($0) } }
+        // A signal that would end this process (or that the prompt catches) reaches the helper too,
+        // then acts here as before once the helper has ended.
+        let previous = forwardSignals()
+        defer { restoreSignals(previous) }
         let spawned = posix_spawn(&pid, executable, nil, nil, argv, envp)
         guard spawned == 0 else { throw Refusal(message: "Cannot start memoss-sync (\(String(cString: strerror(spawned)))).") }
+        child = pid
+        if received != 0 { kill(pid, received) }
         var status: Int32 = 0
         while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+        child = 0
         return (status & 0x7F) == 0 ? (status >> 8) & 0xFF : 128 + (status & 0x7F)
+    }
+
+    /// Installs handlers that pass `forwarded` signals on to `child`; returns the actions they replace.
+    private static func forwardSignals() -> [(Int32, sigaction)] {
+        received = 0
+        return forwarded.map { signal in
+            var action = sigaction()
+            action.__sigaction_handler.sa_handler = { signal in
+                SyncProcess.received = signal
+                if SyncProcess.child > 0 { kill(SyncProcess.child, signal) }
+            }
+            sigemptyset(&action.sa_mask)
+            action.sa_flags = SA_RESTART
+            var old = sigaction()
+            sigaction(signal, &action, &old)
+            return (signal, old)
+        }
+    }
+
+    /// Puts back the actions `forwardSignals` replaced, and raises a signal received meanwhile so
+    /// that it acts as it would have (ends this process, or interrupts the prompt).
+    private static func restoreSignals(_ previous: [(Int32, sigaction)]) {
+        for (signal, action) in previous {
+            var action = action
+            sigaction(signal, &action, nil)
+        }
+        let signal = received
+        received = 0
+        if signal != 0 { raise(signal) }
     }
 }

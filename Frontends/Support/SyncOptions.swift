@@ -9,6 +9,7 @@ package enum SyncOptions {
     package struct Run: ParsableArguments {
         @Argument(help: "The accounts to sync (all of them when none is named).") package var names: [String] = []
         @Flag(help: "Say what would change both ways, and change nothing.") package var dryRun = false
+        @Flag(help: "Delete many reminders on either side without asking (for scripts; see docs/sync.md).") package var force = false
         @OptionGroup package var timeout: Timeout
         @Flag(help: ArgumentHelp("Say only what changed and what failed (for watch).", visibility: .private))
         package var changesOnly = false
@@ -44,15 +45,18 @@ package enum SyncOptions {
         package init() {}
     }
 
-    /// How long a server may take.
+    /// How long a server may take: each request, and the whole sync.
     package struct Timeout: ParsableArguments {
-        @Option(help: ArgumentHelp("Give up on a server that does not answer within this many seconds (default 30).", valueName: "seconds"))
+        @Option(help: ArgumentHelp("End each request that takes longer than this many seconds (default 30).", valueName: "seconds"))
         package var timeout: Double = 30
+        @Option(help: ArgumentHelp("End the whole sync after this many seconds (default 900); what it did is kept.", valueName: "seconds"))
+        package var maxTime: Double = 900
 
         package init() {}
 
         package func validate() throws {
             guard timeout > 0, timeout <= 3_600 else { throw ValidationError("--timeout takes seconds from 1 to 3600, e.g. --timeout 10.") }
+            guard maxTime >= 1, maxTime <= 86_400 else { throw ValidationError("--max-time takes seconds from 1 to 86400, e.g. --max-time 600.") }
         }
     }
 
@@ -64,6 +68,9 @@ package enum SyncOptions {
         the password comes from --password-command CMD (its first line, e.g. 'pass show dav'), from \
         --password-env VAR, or, with --save-password, is read once from standard input and kept in a 0600 \
         file under $XDG_CONFIG_HOME/memoss. sync (every account, or those named) sends what changed here and \
-        receives what changed there; --dry-run only says what would change. See README.md, "Sync".
+        receives what changed there; --dry-run only says what would change. Each request ends after --timeout, \
+        the whole sync after --max-time. A sync that would delete more than half of an account's reminders \
+        (and more than 10) on either side asks first at a terminal, and elsewhere stops unless given --force. \
+        See docs/sync.md.
         """
 }

@@ -34,9 +34,13 @@ struct MemossSync: AsyncParsableCommand {
         }
 
         private func body() async throws {
+            stopPast(options.timeout)
             let (core, accounts) = try await open(store)
             let showsProgress = !options.changesOnly && Output.showsProgress
-            let results = try await accounts.sync(names: options.names, timeout: options.timeout.timeout, dryRun: options.dryRun) { account, line in
+            // A mass deletion is asked about only where someone can answer.
+            let asks = !options.changesOnly && isatty(STDIN_FILENO) == 1 && isatty(STDERR_FILENO) == 1
+            let results = try await accounts.sync(names: options.names, options: settings(options.timeout, dryRun: options.dryRun, force: options.force),
+                                                  confirm: { asks && ask($0.question) }) { account, line in
                 if showsProgress { Output.progress("\(account): \(line)") }
             }
             if showsProgress { Output.progress(nil) }
@@ -53,6 +57,11 @@ struct MemossSync: AsyncParsableCommand {
                         if report.changes.count > 50 { Output.say("  and \(report.changes.count - 50) more") }
                     }
                     for notice in report.notices { Output.say("  \(VisibleText.safe(notice)).") }
+                    for problem in report.problems { Output.say("  \(VisibleText.safe(problem)).") }
+                    if !report.problems.isEmpty {
+                        failed.append("\(account) did not send \(report.problems.count) change\(report.problems.count == 1 ? "" : "s") (said above); "
+                            + "they stay here and are sent at the next sync")
+                    }
                 case .failure(let error):
                     failed.append("\(account) failed: \(error.message)")
                 }
@@ -74,6 +83,7 @@ struct MemossSync: AsyncParsableCommand {
         }
 
         private func body() async throws {
+            stopPast(options.timeout)
             let (core, accounts) = try await open(store)
             var source = PasswordSource.none
             if let command = options.passwordCommand { source = .command(command) }
@@ -83,7 +93,7 @@ struct MemossSync: AsyncParsableCommand {
                 source = .saved(secret)
             }
             let (account, name) = try await accounts.add(name: options.name, url: options.url, user: options.user ?? "",
-                                                         password: source, timeout: options.timeout.timeout)
+                                                         password: source, options: settings(options.timeout))
             Output.say("Added \(account.name): the task list \(name.map { "\"\(VisibleText.escaped($0))\" " } ?? "")at \(account.collectionURL). "
                 + "`memoss sync` sends and receives.")
             core.finish()
@@ -114,7 +124,8 @@ struct MemossSync: AsyncParsableCommand {
             for account in all {
                 let password = account.passwordCommand.map { "password from `\($0)`" } ?? account.passwordVariable.map { "password from $\($0)" }
                     ?? (account.passwordSaved ? "password saved in \(accounts.passwordFile(account: account.name))" : "no password")
-                Output.say("\(account.name): \(account.collectionURL) as \(account.user), \(password)")
+                Output.say("\(VisibleText.escaped(account.name)): \(VisibleText.escaped(account.collectionURL)) as "
+                    + "\(VisibleText.escaped(account.user)), \(VisibleText.escaped(password))")
                 let last = account.lastSyncAt.map { "last synced \(formatter.string(for: $0)): \(account.lastOutcome ?? "")" } ?? "not synced yet"
                 Output.say("  \(VisibleText.escaped(last))")
             }
@@ -146,6 +157,34 @@ struct MemossSync: AsyncParsableCommand {
 private func open(_ store: StoreOptions) async throws -> (MemossCore, SyncAccounts) {
     let core = try await store.openCore()
     return (core, core.syncAccounts(processEnvironment: ProcessInfo.processInfo.environment))
+}
+
+/// The engine's settings from the command line's.
+private func settings(_ timeout: SyncOptions.Timeout, dryRun: Bool = false, force: Bool = false) -> SyncSettings {
+    SyncSettings(timeout: .milliseconds(Int64(timeout.timeout * 1_000)), maxTime: .milliseconds(Int64(timeout.maxTime * 1_000)),
+                 dryRun: dryRun, force: force)
+}
+
+/// Asks `question` on standard error; true when the answer read from standard input is yes.
+private func ask(_ question: String) -> Bool {
+    Output.progress(nil)
+    FileHandle.standardError.write(Data(VisibleText.safe(question).utf8))
+    guard let answer = readLine(strippingNewline: true)?.trimmingCharacters(in: .whitespaces).lowercased() else { return false }
+    return answer == "y" || answer == "yes"
+}
+
+/// Ends the process a little after `--max-time`, whatever it is doing: the sync's own deadline
+/// ends it before that, with its sentence, unless something on this side (a password command, a
+/// store another process keeps locked) holds it. Every write is a transaction, so nothing is left
+/// half-done.
+private func stopPast(_ timeout: SyncOptions.Timeout) {
+    let seconds = timeout.maxTime
+    let thread = Thread {
+        Thread.sleep(forTimeInterval: seconds + 10)
+        Output.refuse("The sync ran past --max-time \(Int(seconds)) s and was stopped; what it did is kept, and the next sync goes on from there.")
+        _exit(1)
+    }
+    thread.start()
 }
 
 /// Runs `body`; a `SyncError` is said as a sentence of its own: "Cannot reach dav.example.org: …".

@@ -4,6 +4,8 @@ import Foundation
 package enum TagRules {
     /// The longest name accepted, in characters, after trimming.
     package static let maxNameLength = 40
+    /// The most tags one reminder may carry (an imported row, a synced to-do).
+    package static let maxTagsPerReminder = 20
 
     /// The eight colours offered for new tags, in picker order.
     package static let palette = ["#22C55E", "#3B82F6", "#EC4899", "#F97316", "#8B5CF6", "#14B8A6", "#EAB308", "#6B7280"]

@@ -71,7 +71,7 @@ package final class ImportModel {
     }
 
     /// The most tags one row may name.
-    package static let maxTagsPerRow = 20
+    package static let maxTagsPerRow = TagRules.maxTagsPerReminder
     /// The most different tag names one file may use (each may create a tag).
     package static let maxTagNamesPerFile = 500
 

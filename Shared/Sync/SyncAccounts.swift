@@ -32,7 +32,7 @@ package struct SyncAccounts: Sendable {
     package func accounts() async throws -> [SyncAccount] { try await repository.accounts() }
 
     /// Finds the task collection at `url` and adds the account; says which collection it chose.
-    package func add(name: String, url: String, user: String, password source: PasswordSource, timeout: TimeInterval) async throws
+    package func add(name: String, url: String, user: String, password source: PasswordSource, options: SyncSettings) async throws
         -> (account: SyncAccount, collectionName: String?)
     {
         let trimmed = name.trimmingWhitespace()
@@ -49,7 +49,10 @@ package struct SyncAccounts: Sendable {
             throw SyncError(.local, "an account named \(trimmed) exists; remove it first with `memoss sync remove \(trimmed)`")
         }
         let password = try resolve(source, name: trimmed)
-        let found = try await CalDAVDiscovery.taskCollection(at: address, user: user, password: password, timeout: timeout)
+        let client = try CalDAVClient(transport: engine.transport, collection: address, user: user, password: password,
+                                      timeout: options.timeout, maxTime: options.maxTime, deadline: options.deadline,
+                                      limits: engine.limits, scopedToCollection: false, now: environment.now)
+        let found = try await CalDAVDiscovery.taskCollection(at: address, client: client)
         var saved = false
         if case .saved(let secret) = source {
             try savePassword(secret, account: trimmed)
@@ -79,9 +82,15 @@ package struct SyncAccounts: Sendable {
     }
 
     /// Syncs the accounts named (all when empty), each on its own: one failing does not stop the others.
-    package func sync(names: [String], timeout: TimeInterval, dryRun: Bool, progress: @escaping @Sendable (String, String) -> Void)
+    /// `confirm` is asked before a mass deletion (see `SyncSettings.force`); `options.maxTime` bounds
+    /// all the accounts' syncs together.
+    package func sync(names: [String], options: SyncSettings, confirm: @escaping @Sendable (MassDeletion) async -> Bool,
+                      progress: @escaping @Sendable (String, String) -> Void)
         async throws -> [(account: String, result: Result<SyncReport, SyncError>)]
     {
+        var options = options
+        options.deadline = options.deadline ?? engine.transport.now().advanced(by: options.maxTime)
+        let dryRun = options.dryRun
         let all = try await repository.accounts()
         if all.isEmpty { throw SyncError(.local, "no sync account yet; add one with `memoss sync add NAME URL --user USER`") }
         var chosen: [SyncAccount] = []
@@ -96,7 +105,9 @@ package struct SyncAccounts: Sendable {
         for account in chosen {
             do {
                 let password = try password(for: account)
-                let report = try await engine.sync(account, password: password, timeout: timeout, dryRun: dryRun) { progress(account.name, $0) }
+                let report = try await engine.sync(account, password: password, options: options, confirm: confirm) {
+                    progress(account.name, $0)
+                }
                 if !dryRun { try? await repository.recordOutcome(report.sentence, at: environment.now(), account: account.name) }
                 results.append((account.name, .success(report)))
             } catch let error as SyncError {
@@ -169,55 +180,82 @@ package struct SyncAccounts: Sendable {
     }
 }
 
-/// Finds a task collection (a CalDAV calendar that holds VTODOs) from an address.
+/// Finds a task collection (a CalDAV calendar that holds VTODOs) from an address. Every address
+/// a server names on the way (its principal, its calendar home, the calendars) must be on the
+/// origin the user gave, and is refused, with where it pointed, otherwise.
 enum CalDAVDiscovery {
-    static func taskCollection(at url: URL, user: String, password: String?, timeout: TimeInterval) async throws
-        -> (url: URL, name: String?)
-    {
-        let client = CalDAVClient(collection: url, user: user, password: password, timeout: timeout)
+    static func taskCollection(at url: URL, client: CalDAVClient) async throws -> (url: URL, name: String?) {
         let properties = "<d:resourcetype/><d:displayname/><c:supported-calendar-component-set/><d:current-user-principal/><c:calendar-home-set/>"
         var responses: [DAVElement]
+        var here = url
         do {
-            responses = try await client.propfind(url, depth: 0, properties: properties)
+            (responses, here) = try await client.propfind(url, depth: 0, properties: properties)
         } catch let error as SyncError where [404, 405, 501].contains(error.status ?? 0) || error.kind == .unreadable {
             // A server's root that is not WebDAV itself names its CalDAV root at /.well-known/caldav (RFC 6764).
-            guard url.path.isEmpty || url.path == "/", let wellKnown = URL(string: "/.well-known/caldav", relativeTo: url)?.absoluteURL,
+            guard url.path.isEmpty || url.path == "/", let wellKnown = client.url("/.well-known/caldav"),
                   let found = try? await client.propfind(wellKnown, depth: 0, properties: properties) else {
                 throw SyncError(error.kind, "there is no CalDAV server at \(url.absoluteString) (\(error.message)); check the address")
             }
-            responses = found
+            (responses, here) = found
         }
-        guard let here = responses.first else { throw SyncError(.unreadable, "\(client.serverName) said nothing about \(url.path)") }
-        let prop = CalDAVClient.foundProperties(here)
+        guard let first = responses.first else { throw SyncError(.unreadable, "\(client.serverName) said nothing about \(url.path)") }
+        let prop = CalDAVClient.foundProperties(first)
         if prop.find("d:resourcetype", "c:calendar") != nil {
             guard holdsTasks(prop) else {
                 throw SyncError(.local, "\(url.absoluteString) is a calendar for events only, not for to-dos (VTODO); give a task list's address")
             }
-            return (url, prop.first("d:displayname")?.trimmedText)
+            return (here, prop.first("d:displayname")?.trimmedText)
         }
-        var home = prop.find("c:calendar-home-set", "d:href")?.trimmedText
+        /// An address the server named, on the account's origin.
+        func named(_ href: String, as what: String) throws -> URL {
+            guard let target = CalDAVScope.resolve(href, from: here) else {
+                throw SyncError(.unreadable, "\(client.serverName) named \(what) \(href), which is not an address")
+            }
+            if let reason = client.scope.refusal(target) {
+                throw SyncError(.unsafe, "\(client.serverName) named \(what) \(target.absoluteString), which \(reason); "
+                    + "Memoss sends requests and the password only to \(client.scope.origin), so it did not go there")
+            }
+            return target
+        }
+        var home = try prop.find("c:calendar-home-set", "d:href").map { try named($0.trimmedText, as: "the calendars' home") }
         if home == nil, let principal = prop.find("d:current-user-principal", "d:href")?.trimmedText {
-            let principalURL = client.url(principal)
-            let found = try await client.propfind(principalURL, depth: 0, properties: "<c:calendar-home-set/>")
-            home = found.first.flatMap { CalDAVClient.foundProperties($0).find("c:calendar-home-set", "d:href")?.trimmedText }
+            let (found, answered) = try await client.propfind(try named(principal, as: "the user's principal"), depth: 0,
+                                                              properties: "<c:calendar-home-set/>")
+            if let href = found.first.flatMap({ CalDAVClient.foundProperties($0).find("c:calendar-home-set", "d:href")?.trimmedText }) {
+                guard let target = CalDAVScope.resolve(href, from: answered) else {
+                    throw SyncError(.unreadable, "\(client.serverName) named the calendars' home \(href), which is not an address")
+                }
+                home = try named(target.absoluteString, as: "the calendars' home")
+            }
         }
-        let homeURL = home.map(client.url) ?? url
+        let (listed, homeURL) = try await client.propfind(home ?? here, depth: 1,
+                                                          properties: "<d:resourcetype/><d:displayname/><c:supported-calendar-component-set/>")
         var candidates: [(url: URL, name: String?)] = []
-        for response in try await client.propfind(homeURL, depth: 1, properties: "<d:resourcetype/><d:displayname/><c:supported-calendar-component-set/>") {
+        var elsewhere: String?
+        for response in listed {
             let prop = CalDAVClient.foundProperties(response)
             guard prop.find("d:resourcetype", "c:calendar") != nil, holdsTasks(prop),
                   let href = response.first("d:href")?.trimmedText else { continue }
-            candidates.append((client.url(href), prop.first("d:displayname")?.trimmedText))
+            guard let target = CalDAVScope.resolve(href, from: homeURL), client.scope.refusal(target) == nil else {
+                elsewhere = elsewhere ?? href
+                continue
+            }
+            candidates.append((target, prop.first("d:displayname")?.trimmedText))
         }
-        guard !candidates.isEmpty else {
+        guard let chosen = candidates.min(by: { score($0) < score($1) }) else {
+            if let elsewhere {
+                throw SyncError(.unsafe, "\(client.serverName) named a task list at \(elsewhere), which is not on \(client.scope.origin); "
+                    + "Memoss sends requests and the password only there, so it did not go there")
+            }
             throw SyncError(.local, "found no task list (a CalDAV calendar for to-dos) at \(url.absoluteString); create one on the server or give its address")
         }
-        // A collection for to-dos only, else one named like a task list, else the first.
-        func score(_ candidate: (url: URL, name: String?)) -> Int {
-            let name = (candidate.name ?? candidate.url.lastPathComponent).lowercased()
-            return ["task", "todo", "to-do", "reminder"].contains { name.contains($0) } ? 0 : 1
-        }
-        return candidates.min { score($0) < score($1) }!
+        return chosen
+    }
+
+    /// A collection named like a task list comes first.
+    private static func score(_ candidate: (url: URL, name: String?)) -> Int {
+        let name = (candidate.name ?? candidate.url.lastPathComponent).lowercased()
+        return ["task", "todo", "to-do", "reminder"].contains { name.contains($0) } ? 0 : 1
     }
 
     /// Whether a calendar's component set allows VTODO (a calendar that does not say allows all).

@@ -14,6 +14,8 @@ package struct SyncReport: Sendable, Equatable {
     package var conflicts: [String] = []
     /// Sentences about what was kept rather than deleted, and server items left alone.
     package var notices: [String] = []
+    /// Changes here the server did not take, each with why; they are sent again at the next sync.
+    package var problems: [String] = []
     /// Whether the server refused the sync token and everything was compared again.
     package var fullResync = false
     /// Each change, as a line ("send new \"Call mum\""), in order.
@@ -34,6 +36,7 @@ package struct SyncReport: Sendable, Equatable {
             return pieces.isEmpty ? nil : "\(verb) \(pieces.joined(separator: ", "))"
         }
         var parts = [part(dryRun ? "would receive" : "received", received), part(dryRun ? "would send" : "sent", sent)].compactMap { $0 }
+        if !problems.isEmpty { parts.append("\(problems.count) not sent") }
         if !conflicts.isEmpty {
             let titles = conflicts.prefix(3).map { "\"\(VisibleText.escaped($0))\"" }.joined(separator: ", ")
             parts.append("\(conflicts.count) conflict\(conflicts.count == 1 ? "" : "s") kept in the notes (\(titles)\(conflicts.count > 3 ? ", …" : ""))")
@@ -56,22 +59,34 @@ package struct SyncEngine: Sendable {
     private let repository: SyncRepository
     private let environment: AppEnvironment
     private let plan: PlanNotificationsUseCase
+    /// How requests reach the server (libcurl in the app, a server in memory in unit tests).
+    let transport: HTTPTransport
+    let limits: SyncLimits
 
-    package init(repository: SyncRepository, environment: AppEnvironment, plan: PlanNotificationsUseCase) {
+    package init(repository: SyncRepository, environment: AppEnvironment, plan: PlanNotificationsUseCase,
+                 transport: HTTPTransport, limits: SyncLimits = .standard) {
         self.repository = repository
         self.environment = environment
         self.plan = plan
+        self.transport = transport
+        self.limits = limits
     }
 
-    /// Syncs `account`; `progress` hears short lines ("received 200 of 1,000").
-    package func sync(_ account: SyncAccount, password: String?, timeout: TimeInterval, dryRun: Bool,
+    /// Syncs `account`; `progress` hears short lines ("received 200 of 1,000"); `confirm` is asked
+    /// before a mass deletion (see `SyncSettings.force`).
+    package func sync(_ account: SyncAccount, password: String?, options: SyncSettings,
+                      confirm: @escaping @Sendable (MassDeletion) async -> Bool = { _ in false },
                       progress: @escaping @Sendable (String) -> Void = { _ in }) async throws -> SyncReport {
         guard let collection = URL(string: account.collectionURL) else {
             throw SyncError(.local, "its address \(account.collectionURL) is not a URL; add the account again")
         }
-        var run = Run(account: account, client: CalDAVClient(collection: collection, user: account.user, password: password,
-                                                             timeout: timeout),
-                      repository: repository, environment: environment, dryRun: dryRun, progress: progress)
+        let client = try CalDAVClient(transport: transport, collection: collection, user: account.user, password: password,
+                                      timeout: options.timeout, maxTime: options.maxTime, deadline: options.deadline, limits: limits,
+                                      scopedToCollection: true,
+                                      now: environment.now)
+        let dryRun = options.dryRun
+        var run = Run(account: account, client: client, repository: repository, environment: environment, options: options,
+                      limits: limits, confirm: confirm, progress: progress)
         try await run.load()
         do {
             try await Journal.command {
@@ -98,9 +113,21 @@ private struct Run {
     let repository: SyncRepository
     let environment: AppEnvironment
     let dryRun: Bool
+    let options: SyncSettings
+    let limits: SyncLimits
+    let confirm: @Sendable (MassDeletion) async -> Bool
     let progress: @Sendable (String) -> Void
     var report: SyncReport
     var changedReminders = false
+    /// The token of the last pull written: the pull after the push starts from it.
+    var token: String?
+    /// Reminders this sync deleted here because the server no longer had them, and whether the
+    /// user allowed a mass deletion.
+    var deletedHere = 0
+    var massDeletionAllowed: Bool
+    /// The names (keys) of the tags the store has, and those this sync created.
+    var tagKeys = Set<String>()
+    var newTagKeys = Set<String>()
 
     var reminders: [UUID: (reminder: Reminder, tagNames: [String])] = [:]
     var items: [UUID: SyncItem] = [:]
@@ -109,20 +136,28 @@ private struct Run {
     /// Parsed bases, by reminder.
     var baseCache: [UUID: SyncFields?] = [:]
 
-    init(account: SyncAccount, client: CalDAVClient, repository: SyncRepository, environment: AppEnvironment, dryRun: Bool,
-         progress: @escaping @Sendable (String) -> Void) {
+    init(account: SyncAccount, client: CalDAVClient, repository: SyncRepository, environment: AppEnvironment, options: SyncSettings,
+         limits: SyncLimits, confirm: @escaping @Sendable (MassDeletion) async -> Bool, progress: @escaping @Sendable (String) -> Void) {
         self.account = account
         self.client = client
         self.repository = repository
         self.environment = environment
-        self.dryRun = dryRun
+        self.options = options
+        self.limits = limits
+        self.confirm = confirm
+        dryRun = options.dryRun
+        massDeletionAllowed = options.force
         self.progress = progress
+        token = account.syncToken
         report = SyncReport(account: account.name)
         report.dryRun = dryRun
     }
 
     mutating func load() async throws {
-        for entry in try await repository.allReminders() { reminders[entry.reminder.id] = entry }
+        for entry in try await repository.allReminders() {
+            reminders[entry.reminder.id] = entry
+            tagKeys.formUnion(entry.tagNames.map(TagRules.key))
+        }
         for item in try await repository.items(account: account.name) { remember(item) }
     }
 
@@ -171,7 +206,7 @@ private struct Run {
     // MARK: Pull
 
     mutating func pull() async throws {
-        var token = account.syncToken
+        var token = self.token
         var listingAll = token == nil
         var seen = Set<String>()
         var page = 0
@@ -187,23 +222,30 @@ private struct Run {
                 continue
             } catch is CalDAVClient.Unsupported {
                 // No sync-collection: compare every resource's ETag.
-                answer = SyncCollectionAnswer(changed: try await client.members(), token: nil)
+                answer = try await client.members()
                 listingAll = true
             }
             page += 1
+            for (href, reason) in answer.outside { report.notices.append(CalDAVClient.MemberRefusal(reason: reason).sentence(href)) }
             if listingAll { seen.formUnion(answer.changed.map { CalDAVClient.normalized($0.href) }) }
             var batch = SyncBatch()
+            var removed = Set(answer.removed.map(CalDAVClient.normalized))
+            if listingAll && !answer.truncated {
+                removed.formUnion(items.values.map { CalDAVClient.normalized($0.href) }.filter { !seen.contains($0) })
+            }
+            let removedIDs = removed.compactMap { itemByHref[$0] }.sorted { $0.uuidString < $1.uuidString }
+            try await guardDeletionsHere(removedIDs)
+            // In href order, so that of two resources with one UID the same one is kept at every sync.
             let wanted = answer.changed.filter { member in
                 guard let id = itemByHref[CalDAVClient.normalized(member.href)], let etag = member.etag else { return true }
                 return items[id]?.etag != etag
-            }
+            }.sorted { $0.href < $1.href }
             if !wanted.isEmpty { progress("receiving \(wanted.count) changed reminder\(wanted.count == 1 ? "" : "s")") }
-            for resource in try await client.fetch(wanted.map(\.href)) { received(resource, into: &batch) }
-            var removed = answer.removed.map(CalDAVClient.normalized)
-            if listingAll && !answer.truncated {
-                removed += items.values.map { CalDAVClient.normalized($0.href) }.filter { !seen.contains($0) }
-            }
-            for href in Set(removed) { if let id = itemByHref[href] { removedRemotely(id, into: &batch) } }
+            let fetched = try await client.fetch(wanted.map(\.href))
+            for (href, reason) in fetched.leftAlone { report.notices.append("left \(href) alone on the server: \(reason)") }
+            for resource in fetched.resources { received(resource, into: &batch, removed: removed) }
+            // After the changes: a resource that moved (its UID seen at another href) keeps its reminder.
+            for href in removed.sorted() { if let id = itemByHref[href] { removedRemotely(id, into: &batch) } }
             if !answer.truncated || !listingAll { batch.syncToken = .some(answer.token) }
             try await write(batch)
             guard answer.truncated else { break }
@@ -215,10 +257,42 @@ private struct Run {
         }
     }
 
+    /// Stops before deleting here more than `SyncLimits` allow without the user's word.
+    private mutating func guardDeletionsHere(_ ids: [UUID]) async throws {
+        let deleting = ids.filter { id in
+            guard let local = reminders[id] else { return false }
+            return SyncFields(local.reminder, tags: local.tagNames) == base(of: id)
+        }.count
+        guard deleting > 0 else { return }
+        let check = MassDeletion(account: account.name, side: .here, count: deletedHere + deleting, of: items.count + deletedHere)
+        try await allow(check)
+    }
+
+    /// Asks for (or, in a dry run, notes) a mass deletion; throws when it is not allowed.
+    private mutating func allow(_ check: MassDeletion) async throws {
+        guard check.isMass(limits), !massDeletionAllowed else { return }
+        if dryRun {
+            report.notices.append(check.dryRunNotice)
+            massDeletionAllowed = true
+            return
+        }
+        guard await confirm(check) else { throw SyncError(.guarded, check.refusal) }
+        massDeletionAllowed = true
+    }
+
     /// A resource the server changed (or that is new to this store).
-    private mutating func received(_ resource: DAVResource, into batch: inout SyncBatch) {
+    /// `removed` holds the hrefs (normalized) the server no longer has in this pull.
+    private mutating func received(_ resource: DAVResource, into batch: inout SyncBatch, removed: Set<String> = []) {
         guard let (todo, remote) = parse(resource.body) else {
             report.notices.append("left \(resource.href) alone on the server: \(refusal(resource.body))")
+            return
+        }
+        let hrefKey = CalDAVClient.normalized(resource.href)
+        if itemByHref[hrefKey] == nil, !todo.uid.isEmpty, let other = itemByUID[todo.uid], let otherItem = items[other],
+           CalDAVClient.normalized(otherItem.href) != hrefKey, !removed.contains(CalDAVClient.normalized(otherItem.href)) {
+            // Two resources with one UID: the one already synced stays the reminder's; the other is left alone.
+            report.notices.append("left \(resource.href) alone on the server: it has the same UID as \(otherItem.href), "
+                + "which is synced as \"\(reminders[other]?.reminder.title ?? todo.title)\"; remove one of the two on the server")
             return
         }
         for category in todo.categories {
@@ -240,11 +314,19 @@ private struct Run {
                 remember(item)
                 return
             }
-            if known { report.notices.append("restored \"\(todo.title)\": changed on the server after it was deleted here") }
-            guard let reminder = build(remote, id: id, existing: nil, modified: todo.modifiedAt, created: todo.createdAt) else {
-                report.notices.append("left \(resource.href) alone on the server: it has no title Memoss can use")
+            if let refusal = tagRefusal(remote.tags) {
+                report.notices.append("left \(resource.href) alone on the server: \(refusal)")
                 return
             }
+            if known { report.notices.append("restored \"\(todo.title)\": changed on the server after it was deleted here") }
+            let reminder: Reminder
+            switch build(remote, id: id, existing: nil, modified: todo.modifiedAt, created: todo.createdAt) {
+            case .success(let built): reminder = built
+            case .failure(let problems):
+                report.notices.append("left \(resource.href) alone on the server: \(problems.sentence)")
+                return
+            }
+            newTagKeys.formUnion(remote.tags.map(TagRules.key).filter { !tagKeys.contains($0) })
             batch.upserts.append((reminder, remote.tags))
             reminders[id] = (reminder, remote.tags)
             report.received.added += 1
@@ -261,13 +343,19 @@ private struct Run {
         if !conflicts.isEmpty { report.conflicts.append(merged.title) }
         if merged != localFields {
             let modified = conflicts.isEmpty && merged == remote ? todo.modifiedAt : nil
-            if let reminder = build(merged, id: id, existing: local.reminder, modified: modified, created: nil) {
-                batch.upserts.append((reminder, merged.tags))
-                reminders[id] = (reminder, merged.tags)
-                report.received.changed += 1
-                report.changes.append("receive changes to \"\(reminder.title)\"")
+            if let refusal = tagRefusal(merged.tags) {
+                report.notices.append("kept \"\(local.reminder.title)\" as it is here: the server's version \(refusal.dropFirst(3))")
             } else {
-                report.notices.append("kept \"\(local.reminder.title)\" as it is here: the server's version cannot be used")
+                switch build(merged, id: id, existing: local.reminder, modified: modified, created: nil) {
+                case .success(let reminder):
+                    batch.upserts.append((reminder, merged.tags))
+                    reminders[id] = (reminder, merged.tags)
+                    newTagKeys.formUnion(merged.tags.map(TagRules.key).filter { !tagKeys.contains($0) })
+                    report.received.changed += 1
+                    report.changes.append("receive changes to \"\(reminder.title)\"")
+                case .failure(let problems):
+                    report.notices.append("kept \"\(local.reminder.title)\" as it is here: the server's version cannot be used (\(problems.sentence))")
+                }
             }
         }
         batch.items.append(item)
@@ -284,6 +372,7 @@ private struct Run {
         if SyncFields(local.reminder, tags: local.tagNames) == base(of: id) {
             batch.deletions.append(id)
             reminders[id] = nil
+            deletedHere += 1
             report.received.deleted += 1
             report.changes.append("delete here \"\(local.reminder.title)\"")
         } else {
@@ -296,28 +385,45 @@ private struct Run {
         return "Sync conflict (\(account.name), \(stamp)): \(kept)."
     }
 
-    /// The reminder `fields` describe, keeping `existing`'s creation; `nil` when they break the add form's rules.
-    private func build(_ fields: SyncFields, id: UUID, existing: Reminder?, modified: Date?, created: Date?) -> Reminder? {
+    /// Why a reminder cannot take `tags` ("it has 300 categories; …"), `nil` when it can: at most
+    /// `TagRules.maxTagsPerReminder`, and no more new tags in one sync than `SyncLimits.newTags`.
+    private func tagRefusal(_ tags: [String]) -> String? {
+        let keys = Set(tags.map(TagRules.key))
+        if keys.count > TagRules.maxTagsPerReminder {
+            return "it has \(keys.count) categories; a reminder has at most \(TagRules.maxTagsPerReminder) tags"
+        }
+        let new = keys.subtracting(tagKeys).subtracting(newTagKeys)
+        if !new.isEmpty, newTagKeys.count + new.count > limits.newTags {
+            return "it has categories that would make more than \(limits.newTags) new tags in one sync; "
+                + "create the tags first with memoss tag add, or sync again to take the next ones"
+        }
+        return nil
+    }
+
+    /// The reminder `fields` describe, keeping `existing`'s creation; the add form's rules it breaks, if any.
+    private func build(_ fields: SyncFields, id: UUID, existing: Reminder?, modified: Date?, created: Date?)
+        -> Result<Reminder, FieldProblems> {
         let zoneID = TimeZone(identifier: fields.schedule.timeZoneID) != nil ? fields.schedule.timeZoneID : environment.timeZone.identifier
         let now = environment.now()
         let due = fields.schedule.due
         let draft = ReminderDraft(item: fields.title, notes: fields.notes, day: due?.date,
                                   time: fields.schedule.isAllDay ? nil : due?.time, zoneID: zoneID,
                                   recurrence: fields.schedule.recurrence, end: fields.schedule.recurrenceEnd)
-        guard let values = ReminderRules.evaluate(draft, previously: existing?.scheduledAt, now: now, allowingPast: true).values
-        else { return nil }
+        let evaluated = ReminderRules.evaluate(draft, previously: existing?.scheduledAt, now: now, allowingPast: true)
+        guard let values = evaluated.values else { return .failure(FieldProblems(problems: evaluated.problems)) }
         var reminder = Reminder(id: id, values: values, now: now,
                                 completedAt: fields.completion.isCompleted ? (fields.completion.completedAt ?? now) : nil)
         reminder.stage = fields.completion.stage
         reminder.percentComplete = fields.completion.percent
         reminder.createdAt = existing?.createdAt ?? created ?? now
         reminder.updatedAt = modified ?? now
-        return reminder
+        return .success(reminder)
     }
 
     /// Stores a batch (a dry run keeps it in memory only).
     private mutating func write(_ batch: SyncBatch) async throws {
         guard !dryRun else { return }
+        if let written = batch.syncToken { token = written }
         if batch.changesReminders {
             changedReminders = true
             let summary = "Synced with \(account.name)"
@@ -339,7 +445,8 @@ private struct Run {
                 changed.append(entry)
             }
         }
-        let gone = items.values.filter { reminders[$0.reminderID] == nil }
+        let gone = items.values.filter { reminders[$0.reminderID] == nil }.sorted { $0.href < $1.href }
+        if !gone.isEmpty { try await allow(MassDeletion(account: account.name, side: .onServer, count: gone.count, of: items.count)) }
         if dryRun {
             for entry in changed {
                 let isNew = items[entry.reminder.id] == nil
@@ -352,60 +459,60 @@ private struct Run {
             }
             return
         }
-        // Several PUTs in flight at once (a server answers each in milliseconds to tens of them);
-        // their outcomes are taken in order, and one refused as changed meanwhile is merged and sent again alone.
+        // Several PUTs in flight at once (a server answers each in milliseconds to tens of them), one at a
+        // time once the server says it is busy; their outcomes are taken in order, and one refused as
+        // changed meanwhile is merged and sent again alone. What the server took is written here even
+        // when the push stops part way.
         var batch = SyncBatch()
         var done = 0
         for start in stride(from: 0, to: changed.count, by: 100) {
             let chunk = Array(changed[start..<min(start + 100, changed.count)])
             let requests = chunk.map(request)
-            let client = self.client
-            let outcomes = try await withThrowingTaskGroup(of: (Int, CalDAVClient.WriteOutcome).self) { group in
-                var outcomes = [CalDAVClient.WriteOutcome?](repeating: nil, count: requests.count)
-                var next = 0
-                func launch() {
-                    let (index, request) = (next, requests[next])
-                    group.addTask { (index, try await client.put(request.href, body: request.text, ifMatch: request.ifMatch)) }
-                    next += 1
-                }
-                while next < min(Self.inFlight, requests.count) { launch() }
-                while let (index, outcome) = try await group.next() {
-                    outcomes[index] = outcome
-                    if next < requests.count { launch() }
-                }
-                return outcomes.map { $0! }
-            }
-            for (index, outcome) in outcomes.enumerated() {
+            let upload = await Upload.run(requests.map { ($0.href, $0.text, $0.ifMatch) }, client: client, limits: limits)
+            for (index, outcome) in upload.outcomes.enumerated() {
                 switch outcome {
-                case .written(let etag): sent(requests[index], etag: etag, into: &batch)
-                case .changedMeanwhile: try await send(chunk[index], into: &batch)
+                case .written(let etag, let href)?: sent(requests[index], etag: etag, href: href, into: &batch)
+                case .changedMeanwhile? where upload.stop == nil: try await send(chunk[index], into: &batch)
+                case .refused(let error)?: notSent(requests[index].title, error)
+                case .busy?, .changedMeanwhile?, nil: break
                 }
             }
             try await write(batch)
             batch = SyncBatch()
+            if let stop = upload.stop { throw stop }
             done += chunk.count
             if changed.count > 100 { progress("sent \(done) of \(changed.count)") }
         }
         for item in gone {
+            let title = base(of: item.reminderID)?.title ?? item.href
             switch try await client.delete(item.href, ifMatch: item.etag) {
             case .written:
-                report.changes.append("delete on the server \"\(base(of: item.reminderID)?.title ?? item.href)\"")
+                report.changes.append("delete on the server \"\(title)\"")
                 batch.forgotten.append(item.reminderID)
                 forget(item.reminderID)
                 report.sent.deleted += 1
             case .changedMeanwhile:
                 // Changed there after it was deleted here: the server's version comes back.
-                if let resource = try await client.get(item.href) { received(resource, into: &batch) } else {
+                switch try await client.get(item.href) {
+                case .resource(let resource): received(resource, into: &batch)
+                case .gone:
                     batch.forgotten.append(item.reminderID)
                     forget(item.reminderID)
+                case .leftAlone(let reason): report.notices.append("left \(item.href) alone on the server: \(reason)")
                 }
+            case .refused(let error):
+                report.problems.append("did not delete \"\(title)\" on the server: \(error.message)")
+            case .busy:
+                break  // a busy server's answer is only returned without retrying
             }
         }
         try await write(batch)
     }
 
-    /// How many PUTs are in flight at once.
-    static let inFlight = 6
+    /// Notes a reminder the server did not take; it stays as it is here, and is sent at the next sync.
+    private mutating func notSent(_ title: String, _ error: SyncError) {
+        report.problems.append("did not send \"\(title)\": \(error.message)")
+    }
 
     /// A PUT of one reminder: where, what, and on which condition.
     private struct Request: Sendable {
@@ -423,7 +530,7 @@ private struct Run {
         let id = entry.reminder.id
         let item = items[id]
         let uid = item.flatMap { $0.uid.isEmpty ? nil : $0.uid } ?? id.uuidString
-        let href = item?.href ?? client.collection.path.appendingSlash + "\(id.uuidString).ics"
+        let href = item?.href ?? client.collection.path(percentEncoded: true).appendingSlash + "\(id.uuidString).ics"
         var calendarItem = CalendarItem(reminder: entry.reminder, tagNames: entry.tagNames)
         calendarItem.uid = uid
         let ours = CalendarWriter.calendar([calendarItem], stamp: environment.now(), product: "Memoss")
@@ -438,8 +545,9 @@ private struct Run {
                        title: entry.reminder.title)
     }
 
-    private mutating func sent(_ request: Request, etag: String?, into batch: inout SyncBatch) {
-        let item = SyncItem(reminderID: request.id, uid: request.uid, href: request.href, etag: etag, base: request.text)
+    /// Notes a PUT the server took, at `href` (the request's, or where a redirect within the task list took it).
+    private mutating func sent(_ request: Request, etag: String?, href: String, into batch: inout SyncBatch) {
+        let item = SyncItem(reminderID: request.id, uid: request.uid, href: href, etag: etag, base: request.text)
         if request.isNew { report.sent.added += 1 } else { report.sent.changed += 1 }
         report.changes.append("\(request.isNew ? "send new" : "send changes to") \"\(request.title)\"")
         batch.items.append(item)
@@ -454,15 +562,20 @@ private struct Run {
             if attempt > 0 {
                 let request = request(entry)
                 switch try await client.put(request.href, body: request.text, ifMatch: request.ifMatch) {
-                case .written(let etag):
-                    sent(request, etag: etag, into: &batch)
+                case .written(let etag, let href):
+                    sent(request, etag: etag, href: href, into: &batch)
                     return
                 case .changedMeanwhile: break
+                case .refused(let error):
+                    notSent(entry.reminder.title, error)
+                    return
+                case .busy: break  // only without retrying
                 }
             }
             let href = request(entry).href
             progress("\"\(entry.reminder.title)\" changed on the server meanwhile; merging")
-            if let resource = try await client.get(href) {
+            switch try await client.get(href) {
+            case .resource(let resource):
                 guard parse(resource.body) != nil else {
                     // Another client made it something Memoss cannot read (an EXDATE, say): it is not overwritten.
                     report.notices.append("did not send \"\(entry.reminder.title)\": Memoss cannot read the server's version "
@@ -473,10 +586,13 @@ private struct Run {
                 guard let now = reminders[id] else { return }
                 entry = now
                 if SyncFields(now.reminder, tags: now.tagNames) == base(of: id) { return }
-            } else {
+            case .gone:
                 // Deleted there meanwhile: it is sent again as new.
                 batch.forgotten.append(id)
                 forget(id)
+            case .leftAlone(let reason):
+                report.notices.append("did not send \"\(entry.reminder.title)\": the server's version was not read (\(reason))")
+                return
             }
         }
         throw SyncError(.refused(status: 412), "\(client.serverName) kept refusing \"\(entry.reminder.title)\" as changed meanwhile; sync again")
