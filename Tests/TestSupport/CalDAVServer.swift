@@ -182,3 +182,46 @@ package final class FaultProxy: @unchecked Sendable {
         ((try? String(contentsOfFile: modeFile + ".log", encoding: .utf8)) ?? "").split(separator: "\n").map(String.init)
     }
 }
+
+/// `hostile_caldav.py` in front of a server: forwards, or misbehaves as its mode file says, over
+/// http or (given a certificate) https; with "sink" listeners that stand for other servers and
+/// record any connection they get.
+package final class HostileServer: @unchecked Sendable {
+    package let port: Int
+    /// The sinks' addresses ("127.0.0.1:PORT", "127.0.0.2:PORT").
+    package let sinks: [String]
+    private let modeFile: String
+    private let process: ChildProcess.Running
+
+    /// In front of `upstream`, with sinks at another port of this host and at 127.0.0.2;
+    /// `certificate` (PEM certificate and key files) makes it https.
+    package init(in folder: TemporaryFolder, upstream: CalDAVServer, script: URL, certificate: (cert: String, key: String)? = nil) throws {
+        port = try CalDAVServer.freePort()
+        sinks = ["127.0.0.1:\(try CalDAVServer.freePort())", "127.0.0.2:\(try CalDAVServer.freePort())"]
+        modeFile = folder.path("hostile-mode-\(port)")
+        try "pass".write(toFile: modeFile, atomically: true, encoding: .utf8)
+        var arguments = ["python3", script.path, "--listen", "\(port)", "--upstream", "\(upstream.port)", "--mode-file", modeFile]
+        if let certificate { arguments += ["--cert", certificate.cert, "--key", certificate.key] }
+        for sink in sinks { arguments += ["--sink", sink] }
+        process = try ChildProcess.start(URL(fileURLWithPath: "/usr/bin/env"), arguments)
+        try CalDAVServer.waitUntilListening(port, process: process)
+    }
+
+    deinit {
+        process.send(SIGKILL)
+        _ = try? process.wait(limit: 10)
+    }
+
+    /// Sets what it does from the next request on.
+    package func set(_ mode: String) throws { try mode.write(toFile: modeFile, atomically: true, encoding: .utf8) }
+
+    /// The requests it received, as "METHOD PATH STATUS auth=yes|no" lines.
+    package var log: [String] { lines(modeFile + ".log") }
+
+    /// The connections the sinks received, as "HOST:PORT FIRST-LINE" lines: a safe client makes none.
+    package var sinkLog: [String] { lines(modeFile + ".sink") }
+
+    private func lines(_ path: String) -> [String] {
+        ((try? String(contentsOfFile: path, encoding: .utf8)) ?? "").split(separator: "\n").map(String.init)
+    }
+}
