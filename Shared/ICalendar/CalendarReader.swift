@@ -56,9 +56,12 @@ package struct CalendarRefusal: Equatable, Sendable {
 /// CATEGORIES as tags. Ignored: VALARM (Memoss notifies at
 /// the due time), RELATED-TO, PRIORITY, CLASS, URL, GEO, ATTACH, SEQUENCE, X- properties, and
 /// other components' contents. Refused, per item with its line and a sentence: what would change
-/// its meaning (other frequencies and rule parts, a 5th weekday, plain FREQ=YEARLY from 29
-/// February, RDATE, EXDATE, RECURRENCE-ID,
-/// a DTSTART off its rule, unknown zones), and VEVENT/VJOURNAL items.
+/// its meaning (other frequencies and rule parts, several days a month, a 5th weekday, plain
+/// FREQ=YEARLY from 29 February, RDATE, EXDATE,
+/// a DTSTART off its rule, unknown zones), and VEVENT/VJOURNAL items. A series
+/// with RECURRENCE-ID items (its occurrences changed, done or cancelled one by one) is refused as
+/// one item, at its first line, naming how many there are. Anything after END:VCALENDAR makes the
+/// file no calendar Memoss reads (a syntax error at that line), so nothing after it is dropped unsaid.
 package enum CalendarReader {
     /// The todos of `text` and the refusals, in file order; throws when `text` is not a calendar.
     package static func read(_ text: String, userZone: TimeZone) throws(ContentLines.SyntaxError)
@@ -82,7 +85,8 @@ package enum CalendarReader {
     /// the items.
     package static func read(_ file: () -> ContentLines.Reader, userZone: TimeZone,
                              _ body: (CalendarEntry) -> Void) throws(ContentLines.SyntaxError) {
-        var items = CalendarItems(userZone: userZone, zoneLocations: zoneLocations(file()))
+        let look = firstLook(file())
+        var items = CalendarItems(userZone: userZone, zoneLocations: look.zoneLocations, exceptions: look.exceptions)
         var reader = file()
         var isFirst = true
         while true {
@@ -107,37 +111,49 @@ package enum CalendarReader {
         ContentLines.SyntaxError(line: 1, message: "not an iCalendar file (it does not start with BEGIN:VCALENDAR)")
     }
 
-    /// What the VTIMEZONEs of a file call their zones (X-LIC-LOCATION by TZID). Only the lines of
-    /// components are read; the first line that is not a content line ends the look (reading the
-    /// items says what is wrong there).
-    private static func zoneLocations(_ reader: ContentLines.Reader) -> [String: String] {
+    /// What the VTIMEZONEs of a file call their zones (X-LIC-LOCATION by TZID), and how many
+    /// RECURRENCE-ID items each UID has. Only the lines of components, and a VTODO's UID and
+    /// RECURRENCE-ID, are read; the first line that is not a content line ends the look (reading
+    /// the items says what is wrong there).
+    private static func firstLook(_ reader: ContentLines.Reader) -> (zoneLocations: [String: String], exceptions: [String: Int]) {
         var reader = reader
         var locations: [String: String] = [:]
-        var depth = 0, inZone = false
+        var exceptions: [String: Int] = [:]
+        var depth = 0, inZone = false, inTodo = false
         var zone: String?
-        let begin = Array("BEGIN".utf8), end = Array("END".utf8)
+        var uid: String?, isException = false
+        let begin = Array("BEGIN".utf8), end = Array("END".utf8), uidName = Array("UID".utf8), recurrenceID = Array("RECURRENCE-ID".utf8)
         func startsWith(_ bytes: [UInt8], _ word: [UInt8]) -> Bool {
-            bytes.count > word.count && zip(bytes, word).allSatisfy { $0 & 0xDF == $1 } && (bytes[word.count] == 0x3A || bytes[word.count] == 0x3B)
+            bytes.count > word.count && zip(bytes, word).allSatisfy { $0 & 0xDF == $1 & 0xDF } && (bytes[word.count] == 0x3A || bytes[word.count] == 0x3B)
         }
         while let (bytes, number) = reader.nextBytes() {
-            guard inZone || startsWith(bytes, begin) || startsWith(bytes, end) else { continue }
+            guard inZone || startsWith(bytes, begin) || startsWith(bytes, end)
+                || (inTodo && depth == 2 && (startsWith(bytes, uidName) || startsWith(bytes, recurrenceID))) else { continue }
             guard let line = try? ContentLines.line(bytes, number: number) else { break }
             switch line.name {
             case "BEGIN":
                 depth += 1
                 if depth == 2, line.value.uppercased() == "VTIMEZONE" { inZone = true }
+                if depth == 2, line.value.uppercased() == "VTODO" { (inTodo, uid, isException) = (true, nil, false) }
             case "END":
-                if depth == 2 { (inZone, zone) = (false, nil) }
+                if depth == 2 {
+                    if inTodo, isException, let uid { exceptions[uid, default: 0] += 1 }
+                    (inZone, zone, inTodo) = (false, nil, false)
+                }
                 depth -= 1
             case "TZID" where inZone && depth == 2:
                 zone = line.value
             case "X-LIC-LOCATION" where inZone && depth == 2:
                 if let zone { locations[zone] = line.value }
+            case "UID" where inTodo:
+                uid = line.value
+            case "RECURRENCE-ID" where inTodo:
+                isException = true
             default:
                 break
             }
         }
-        return locations
+        return (locations, exceptions)
     }
 }
 
@@ -152,17 +168,27 @@ package enum CalendarEntry: Sendable {
 private struct CalendarItems {
     let userZone: TimeZone
     let zoneLocations: [String: String]
+    /// How many RECURRENCE-ID items each UID has; such a series is refused once, whole.
+    let exceptions: [String: Int]
+    private var refusedSeries = Set<String>()
     private var stack: [(name: String, line: Int)] = []
+    /// The line of END:VCALENDAR, once the calendar has ended.
+    private var ended: Int?
     /// The lines of the VTODO being read.
     private var todo: [ContentLines.Line] = []
 
-    init(userZone: TimeZone, zoneLocations: [String: String]) {
+    init(userZone: TimeZone, zoneLocations: [String: String], exceptions: [String: Int]) {
         self.userZone = userZone
         self.zoneLocations = zoneLocations
+        self.exceptions = exceptions
     }
 
     /// Takes the next line; returns the item it ends, if any.
     mutating func take(_ line: ContentLines.Line) throws(ContentLines.SyntaxError) -> CalendarEntry? {
+        if let ended {
+            throw ContentLines.SyntaxError(line: line.number, message: "\(line.name) after END:VCALENDAR (line \(ended)): Memoss reads "
+                + "one calendar per file and takes none of a file that holds more; split it, one calendar per file")
+        }
         switch line.name {
         case "BEGIN":
             let name = line.value.uppercased()
@@ -189,8 +215,19 @@ private struct CalendarItems {
                     + (stack.last.map { "BEGIN:\($0.name) of line \($0.line)" } ?? "anything"))
             }
             stack.removeLast()
+            if stack.isEmpty { ended = line.number }
             guard stack.count == 1, name == "VTODO" else { return nil }
             todo.append(line)
+            if let uid = todo.first(where: { $0.name == "UID" })?.value, let count = exceptions[uid] {
+                let first = todo[0].number
+                todo = []
+                // The series and its exceptions are one item, refused once.
+                guard refusedSeries.insert(uid).inserted else { return nil }
+                return .refused([CalendarRefusal(item: first, line: first, field: "RECURRENCE-ID",
+                    message: "is a repeating series with \(count) changed occurrence\(count == 1 ? "" : "s") (RECURRENCE-ID items, e.g. "
+                        + "one done or cancelled on its own), which Memoss cannot keep; importing the series would bring them back open. "
+                        + "Edit it in its app into a plain rule, or leave it out")])
+            }
             var reader = TodoReader(lines: todo, userZone: userZone, zoneLocations: zoneLocations)
             todo = []
             if let read = reader.read() { return .todo(read) }
@@ -471,6 +508,8 @@ private struct TodoReader {
                 break
             }
             switch (byMonthDay, bySetPos) {
+            case (let list?, nil) where list.contains(","):
+                return cannot("BYMONTHDAY=\(list) (several days of each month; Memoss repeats months on one day)")
             case (nil, nil): pattern = .monthly(.day(start.date.day))
             case ("-1", nil): pattern = .monthly(.last)
             case (let list?, "-1"):

@@ -128,4 +128,45 @@ struct CalendarReaderTests {
             try CalendarReader.read("BEGIN:VCALENDAR\r\nBEGIN:VTODO\r\nSUMMARY:x\r\nEND:VCALENDAR\r\n", userZone: user)
         }
     }
+
+    @Test func contentAfterTheCalendarsEndRefusesTheFileWholeAtItsLine() {
+        // As libical's RFC 2445 test files are: a second calendar after the first.
+        let text = calendar("BEGIN:VTODO", "UID:a", "SUMMARY:First", "DUE:20990101T090000", "END:VTODO")
+            + "BEGIN:VCALENDAR\r\nBEGIN:VTODO\r\nUID:b\r\nSUMMARY:Second\r\nEND:VTODO\r\nEND:VCALENDAR\r\n"
+        #expect(throws: ContentLines.SyntaxError(line: 10, message: "BEGIN after END:VCALENDAR (line 9): Memoss reads one calendar per file "
+            + "and takes none of a file that holds more; split it, one calendar per file")) {
+            try CalendarReader.read(text, userZone: user)
+        }
+        #expect(throws: ContentLines.SyntaxError.self) { try CalendarReader.read(calendar() + "X-TRAILER:1\r\n", userZone: user) }
+        // Blank lines after the end are nothing.
+        #expect((try? CalendarReader.read(calendar() + "\r\n\r\n", userZone: user).todos.isEmpty) == true)
+    }
+
+    @Test func aSeriesWithChangedOccurrencesIsRefusedAsOneItemNamingHowMany() throws {
+        let read = try CalendarReader.read(calendar(
+            "BEGIN:VTODO", "UID:series", "SUMMARY:Water plants", "DTSTART:20990105T090000", "RRULE:FREQ=WEEKLY", "END:VTODO",        // 4
+            "BEGIN:VTODO", "UID:series", "RECURRENCE-ID:20990112T090000", "SUMMARY:Water plants", "STATUS:COMPLETED", "END:VTODO",  // 10
+            "BEGIN:VTODO", "UID:other", "SUMMARY:Plain", "DUE:20990105T090000", "END:VTODO",                                        // 16
+            "BEGIN:VTODO", "UID:series", "RECURRENCE-ID:20990119T090000", "STATUS:CANCELLED", "END:VTODO"), userZone: user)         // 21
+        #expect(read.todos.map(\.title) == ["Plain"])
+        #expect(read.refusals.map(\.item) == [4])
+        #expect(read.refusals.map(\.line) == [4])
+        #expect(read.refusals.map(\.field) == ["RECURRENCE-ID"])
+        #expect(read.refusals.map(\.message) == ["is a repeating series with 2 changed occurrences (RECURRENCE-ID items, e.g. one done "
+            + "or cancelled on its own), which Memoss cannot keep; importing the series would bring them back open. Edit it in its app "
+            + "into a plain rule, or leave it out"])
+    }
+
+    @Test func severalDaysOfTheMonthAreRefusedForWhatTheyAre() throws {
+        let read = try CalendarReader.read(calendar(
+            "BEGIN:VTODO", "UID:a", "SUMMARY:Pay", "DTSTART:20990101T090000", "RRULE:FREQ=MONTHLY;BYMONTHDAY=1,15", "END:VTODO",
+            "BEGIN:VTODO", "UID:b", "SUMMARY:Rent", "DTSTART:20990130T090000", "RRULE:FREQ=MONTHLY;BYMONTHDAY=30", "END:VTODO"), userZone: user)
+        #expect(read.refusals.map(\.message) == [
+            "BYMONTHDAY=1,15 (several days of each month; Memoss repeats months on one day) cannot be represented in Memoss, which repeats "
+                + "every n days, weeks on a set of days, months on a day or an nth weekday, or years on a date; importing it would change when it is due",
+            "BYMONTHDAY=30 (days past the 28th are skipped in shorter months, where Memoss moves them to the last day) cannot be represented in "
+                + "Memoss, which repeats every n days, weeks on a set of days, months on a day or an nth weekday, or years on a date; "
+                + "importing it would change when it is due",
+        ])
+    }
 }

@@ -206,6 +206,17 @@ struct ImportCommandTests {
         #expect(refusals?.first?["message"] as? String == "Title is required")
     }
 
+    @Test func aCalendarWithToDosAfterItsEndIsRefusedWholeNamingTheLine() throws {
+        let file = try write("BEGIN:VCALENDAR\r\nVERSION:2.0\r\nBEGIN:VTODO\r\nUID:a\r\nSUMMARY:First\r\nDUE:20990101T090000\r\n"
+            + "END:VTODO\r\nEND:VCALENDAR\r\nBEGIN:VCALENDAR\r\nBEGIN:VTODO\r\nUID:b\r\nSUMMARY:Second\r\nEND:VTODO\r\nEND:VCALENDAR\r\n",
+                             as: "two.ics")
+        let refused = try importFile(file)
+        #expect(refused.status == 2)
+        #expect(refused.stderr == "memoss-import: \(file):9: BEGIN after END:VCALENDAR (line 8): Memoss reads one calendar per file and "
+            + "takes none of a file that holds more; split it, one calendar per file; nothing was imported\n")
+        #expect(try titles().isEmpty)
+    }
+
     /// A calendar is read as it comes, so a big one takes little memory (a file is read twice:
     /// the zones its VTIMEZONEs name, then its items; a pipe is held once): a zone named by a
     /// VTIMEZONE after the item that uses it is known, a pipe gives the same import, and a file
