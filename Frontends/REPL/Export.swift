@@ -62,7 +62,8 @@ extension Memoss {
 }
 
 /// A file written beside its destination and renamed over it when complete, so an interrupted or
-/// failed export never leaves a half-written file where the old one was.
+/// failed export never leaves a half-written file where the old one was. A new file is made 0600,
+/// as the store is (reminders are private); a file replaced keeps its mode.
 final class AtomicFile: @unchecked Sendable {
     private let destination: String
     private let temporary: String
@@ -77,11 +78,16 @@ final class AtomicFile: @unchecked Sendable {
         destination = path
         let url = URL(fileURLWithPath: path)
         temporary = url.deletingLastPathComponent().appendingPathComponent(".\(url.lastPathComponent).\(getpid()).part").path
-        guard FileManager.default.createFile(atPath: temporary, contents: nil),
-              let handle = FileHandle(forWritingAtPath: temporary) else {
+        var existing = stat()
+        let mode: mode_t = stat(path, &existing) == 0 ? existing.st_mode & 0o7777 : 0o600
+        unlink(temporary)
+        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, mode)
+        // The umask may take bits off a mode kept from the file replaced; they are put back.
+        guard descriptor >= 0, fchmod(descriptor, mode) == 0 else {
+            if descriptor >= 0 { close(descriptor); unlink(temporary) }
             throw Refusal(message: "cannot write \(path): its folder does not exist or is not writable; give -o a path in a folder you can write")
         }
-        self.handle = handle
+        handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
     }
 
     func write(_ text: String) {

@@ -27,9 +27,12 @@ package enum ContentLines {
         return String(decoding: out, as: UTF8.self)
     }
 
-    /// A TEXT value (§3.3.11): backslash, semicolon and comma escaped, line breaks as `\n`.
+    /// A TEXT value (§3.3.11): backslash, semicolon and comma escaped, line breaks as `\n`, and
+    /// the control characters TEXT cannot hold (§3.1: all but tab and the line breaks; also DEL
+    /// and the C1 controls) written as Memoss shows them, `\u{1B}` (see `representable`).
     package static func escaped(_ text: String) -> String {
-        guard text.utf8.contains(where: { $0 == 0x5C || $0 == 0x3B || $0 == 0x2C || $0 == 0x0D || $0 == 0x0A }) else { return text }
+        guard text.utf8.contains(where: { $0 == 0x5C || $0 == 0x3B || $0 == 0x2C || ($0 < 0x20 && $0 != 0x09) || $0 == 0x7F || $0 == 0xC2 })
+        else { return text }
         var result = ""
         var previousWasCR = false
         for scalar in text.unicodeScalars {
@@ -39,11 +42,38 @@ package enum ContentLines {
             case ",": result += "\\,"
             case "\r": result += "\\n"
             case "\n": if !previousWasCR { result += "\\n" }
+            case _ where isForbiddenControl(scalar): result += "\\\\" + shown(scalar)
             default: result.unicodeScalars.append(scalar)
             }
             previousWasCR = scalar == "\r"
         }
         return result
+    }
+
+    /// `text` as a TEXT value written by `escaped` reads back: each control character TEXT cannot
+    /// hold replaced by its escape as Memoss shows it (`\u{1B}`). Sync compares a reminder through
+    /// it, so one whose title has such a character is not seen as changed at every sync.
+    package static func representable(_ text: String) -> String {
+        guard text.unicodeScalars.contains(where: isForbiddenControl) else { return text }
+        var result = ""
+        for scalar in text.unicodeScalars {
+            if isForbiddenControl(scalar) { result += "\\" + shown(scalar) } else { result.unicodeScalars.append(scalar) }
+        }
+        return result
+    }
+
+    /// A control character no TEXT value may hold: C0 but tab, CR and LF; DEL; C1.
+    private static func isForbiddenControl(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x09, 0x0A, 0x0D: false
+        case 0x00...0x1F, 0x7F...0x9F: true
+        default: false
+        }
+    }
+
+    /// `u{1B}`: the escape's text after its backslash.
+    private static func shown(_ scalar: Unicode.Scalar) -> String {
+        "u{\(String(scalar.value, radix: 16, uppercase: true))}"
     }
 
     /// A TEXT value read back: `\n`/`\N` a line break, `\\` `\;` `\,` the character; a

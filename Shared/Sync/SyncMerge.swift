@@ -39,26 +39,28 @@ package struct SyncFields: Equatable, Sendable {
         self.tags = tags
     }
 
-    /// A stored reminder's fields.
+    /// A stored reminder's fields, as a resource can hold them (control characters as `\u{1B}`).
     package init(_ reminder: Reminder, tags: [String]) {
         self.init(
-            title: reminder.title, notes: reminder.notes,
+            title: ContentLines.representable(reminder.title), notes: reminder.notes.map(ContentLines.representable),
             schedule: Schedule(due: reminder.localScheduled, isAllDay: reminder.isAllDay, timeZoneID: reminder.timeZoneID,
                                recurrence: reminder.recurrence, recurrenceEnd: reminder.recurrenceEnd),
             completion: Completion(isCompleted: reminder.isCompleted, completedAt: reminder.completedAt.map(Self.toSecond),
                                    stage: reminder.stage, percent: reminder.isDone ? nil : reminder.percentComplete),
-            tags: tags)
+            tags: tags.map(ContentLines.representable))
     }
 
-    /// A VTODO's fields; categories that could not name a tag (`TagRules`) are left out.
+    /// A VTODO's fields; categories that could not name a tag (`TagRules`) are left out. Control
+    /// characters (which another client should not have written) are kept as Memoss shows and
+    /// writes them, `\u{1B}`, so both sides compare alike.
     package init(_ todo: CalendarTodo) {
         self.init(
-            title: todo.title, notes: todo.notes,
+            title: ContentLines.representable(todo.title), notes: ContentLines.representable(todo.notes),
             schedule: Schedule(due: todo.due, isAllDay: todo.isAllDay, timeZoneID: todo.timeZoneID, recurrence: todo.recurrence,
                                recurrenceEnd: todo.recurrenceEnd),
             completion: Completion(isCompleted: todo.isCompleted, completedAt: todo.completedAt.map(Self.toSecond),
                                    stage: todo.stage, percent: todo.isCompleted && todo.stage != .cancelled ? nil : todo.percentComplete),
-            tags: todo.categories.compactMap { try? TagRules.validName($0) })
+            tags: todo.categories.compactMap { try? TagRules.validName(ContentLines.representable($0)) })
     }
 
     static func toSecond(_ instant: Date) -> Date {

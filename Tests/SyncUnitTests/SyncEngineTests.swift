@@ -182,4 +182,15 @@ struct SyncEngineTests {
         #expect(try await sync.titles() == ["Call mum"])
         #expect(!sync.server.received.contains { $0.method == "PUT" })
     }
+
+    @Test func aTitleWithAControlCharacterIsSentAsMemossShowsItAndTheSyncConverges() async throws {
+        let sync = try await SyncHarness()
+        try await sync.add("Pay\u{1B}[2J rent", notes: "bell\u{7}")
+        #expect(try await sync.sync().sentence == "home: sent 1 new")
+        let text = try #require(sync.server.texts.values.first)
+        #expect(text.contains("SUMMARY:Pay\\\\u{1B}[2J rent\r\n") && text.contains("DESCRIPTION:bell\\\\u{7}\r\n"))
+        #expect(!text.unicodeScalars.contains { $0.value == 0x1B || $0.value == 0x07 })
+        #expect(try await sync.sync().sentence == "home: up to date")
+        #expect(try await sync.titles() == ["Pay\u{1B}[2J rent"])
+    }
 }
