@@ -143,6 +143,7 @@ let package = Package(
         ),
         .testTarget(name: "ICalendarTests", dependencies: ["ICalendar", "TestSupport"], path: "Tests/ICalendarTests"),
         .testTarget(name: "SyncUnitTests", dependencies: ["Sync", "SharedSync", "ICalendar", "TestSupport"], path: "Tests/SyncUnitTests"),
+        .testTarget(name: "SyncCurlTests", dependencies: ["SyncCurl", "Sync", "TestSupport"], path: "Tests/SyncCurlTests", exclude: ["Scripts"]),
         .testTarget(name: "UseCasesTests", dependencies: ["UseCases", "TestSupport"], path: "Tests/UseCasesTests"),
         .testTarget(
             name: "PresentationTests",
