@@ -2,14 +2,19 @@ import Foundation
 
 /// A resource's address and version as a listing gives them.
 struct DAVMember: Sendable {
+    /// Its href as the server wrote it.
     var href: String
+    /// Its ETag, when the listing gave one.
     var etag: String?
 }
 
 /// What a sync-collection REPORT (RFC 6578) or a PROPFIND listing answered.
 struct SyncCollectionAnswer: Sendable {
+    /// Members changed (or, in a full listing, all of them).
     var changed: [DAVMember] = []
+    /// Hrefs of members gone.
     var removed: [String] = []
+    /// The token the next sync-collection starts from.
     var token: String?
     /// The answer stopped early (507 on the collection): ask again with `token` for the rest.
     var truncated = false
@@ -19,24 +24,35 @@ struct SyncCollectionAnswer: Sendable {
 
 /// A resource read with its ETag.
 struct DAVResource: Sendable {
+    /// Its href, as it was asked for.
     var href: String
+    /// Its ETag, when the server gave one.
     var etag: String?
+    /// Its iCalendar text.
     var body: String
 }
 
 /// Resources read, and those left alone with the reason (too large, unreadable).
 struct FetchResult: Sendable {
+    /// The resources read.
     var resources: [DAVResource] = []
+    /// Those not read, with why.
     var leftAlone: [(href: String, reason: String)] = []
 }
 
 /// An HTTP answer, with the address that gave it (after redirects within the scope).
 struct DAVAnswer: Sendable {
+    /// The status code.
     var status: Int
+    /// Its headers, in order.
     var headers: [(name: String, value: String)]
+    /// Its body.
     var body: Data
+    /// The address that answered.
     var url: URL
+    /// The value of header `name` (any case).
     func header(_ name: String) -> String? { headers.first { $0.name.caseInsensitiveCompare(name) == .orderedSame }?.value }
+    /// Its ETag header.
     var etag: String? { header("ETag") }
 }
 
@@ -50,14 +66,21 @@ struct DAVAnswer: Sendable {
 /// - answers are read up to `SyncLimits.answerBytes`, resources up to `resourceBytes`;
 /// - a busy server (423 Locked, 429, 503) is asked again after its Retry-After or a backoff.
 struct CalDAVClient: Sendable {
+    /// How requests go out.
     let transport: HTTPTransport
+    /// The task list (or, finding one, the address given).
     let collection: URL
+    /// Where requests may go.
     let scope: CalDAVScope
+    /// Sent with every request, which goes only within `scope`.
     let credentials: HTTPCredentials?
+    /// Each request's limit (`--timeout`).
     let timeout: Duration
+    /// When the whole sync ends (`--max-time`).
     let deadline: ContinuousClock.Instant
     /// The sync's whole limit, named when it runs out.
     let maxTime: Duration
+    /// Sizes, redirects and retries.
     let limits: SyncLimits
     /// The wall clock, for a Retry-After given as a date.
     let now: @Sendable () -> Date
@@ -84,6 +107,7 @@ struct CalDAVClient: Sendable {
     /// The server's name for error sentences: host and port.
     var serverName: String { Self.serverName(collection) }
 
+    /// Host and port of `url`.
     static func serverName(_ url: URL) -> String {
         (url.host ?? url.absoluteString) + (url.port.map { ":\($0)" } ?? "")
     }
@@ -181,6 +205,7 @@ struct CalDAVClient: Sendable {
             + "what it did is kept, and the next sync goes on from there")
     }
 
+    /// "900", "2.5": a duration in seconds as a sentence says it.
     static func seconds(_ duration: Duration) -> String {
         let value = Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
         return value == value.rounded() ? String(Int(value)) : String(value)
@@ -315,6 +340,7 @@ struct CalDAVClient: Sendable {
         return DAVElement(name: "d:prop")
     }
 
+    /// The status code of a multistatus `response`.
     static func status(_ response: DAVElement) -> Int? {
         guard let text = response.first("d:status")?.trimmedText else { return nil }
         let parts = text.split(separator: " ")
@@ -362,7 +388,9 @@ struct CalDAVClient: Sendable {
         return result
     }
 
+    /// The server no longer knows the sync token.
     struct TokenRefused: Error {}
+    /// The server does not do sync-collection.
     struct Unsupported: Error {}
 
     /// Every resource in the collection with its ETag (PROPFIND Depth 1), for servers without sync-collection.
@@ -440,7 +468,9 @@ struct CalDAVClient: Sendable {
 
     /// What a GET found.
     enum GetOutcome: Sendable {
+        /// Read.
         case resource(DAVResource)
+        /// Not there (404, 410).
         case gone
         /// Not read, with why (too large, outside the task list).
         case leftAlone(String)

@@ -2,8 +2,11 @@ import Foundation
 
 /// Scheme, host and port: the one place an account's requests, and its password, may go.
 package struct HTTPOrigin: Equatable, Sendable, CustomStringConvertible {
+    /// `http` or `https`.
     package var scheme: String
+    /// The host, in lower case.
     package var host: String
+    /// The port, the scheme's own when the address names none.
     package var port: Int
 
     /// The origin of `url`, `nil` when it is not an http or https address with a host.
@@ -24,10 +27,12 @@ package struct HTTPOrigin: Equatable, Sendable, CustomStringConvertible {
 /// Where a client may send requests: one origin and, for a sync, the task list's path and what
 /// is below it. A server's hrefs and redirects are checked against it before any request.
 struct CalDAVScope: Sendable {
+    /// The one origin requests go to.
     let origin: HTTPOrigin
     /// The path requests must stay under, percent-escapes decoded, ending with `/`.
     let prefix: String
 
+    /// Requests to `origin` below `path` (percent-escaped as in a URL).
     init(origin: HTTPOrigin, path: String) {
         self.origin = origin
         let decoded = path.removingPercentEncoding ?? path

@@ -10,14 +10,20 @@ import FoundationXML
 /// an answer padded with elements costs no memory. Text is kept for the elements that carry it,
 /// up to a limit: longer text is dropped and the element marked `oversized`.
 struct DAVElement {
+    /// `d:href`, `c:calendar-data`…
     var name: String
+    /// Its attributes (kept for `c:comp` only).
     var attributes: [String: String] = [:]
+    /// The kept elements below it.
     var children: [DAVElement] = []
+    /// Its text, for the elements that carry it.
     var text = ""
     /// Its text was longer than the parse allowed, and is left out.
     var oversized = false
 
+    /// Its first child named `name`.
     func first(_ name: String) -> DAVElement? { children.first { $0.name == name } }
+    /// Its children named `name`.
     func all(_ name: String) -> [DAVElement] { children.filter { $0.name == name } }
     /// The first element at `path` below this one.
     func find(_ path: String...) -> DAVElement? {
@@ -28,6 +34,7 @@ struct DAVElement {
         }
         return element
     }
+    /// Its text without surrounding white space.
     var trimmedText: String { text.trimmingCharacters(in: .whitespacesAndNewlines) }
 
     /// The elements Memoss reads in WebDAV and CalDAV answers.
@@ -64,6 +71,7 @@ struct DAVElement {
         return .success(root)
     }
 
+    /// An element's name as `DAVElement` writes it.
     static func qualified(_ local: String, namespace: String?) -> String {
         switch namespace {
         case "DAV:": "d:\(local)"

@@ -2,9 +2,12 @@ import Foundation
 
 /// User name and password for HTTP Basic authentication.
 package struct HTTPCredentials: Sendable, Equatable {
+    /// The user name.
     package var user: String
+    /// The password (empty for none).
     package var password: String
 
+    /// Credentials of `user` with `password`.
     package init(user: String, password: String) {
         self.user = user
         self.password = password
@@ -13,9 +16,13 @@ package struct HTTPCredentials: Sendable, Equatable {
 
 /// One HTTP request as the CalDAV client makes it.
 package struct HTTPRequest: Sendable {
+    /// GET, PUT, PROPFIND, REPORT…
     package var method: String
+    /// Where it goes; the transport sends it there and nowhere else.
     package var url: URL
+    /// Its headers, in order (never `Authorization`: credentials go in `credentials`).
     package var headers: [(name: String, value: String)]
+    /// Its body, if any.
     package var body: Data?
     /// Sent with Basic authentication to `url` and nowhere else: a transport follows no redirect.
     package var credentials: HTTPCredentials?
@@ -24,6 +31,7 @@ package struct HTTPRequest: Sendable {
     /// The most bytes the answer's body may have; a longer one ends the request (`HTTPFailure.tooLarge`).
     package var maxBodyBytes: Int
 
+    /// A request with its limits.
     package init(method: String, url: URL, headers: [(name: String, value: String)] = [], body: Data? = nil,
                  credentials: HTTPCredentials?, timeout: Duration, maxBodyBytes: Int) {
         self.method = method
@@ -43,10 +51,14 @@ package struct HTTPRequest: Sendable {
 
 /// An HTTP answer: its status, headers and body.
 package struct HTTPResponse: Sendable {
+    /// The status code.
     package var status: Int
+    /// Its headers, in order.
     package var headers: [(name: String, value: String)]
+    /// Its body, whole (within the request's limit).
     package var body: Data
 
+    /// An answer with `status`, `headers` and `body`.
     package init(status: Int, headers: [(name: String, value: String)] = [], body: Data = Data()) {
         self.status = status
         self.headers = headers
@@ -89,6 +101,7 @@ package struct HTTPTransport: Sendable {
     /// The time now on a clock that only goes forward, for deadlines.
     package var now: @Sendable () -> ContinuousClock.Instant
 
+    /// A transport of `send`, waiting with `sleep` on the clock `now` (by default, the task's real ones).
     package init(send: @escaping @Sendable (HTTPRequest) async throws -> HTTPResponse,
                  sleep: @escaping @Sendable (Duration) async throws -> Void = { try await Task.sleep(for: $0) },
                  now: @escaping @Sendable () -> ContinuousClock.Instant = { ContinuousClock.now }) {

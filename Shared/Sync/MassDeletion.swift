@@ -9,12 +9,15 @@ package struct MassDeletion: Sendable, Equatable {
         case onServer
     }
 
+    /// The account's name.
     package var account: String
+    /// Where.
     package var side: Side
     /// How many would be deleted, of how many the account syncs.
     package var count: Int
     package var of: Int
 
+    /// `count` of the `total` reminders of `account` about to be deleted on `side`.
     package init(account: String, side: Side, count: Int, of total: Int) {
         self.account = account
         self.side = side

@@ -61,8 +61,10 @@ package struct SyncEngine: Sendable {
     private let plan: PlanNotificationsUseCase
     /// How requests reach the server (libcurl in the app, a server in memory in unit tests).
     let transport: HTTPTransport
+    /// The bounds every sync keeps.
     let limits: SyncLimits
 
+    /// An engine over the store's `repository`, reaching servers through `transport`.
     package init(repository: SyncRepository, environment: AppEnvironment, plan: PlanNotificationsUseCase,
                  transport: HTTPTransport, limits: SyncLimits = .standard) {
         self.repository = repository

@@ -13,6 +13,7 @@ package struct SyncLimits: Sendable {
     package var longestWait: Duration = .seconds(60)
     /// The first wait before a retry without Retry-After; it doubles up to `longestBackoff`.
     package var firstBackoff: Duration = .milliseconds(250)
+    /// The longest such wait.
     package var longestBackoff: Duration = .seconds(8)
     /// Uploads in flight at once, until the server says it is busy (then one at a time).
     package var inFlight = 6
@@ -27,6 +28,7 @@ package struct SyncLimits: Sendable {
     /// New tags one sync may create (the importer's limit per file).
     package var newTags = 500
 
+    /// The standard limits; a test changes the ones it needs.
     package init() {}
 
     /// The limits Memoss uses.

@@ -11,6 +11,7 @@ package struct SyncSettings: Sendable {
     /// Delete many reminders without asking (`--force`).
     package var force = false
 
+    /// Options with their defaults unless given.
     package init(timeout: Duration = .seconds(30), maxTime: Duration = .seconds(900), dryRun: Bool = false, force: Bool = false) {
         self.timeout = timeout
         self.maxTime = maxTime

@@ -37,6 +37,7 @@ final class CurlTransport: @unchecked Sendable {
 
     private static let initialized: Bool = memoss_curl_global_init() == CURLE_OK
 
+    /// A transport trusting the authorities in `caFile` (PEM) instead of the system's, when given.
     init(caFile: String?) {
         _ = Self.initialized
         guard let multi = curl_multi_init() else { fatalError("libcurl cannot make a multi handle (out of memory)") }
