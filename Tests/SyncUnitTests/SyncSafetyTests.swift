@@ -272,6 +272,17 @@ struct SyncSafetyTests {
         #expect(DAVElement.parse(many, textLimit: 10, maxResponses: 10).failure == .tooManyResponses)
     }
 
+    @Test func anAnswerThatExpandsEntitiesWithoutEndIsRefused() throws {
+        var entities = "<!ENTITY a0 \"laugh\">"
+        for level in 1...12 { entities += "<!ENTITY a\(level) \"" + String(repeating: "&a\(level - 1);", count: 10) + "\">" }
+        let bomb = Data("<?xml version=\"1.0\"?><!DOCTYPE d:multistatus [\(entities)]><d:multistatus xmlns:d=\"DAV:\">"
+            .appending("<d:response><d:href>&a12;</d:href></d:response></d:multistatus>").utf8)
+        guard case .failure(.malformed) = DAVElement.parse(bomb, textLimit: 1024) else {
+            Issue.record("an answer of 10^12 laughs was read")
+            return
+        }
+    }
+
     // MARK: Mass deletion
 
     @Test func aServerThatComesBackEmptyStopsTheSyncUntilTheUserSaysSo() async throws {
