@@ -13,29 +13,23 @@ enum Upload {
         var stop: Error?
     }
 
+    /// One upload's end: its index among the requests, and what it found.
+    private struct Finished: Sendable {
+        let index: Int
+        let outcome: Swift.Result<CalDAVClient.WriteOutcome, Error>
+    }
+
     /// PUTs each `(href, text, ifMatch)` through `client`.
     static func run(_ requests: [(href: String, text: String, ifMatch: String?)], client: CalDAVClient, limits: SyncLimits) async -> Result {
-        var outcomes = [CalDAVClient.WriteOutcome?](repeating: nil, count: requests.count)
-        var stop: Error?
-        await withTaskGroup(of: (Int, Swift.Result<CalDAVClient.WriteOutcome, Error>).self) { group in
+        await withTaskGroup(of: Finished.self) { group in
+            var outcomes = [CalDAVClient.WriteOutcome?](repeating: nil, count: requests.count)
+            var stop: Error?
             var waiting = Array(requests.indices.reversed())  // next at the end
             var delayed: [(index: Int, at: ContinuousClock.Instant)] = []
             var attempts = [Int](repeating: 0, count: requests.count)
             var limit = max(1, limits.inFlight)
             var inFlight = 0
             var refusedInARow = 0
-            func launch(_ index: Int) {
-                inFlight += 1
-                let request = requests[index]
-                group.addTask {
-                    do {
-                        return (index, .success(try await client.put(request.href, body: request.text, ifMatch: request.ifMatch,
-                                                                     retrying: false)))
-                    } catch {
-                        return (index, .failure(error))
-                    }
-                }
-            }
             loop: while true {
                 let now = client.transport.now()
                 // Busy ones whose wait is over go first.
@@ -43,20 +37,32 @@ enum Upload {
                     waiting.append(entry.index)
                     delayed.remove(at: position)
                 }
-                while inFlight < limit, let next = waiting.popLast() { launch(next) }
+                while inFlight < limit, let next = waiting.popLast() {
+                    inFlight += 1
+                    let request = requests[next]
+                    group.addTask {
+                        do {
+                            return Finished(index: next, outcome: .success(try await client.put(request.href, body: request.text,
+                                                                                                ifMatch: request.ifMatch, retrying: false)))
+                        } catch {
+                            return Finished(index: next, outcome: .failure(error))
+                        }
+                    }
+                }
                 if inFlight == 0 {
-                    guard let soonest = delayed.map(\.at).min() else { break }
+                    guard let soonest = delayed.map(\.at).min() else { break loop }
                     do {
                         try await client.wait(soonest - now, for: "store \(requests[delayed[0].index].href)")
                     } catch {
                         stop = error
-                        break
+                        break loop
                     }
                     continue
                 }
-                guard let (index, result) = await group.next() else { break }
+                guard let finished = await group.next() else { break loop }
+                let index = finished.index
                 inFlight -= 1
-                switch result {
+                switch finished.outcome {
                 case .failure(let error):
                     stop = error
                     break loop
@@ -84,13 +90,13 @@ enum Upload {
                     }
                 }
             }
-            guard stop != nil else { return }
+            guard stop != nil else { return Result(outcomes: outcomes, stop: nil) }
             // The others are cancelled; what the server took before that is kept.
             group.cancelAll()
-            while let (index, result) = await group.next() {
-                if case .success(let outcome) = result, case .written = outcome { outcomes[index] = outcome }
+            while let finished = await group.next() {
+                if case .success(let outcome) = finished.outcome, case .written = outcome { outcomes[finished.index] = outcome }
             }
+            return Result(outcomes: outcomes, stop: stop)
         }
-        return Result(outcomes: outcomes, stop: stop)
     }
 }
