@@ -175,7 +175,7 @@ struct SyncEngineTests {
         let sync = try await SyncHarness()
         try await sync.add("Call mum")
         sync.server.put("a.ics", MemoryCalDAVServer.todo(uid: "a", title: "From the server"))
-        let report = try await sync.sync(SyncOptions(dryRun: true))
+        let report = try await sync.sync(SyncSettings(dryRun: true))
         #expect(report.sentence == "home: would receive 1 new; would send 1 new")
         #expect(report.changes == ["receive new \"From the server\"", "send new \"Call mum\""])
         #expect(sync.server.titles == ["From the server"])

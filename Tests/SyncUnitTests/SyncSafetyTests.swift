@@ -209,7 +209,7 @@ struct SyncSafetyTests {
         let sync = try await SyncHarness()
         for index in 1...20 { try await sync.add("Task \(index)", day: index) }
         sync.server.latency = .seconds(10)
-        let error = try await sync.failure(SyncOptions(timeout: .seconds(30), maxTime: .seconds(60)))
+        let error = try await sync.failure(SyncSettings(timeout: .seconds(30), maxTime: .seconds(60)))
         #expect(error.kind == .outOfTime)
         #expect(error.message.hasPrefix("the sync ran out of its time (--max-time 60 s) waiting for dav.test to "))
         #expect(error.message.hasSuffix("; what it did is kept, and the next sync goes on from there"))
@@ -221,7 +221,7 @@ struct SyncSafetyTests {
     @Test func aBusyServerAskingForAWaitPastTheTimeLimitEndsTheSync() async throws {
         let sync = try await SyncHarness()
         sync.server.intercept = { _, _ in HTTPResponse(status: 503, headers: [("Retry-After", "50")]) }
-        let error = try await sync.failure(SyncOptions(maxTime: .seconds(120)))
+        let error = try await sync.failure(SyncSettings(maxTime: .seconds(120)))
         #expect(error.kind == .outOfTime)
         #expect(sync.server.sleeps == [.seconds(50), .seconds(50)])
     }
@@ -305,7 +305,7 @@ struct SyncSafetyTests {
         #expect(asked.all == [MassDeletion(account: "home", side: .here, count: 20, of: 20)])
         #expect(try await sync.titles().count == 20)
         // Said yes to (or --force): it goes on.
-        #expect(try await sync.sync(SyncOptions(force: true)).sentence == "home: received 20 deleted")
+        #expect(try await sync.sync(SyncSettings(force: true)).sentence == "home: received 20 deleted")
         #expect(try await sync.titles().isEmpty)
     }
 
@@ -337,7 +337,7 @@ struct SyncSafetyTests {
         for index in 1...12 { try await sync.add("Task \(index)", day: index) }
         try await sync.sync()
         sync.server.removeAll()
-        let report = try await sync.sync(SyncOptions(dryRun: true))
+        let report = try await sync.sync(SyncSettings(dryRun: true))
         #expect(report.sentence == "home: would receive 12 deleted")
         #expect(report.notices == ["this sync would delete 12 of the 12 reminders synced with home here, because the server no longer has them; "
             + "it will ask first, or needs --force"])

@@ -16,12 +16,12 @@ struct SyncHarness {
         server.password = password
         accounts = world.core.syncAccounts(processEnvironment: ["DAV_PASS": password ?? ""], transport: server.transport, limits: limits)
         _ = try await accounts.add(name: "home", url: MemoryCalDAVServer.collectionURL, user: "user",
-                                   password: password == nil ? .none : .variable("DAV_PASS"), options: SyncOptions())
+                                   password: password == nil ? .none : .variable("DAV_PASS"), options: SyncSettings())
     }
 
     /// Syncs `home`; the report, or throws the sentence it failed with.
     @discardableResult
-    func sync(_ options: SyncOptions = SyncOptions(), confirm: @escaping @Sendable (MassDeletion) async -> Bool = { _ in false })
+    func sync(_ options: SyncSettings = SyncSettings(), confirm: @escaping @Sendable (MassDeletion) async -> Bool = { _ in false })
         async throws -> SyncReport {
         let results = try await accounts.sync(names: ["home"], options: options, confirm: confirm) { _, _ in }
         switch results[0].result {
@@ -31,7 +31,7 @@ struct SyncHarness {
     }
 
     /// The sentence a sync that must fail failed with.
-    func failure(_ options: SyncOptions = SyncOptions()) async throws -> SyncError {
+    func failure(_ options: SyncSettings = SyncSettings()) async throws -> SyncError {
         do {
             let report = try await sync(options)
             throw UnexpectedSuccess(report: report)
