@@ -19,6 +19,7 @@ With --cert and --key it speaks https. Before each request it reads MODE_FILE (w
   drip                           answer REPORTs with a 207 whose body comes one byte a second
   huge BYTES                     answer REPORTs with a 207 of BYTES, streamed without a length
   hang                           accept the connection and never answer
+  delay MILLISECONDS             forward everything, each request after that long (a distant server)
   inject KIND NAME [ARG]         a resource NAME.ics the upstream does not hold, named in the next
                                  sync-collection answer (and in any answer to an empty token), served
                                  to calendar-multiget and GET. KIND: huge (11 MB), invalid-char (a
@@ -127,6 +128,8 @@ class Handler(BaseHTTPRequestHandler):
             log(options.mode_file + ".log", f"{self.command} {self.path} hang auth={'yes' if 'Authorization' in self.headers else 'no'}")
             time.sleep(3600)
             return
+        if kind == "delay":
+            time.sleep(int(words[1]) / 1000)
         if kind == "redirect" and words[1] in (self.command, "ANY") and "redirected" not in self.path:
             return self.answer(int(words[2]), [("Location", words[3].replace("{path}", self.path))])
         if kind == "fail-put" and self.command == "PUT":
