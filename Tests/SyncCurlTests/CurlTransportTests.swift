@@ -75,13 +75,13 @@ struct CurlTransportTests {
         let started = ContinuousClock.now
         #expect(await failure(request("/hang", timeout: .seconds(1))) as? HTTPFailure == .timedOut)
         let took = ContinuousClock.now - started
-        #expect(took >= .milliseconds(900) && took < .seconds(5))
+        #expect(took >= .milliseconds(900) && took < .seconds(15))
     }
 
     @Test func aBodyPastItsLimitEndsTheTransferWhileItStreams() async throws {
         let started = ContinuousClock.now
         #expect(await failure(request("/big?n=2000000000", limit: 1024 * 1024)) as? HTTPFailure == .tooLarge)
-        #expect(ContinuousClock.now - started < .seconds(10))
+        #expect(ContinuousClock.now - started < .seconds(20))
         // Announced longer than the limit: refused before the body.
         #expect(await failure(request("/long?n=500000000", limit: 1024)) as? HTTPFailure == .tooLarge)
         // Within it: read whole.
@@ -93,13 +93,14 @@ struct CurlTransportTests {
     }
 
     @Test func aCancelledRequestEndsAtOnceAndTheTransportGoesOn() async throws {
-        let (transport, slowRequest) = (self.transport, request("/slow", timeout: .seconds(30)))
+        let (transport, slowRequest) = (self.transport, request("/slow", timeout: .seconds(60)))
         let slow = Task { try await transport.send(slowRequest) }
         try await Task.sleep(for: .milliseconds(300))
         let started = ContinuousClock.now
         slow.cancel()
         await #expect(throws: CancellationError.self) { try await slow.value }
-        #expect(ContinuousClock.now - started < .seconds(2))
+        // Well before the server's answer (30 s); the bound leaves room for a test machine under load.
+        #expect(ContinuousClock.now - started < .seconds(15))
         #expect(try await transport.send(request("/echo")).status == 200)
     }
 

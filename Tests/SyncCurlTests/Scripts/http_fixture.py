@@ -3,7 +3,7 @@
   /echo        200 with "METHOD|AUTHORIZATION|BODY" (AUTHORIZATION "-" when none)
   /redirect    302 to http://127.0.0.1:SINK/stolen
   /hang        accepts and never answers
-  /slow        answers "late" after 10 s
+  /slow        answers "late" after 30 s
   /big?n=N     200 with N bytes, streamed in chunks without a length
   /long?n=N    200 with Content-Length N (and the bytes)
   /headers     200 with 10,000 headers of 100 bytes
@@ -46,7 +46,7 @@ class Handler(BaseHTTPRequestHandler):
             time.sleep(3600)
             return
         if url.path == "/slow":
-            time.sleep(10)
+            time.sleep(30)
             return self.reply(200, b"late")
         if url.path == "/big":
             total = int(parse_qs(url.query)["n"][0])
