@@ -19,7 +19,6 @@ import http.client
 import os
 import re
 import shutil
-import socket
 import statistics
 import subprocess
 import sys
@@ -28,24 +27,10 @@ import time
 import uuid
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+sys.path.insert(0, os.path.join(ROOT, "Tools"))
+from loopback import free_port, wait_for  # noqa: E402
 MEMOSS = os.path.join(ROOT, ".build/release/memoss")
 IMPORT = os.path.join(ROOT, ".build/release/memoss-import")
-
-
-def free_port():
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
-def wait_for(port):
-    for _ in range(600):
-        try:
-            socket.create_connection(("127.0.0.1", port), timeout=1).close()
-            return
-        except OSError:
-            time.sleep(0.05)
-    sys.exit(f"nothing listens on {port}")
 
 
 class Server:

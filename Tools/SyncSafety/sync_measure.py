@@ -18,7 +18,6 @@ memoss-sync is run directly (what `memoss sync` runs), so the figures are its ow
 import argparse
 import os
 import shutil
-import socket
 import statistics
 import subprocess
 import sys
@@ -26,26 +25,12 @@ import tempfile
 import time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+sys.path.insert(0, os.path.join(ROOT, "Tools"))
+from loopback import free_port, wait_for  # noqa: E402
 HOSTILE = os.path.join(ROOT, "Tests/REPLTests/Scripts/hostile_caldav.py")
 MKCALENDAR = ('<?xml version="1.0"?><c:mkcalendar xmlns:d="DAV:" xmlns:c="urn:ietf:params:xml:ns:caldav"><d:set><d:prop>'
               '<d:displayname>Tasks</d:displayname><c:supported-calendar-component-set><c:comp name="VTODO"/>'
               '</c:supported-calendar-component-set></d:prop></d:set></c:mkcalendar>')
-
-
-def free_port():
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
-def wait_for(port):
-    for _ in range(600):
-        try:
-            socket.create_connection(("127.0.0.1", port), timeout=1).close()
-            return
-        except OSError:
-            time.sleep(0.05)
-    sys.exit(f"nothing listens on {port}")
 
 
 class Servers:
