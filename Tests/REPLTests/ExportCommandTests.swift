@@ -5,7 +5,7 @@ import TestSupport
 /// `memoss export` end to end: what RFC 5545 lets a calendar hold, and the files it writes.
 struct ExportCommandTests {
     private let temporary: TemporaryFolder
-    private let environment = ["HOME": "/nonexistent", "TZ": "UTC", "PATH": "/usr/bin:/bin"]
+    private let environment = MemossProcess.onTestClock(["HOME": "/nonexistent", "TZ": "UTC", "PATH": "/usr/bin:/bin"])
 
     init() throws {
         temporary = try TemporaryFolder("memoss-export")
@@ -22,7 +22,7 @@ struct ExportCommandTests {
     }
 
     @Test func controlCharactersInTitlesAndNotesAreWrittenAsMemossShowsThemNeverRaw() throws {
-        #expect(try memoss("add", "Pay\u{1B}[2J rent\u{7}", "--date", "2099-03-01", "--notes", "a\u{9B}b\ttab", "--new-tag", "W\u{7F}").status == 0)
+        #expect(try memoss("add", "Pay\u{1B}[2J rent\u{7}", "--date", "2027-03-01", "--notes", "a\u{9B}b\ttab", "--new-tag", "W\u{7F}").status == 0)
         let exported = try memoss("export")
         #expect(exported.status == 0, "\(exported.stderr)")
         // RFC 5545 §3.1: no control character but tab in a content line (CRLF ends each).
@@ -40,7 +40,7 @@ struct ExportCommandTests {
     }
 
     @Test func aNewExportFileIsPrivateAndAReplacedOneKeepsItsMode() throws {
-        #expect(try memoss("add", "Private", "--date", "2099-03-01").status == 0)
+        #expect(try memoss("add", "Private", "--date", "2027-03-01").status == 0)
         let file = temporary.path("reminders.ics")
         func export(umask: String) throws -> ChildProcess.Result {
             try ChildProcess.run(URL(fileURLWithPath: "/bin/sh"), ["-c", "umask \(umask); exec \"$0\" --db \"$1\" export -o \"$2\"",

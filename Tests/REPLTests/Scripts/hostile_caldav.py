@@ -75,7 +75,7 @@ def upstream(method, path, body, headers):
 
 def todo(uid, summary, extra=b""):
     return (b"BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//Hostile//EN\r\nBEGIN:VTODO\r\nUID:" + uid.encode() +
-            b"\r\nDTSTAMP:20261101T100000Z\r\nSUMMARY:" + summary + b"\r\nDUE:20990301T090000Z\r\n" + extra +
+            b"\r\nDTSTAMP:20261101T100000Z\r\nSUMMARY:" + summary + b"\r\nDUE:20270301T090000Z\r\n" + extra +
             b"END:VTODO\r\nEND:VCALENDAR\r\n")
 
 

@@ -88,7 +88,7 @@ final class MemoryCalDAVServer: @unchecked Sendable {
     }
 
     /// A to-do another client wrote.
-    static func todo(uid: String, title: String, due: String = "20990301T090000", extra: [String] = []) -> String {
+    static func todo(uid: String, title: String, due: String = "20270301T090000", extra: [String] = []) -> String {
         (["BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//Test//EN", "BEGIN:VTODO", "UID:\(uid)", "DTSTAMP:20261101T100000Z",
           "SUMMARY:\(title)", "DUE;TZID=America/New_York:\(due)"] + extra + ["END:VTODO", "END:VCALENDAR", ""])
             .joined(separator: "\r\n")

@@ -42,10 +42,10 @@ struct SyncHarness {
 
     struct UnexpectedSuccess: Error { var report: SyncReport }
 
-    /// Adds a reminder here, due on `day` of March 2099.
+    /// Adds a reminder here, due on `day` of March 2027.
     @discardableResult
     func add(_ title: String, day: Int = 1, notes: String = "", tags: [Tag] = []) async throws -> ReminderWithTags {
-        try await world.addReminder(title, on: String(format: "2099-03-%02d", day), notes: notes, tags: tags)
+        try await world.addReminder(title, on: String(format: "2027-03-%02d", day), notes: notes, tags: tags)
     }
 
     /// Edits the reminder titled `title` here as the edit form would.
