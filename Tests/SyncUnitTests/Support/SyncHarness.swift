@@ -52,8 +52,8 @@ struct SyncHarness {
     func edit(_ title: String, _ change: (inout ReminderDraft) -> Void) async throws {
         guard let found = try await reminders()[title] else { throw MissingReminder(title: title) }
         let reminder = found.reminder
-        var draft = ReminderDraft(title: reminder.title, notes: reminder.notes ?? "", date: reminder.localScheduled.date,
-                                  time: reminder.localScheduled.time, timeZoneID: reminder.timeZoneID,
+        var draft = ReminderDraft(title: reminder.title, notes: reminder.notes ?? "", date: reminder.localScheduled!.date,
+                                  time: reminder.localScheduled!.time, timeZoneID: reminder.timeZoneID,
                                   tagIDs: Set(found.tags.map(\.id)), recurrence: reminder.recurrence, recurrenceEnd: reminder.recurrenceEnd)
         change(&draft)
         _ = try await world.core.updateReminder(id: reminder.id, draft)
