@@ -275,33 +275,64 @@ extension Memoss {
     struct Undo: SessionCommand {
         static let configuration = CommandConfiguration(
             commandName: "undo",
-            abstract: "Undo the last command (again to go further back); --list shows what would be undone.",
-            discussion: "The journal is kept in the store, so undo works after a restart. It keeps the last 100 commands unless --limit says otherwise.")
+            abstract: "Undo your last command (again to go further back); --list shows what would be undone.",
+            discussion: """
+                The journal is kept in the store, so undo works after a restart. It keeps the last 100 commands unless \
+                --limit says otherwise. Undo takes back your own commands, never what a sync brought from another \
+                device; when a sync changed the same reminders since, it says so and changes nothing. undo --sync takes \
+                back the last sync's changes, after listing what that would delete or change (on the server too, at the \
+                next sync) and asking.
+                """)
 
         @OptionGroup var store: StoreOptions
         @ParentCommand var memoss: Memoss
         @Flag(help: "Show what undo and redo would do, newest first, without doing it.") var list = false
         @Option(help: "Keep the last N commands (1–10000) from now on.") var limit: Int?
+        @Flag(help: "Undo the last sync's changes instead, after showing them and asking.") var sync = false
+        @Flag(help: "With --sync, do not ask.") var yes = false
 
         func execute(in session: Session) async throws {
             if let limit {
                 try await session.core.listJournal.setLimit(limit)
                 return session.say("The journal keeps the last \(limit) commands.")
             }
+            if sync { return try await undoSync(session) }
             guard list else {
                 let command = try await session.core.undo()
                 return session.say("Undid: \(VisibleText.escaped(command.sentence)).")
             }
             let journal = try await session.core.listJournal()
-            if journal.undoable.isEmpty { session.say("Nothing to undo.") }
-            for (index, command) in journal.undoable.enumerated() {
+            let mine = journal.undoable.filter { $0.origin == nil }
+            if mine.isEmpty { session.say("Nothing to undo.") }
+            for (index, command) in mine.enumerated() {
                 session.say("  \(index + 1). \(VisibleText.escaped(command.sentence))  \(session.style.dim(session.timeFormatter.string(for: command.at)))")
+            }
+            if let synced = journal.undoable.first(where: { $0.origin != nil }) {
+                session.say("undo --sync would take back: \(VisibleText.escaped(synced.sentence))  \(session.style.dim(session.timeFormatter.string(for: synced.at)))")
             }
             if !journal.redoable.isEmpty {
                 session.say("redo would apply again:")
                 for command in journal.redoable { session.say("  \(VisibleText.escaped(command.sentence))") }
             }
             session.say(session.style.dim("(keeps the last \(journal.limit) commands)"))
+        }
+
+        /// Lists what undoing the last sync would do, asks, and does it.
+        @MainActor
+        private func undoSync(_ session: Session) async throws {
+            guard let preview = try await session.core.undo.syncPreview() else { throw JournalError.noSyncToUndo }
+            session.say("Undoing \"\(VisibleText.escaped(preview.command.sentence))\" would, here and at the next sync on the server:")
+            for (title, effect) in preview.effects {
+                let verb = switch effect {
+                case .delete: "delete"
+                case .restore: "bring back"
+                case .changeBack: "change back"
+                }
+                session.say("  \(verb) \"\(VisibleText.escaped(title))\"")
+            }
+            guard yes || session.confirm("Undo it?") else { return session.say("Kept the sync's changes.") }
+            let command = try await session.core.undo.sync()
+            session.say("Undid: \(VisibleText.escaped(command.sentence)).")
         }
     }
 

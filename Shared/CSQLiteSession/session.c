@@ -67,6 +67,25 @@ int memoss_changeset_blob_keys(int size, const void *bytes, const char *table,
     return sqlite3changeset_finalize(iter);
 }
 
+int memoss_changeset_blob_key_ops(int size, const void *bytes, const char *table,
+                                  void (*visit)(const void *key, int keySize, int op, void *context), void *context) {
+    sqlite3_changeset_iter *iter = NULL;
+    int rc = sqlite3changeset_start(&iter, size, (void *)bytes);
+    if (rc != SQLITE_OK) return rc;
+    while (sqlite3changeset_next(iter) == SQLITE_ROW) {
+        const char *name = NULL;
+        int columns = 0, op = 0, indirect = 0;
+        sqlite3changeset_op(iter, &name, &columns, &op, &indirect);
+        if (strcmp(name, table) != 0) continue;
+        sqlite3_value *key = NULL;
+        rc = op == SQLITE_INSERT ? sqlite3changeset_new(iter, 0, &key) : sqlite3changeset_old(iter, 0, &key);
+        if (rc == SQLITE_OK && key && sqlite3_value_type(key) == SQLITE_BLOB) {
+            visit(sqlite3_value_blob(key), sqlite3_value_bytes(key), op, context);
+        }
+    }
+    return sqlite3changeset_finalize(iter);
+}
+
 void memoss_free(void *pointer) { sqlite3_free(pointer); }
 
 int memoss_keep_wal_on_close(void *db) {

@@ -120,7 +120,7 @@ package struct MemossCore: Sendable {
         .init(repository: repository, complete: completeReminders, reopen: reopenReminders)
     }
     /// Undoes the last command.
-    package var undo: UndoUseCase { .init(journal: journal, plan: planNotifications) }
+    package var undo: UndoUseCase { .init(journal: journal, reminders: repository, plan: planNotifications) }
     /// Redoes what undo took back.
     package var redo: RedoUseCase { .init(journal: journal, plan: planNotifications) }
     /// Reads and sizes the undo journal.

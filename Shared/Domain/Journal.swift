@@ -21,12 +21,15 @@ package enum Journal {
         package let at: Date
         /// Which tables it covers.
         package let scope: Scope
+        /// The sync account whose server the change came from, `nil` for the user's own command.
+        package let origin: String?
 
         /// A note from its parts.
-        package init(summary: String, at: Date, scope: Scope) {
+        package init(summary: String, at: Date, scope: Scope, origin: String? = nil) {
             self.summary = summary
             self.at = at
             self.scope = scope
+            self.origin = origin
         }
     }
 
@@ -54,11 +57,13 @@ package enum Journal {
     }
 
     /// Runs `body` with its changes recorded under `summary`.
+    /// `origin` names the sync account when the changes are what its server sent: `undo` then
+    /// passes over them unless asked for them by name.
     package static func record<T>(
-        _ summary: String, at instant: Date, scope: Scope = .reminders,
+        _ summary: String, at instant: Date, scope: Scope = .reminders, origin: String? = nil,
         isolation: isolated (any Actor)? = #isolation, _ body: () async throws -> T
     ) async rethrows -> T {
-        try await $current.withValue(Note(summary: summary, at: instant, scope: scope), operation: body, isolation: isolation)
+        try await $current.withValue(Note(summary: summary, at: instant, scope: scope, origin: origin), operation: body, isolation: isolation)
     }
 
     /// Runs `body` as one command: everything it records is undone and redone together.
@@ -80,13 +85,16 @@ package struct JournalCommand: Hashable, Sendable {
     package let at: Date
     /// Whether it is undone (and so can be redone).
     package let isUndone: Bool
+    /// The sync account whose server made the change, `nil` for the user's own command.
+    package let origin: String?
 
     /// Creates a command from its parts.
-    package init(id: Int64, summaries: [String], at: Date, isUndone: Bool) {
+    package init(id: Int64, summaries: [String], at: Date, isUndone: Bool, origin: String? = nil) {
         self.id = id
         self.summaries = summaries
         self.at = at
         self.isUndone = isUndone
+        self.origin = origin
     }
 
     /// Its summaries as one sentence: "Created tag "Errands"; added "Post letters"".
@@ -95,4 +103,14 @@ package struct JournalCommand: Hashable, Sendable {
             index == 0 ? summary : summary.prefix(1).lowercased() + summary.dropFirst()
         }.joined(separator: "; ")
     }
+}
+
+/// What undoing a sync does to one reminder it changed.
+package enum SyncUndoEffect: Hashable, Sendable {
+    /// The sync brought it: it goes (and the next sync deletes it on the server).
+    case delete
+    /// The sync deleted it: it comes back (and the next sync sends it again).
+    case restore
+    /// The sync changed it: it is changed back (and the next sync sends that).
+    case changeBack
 }

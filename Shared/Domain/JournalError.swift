@@ -8,6 +8,12 @@ package enum JournalError: Error, Hashable, Sendable {
     case cannotApply
     /// The journal's size is out of range.
     case invalidLimit(Int)
+    /// A sync changed the same reminders after the command (the command's sentence, the account).
+    case changedBySyncSince(String, account: String)
+    /// The user changed the same reminders after the sync asked to be undone (the later command's sentence).
+    case changedSinceSync(String)
+    /// No sync's changes are left to undo.
+    case noSyncToUndo
 
     /// The sentence the user reads.
     package var message: String {
@@ -16,6 +22,11 @@ package enum JournalError: Error, Hashable, Sendable {
         case .nothingToRedo: "There is nothing to redo; redo follows undo, before any other change."
         case .cannotApply: "That command cannot be undone or redone any more: the reminders it changed have changed in a way it cannot reverse."
         case .invalidLimit(let limit): "The journal keeps 1 to 10000 commands, not \(limit); give a number in that range."
+        case .changedBySyncSince(let sentence, let account):
+            "Cannot undo \"\(sentence)\": a sync with \(account) changed the same reminders since, and undo does not overwrite another device's changes; edit them instead, or `undo --sync` first."
+        case .changedSinceSync(let sentence):
+            "Cannot undo the sync: \"\(sentence)\" changed the same reminders since; undo that first."
+        case .noSyncToUndo: "No sync's changes are left to undo."
         }
     }
 }

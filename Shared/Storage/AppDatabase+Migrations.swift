@@ -399,6 +399,9 @@ extension AppDatabase {
                         SELECT new.id, 0 WHERE new.isCompleted = 0 AND new.recurrenceRule <> 'never' AND new.scheduledAt IS NOT NULL;
                 END;
                 """)
+            // A journal entry made by a sync names its account: `undo` is the user's own and passes
+            // over it (`undo --sync` takes it back when asked by name).
+            try db.alter(table: "journalEntry") { t in t.add(column: "origin", .text) }
             // Settings the user sets once (the time of day all-day reminders are notified at). When
             // all-day reminders notify is in the planner's index of next firings: any change (undo's
             // too) has it worked out again, and the plan made again.

@@ -105,13 +105,14 @@ enum JournalLog {
     static func append(_ changes: Data, kind: Kind = .changeset, note: Journal.Note, group: Journal.Group?,
                        _ db: Database) throws {
         guard !changes.isEmpty else { return }
-        if group?.id == nil {
+        // A new command of the user's ends what redo could apply again; a sync's does not.
+        if group?.id == nil && note.origin == nil {
             try db.execute(sql: "DELETE FROM journalEntry WHERE isUndone = 1")
         }
         try db.execute(sql: """
-            INSERT INTO journalEntry (commandID, summary, createdAt, changes, isUndone, revision, kind)
-            VALUES (?, ?, ?, ?, 0, ?, ?)
-            """, arguments: [group?.id ?? 0, note.summary, note.at, changes, try nextRevision(db), kind.rawValue])
+            INSERT INTO journalEntry (commandID, summary, createdAt, changes, isUndone, revision, kind, origin)
+            VALUES (?, ?, ?, ?, 0, ?, ?, ?)
+            """, arguments: [group?.id ?? 0, note.summary, note.at, changes, try nextRevision(db), kind.rawValue, note.origin])
         let id = db.lastInsertedRowID
         if group?.id == nil {
             // The command's number is its first entry's.
@@ -158,9 +159,19 @@ enum JournalLog {
     }
 
     /// Undoes the newest command not undone yet; returns it, `nil` when there is none.
-    static func undo(_ db: Database) throws -> JournalCommand? {
-        guard let commandID = try Int64.fetchOne(db, sql: "SELECT max(commandID) FROM journalEntry WHERE isUndone = 0")
+    /// Undoes the user's newest command not undone (with `sync`, the newest sync's instead);
+    /// returns it, `nil` when there is none. Refuses, changing nothing, when the other kind of
+    /// command (a sync's, or with `sync` the user's) changed the same reminders after it: undo
+    /// never takes back another device's changes unasked, nor the user's own by the way.
+    static func undo(_ db: Database, sync: Bool = false) throws -> JournalCommand? {
+        guard let commandID = try Int64.fetchOne(db, sql: """
+            SELECT max(commandID) FROM journalEntry WHERE isUndone = 0 AND (origin IS NULL) = ?
+            """, arguments: [!sync])
         else { return nil }
+        if let later = try laterOverlapping(commandID, ofSync: !sync, db) {
+            let sentence = try command(commandID, db)?.sentence ?? ""
+            throw sync ? JournalError.changedSinceSync(later.sentence) : JournalError.changedBySyncSince(sentence, account: later.origin ?? "")
+        }
         let entries = try Row.fetchAll(db, sql: "SELECT id, changes, kind FROM journalEntry WHERE commandID = ? ORDER BY id DESC",
                                        arguments: [commandID])
         try whileApplying(db) {
@@ -215,19 +226,68 @@ enum JournalLog {
     /// The commands kept, newest first.
     static func commands(_ db: Database) throws -> [JournalCommand] {
         let rows = try Row.fetchAll(db, sql: """
-            SELECT commandID, summary, createdAt, isUndone FROM journalEntry ORDER BY commandID DESC, id
+            SELECT commandID, summary, createdAt, isUndone, origin FROM journalEntry ORDER BY commandID DESC, id
             """)
         var commands: [JournalCommand] = []
         for row in rows {
             let id: Int64 = row["commandID"]
             if let last = commands.last, last.id == id {
                 commands[commands.count - 1] = JournalCommand(id: id, summaries: last.summaries + [row["summary"]],
-                                                              at: last.at, isUndone: last.isUndone)
+                                                              at: last.at, isUndone: last.isUndone, origin: last.origin)
             } else {
-                commands.append(JournalCommand(id: id, summaries: [row["summary"]], at: row["createdAt"], isUndone: row["isUndone"]))
+                commands.append(JournalCommand(id: id, summaries: [row["summary"]], at: row["createdAt"], isUndone: row["isUndone"],
+                                               origin: row["origin"]))
             }
         }
         return commands
+    }
+
+    /// What undoing the newest sync would do to each reminder it changed: delete it (the sync
+    /// brought it), put it back (the sync deleted it) or change it back; with the command.
+    static func syncUndoPreview(_ db: Database) throws -> (command: JournalCommand, effects: [(UUID, SyncUndoEffect)])? {
+        guard let commandID = try Int64.fetchOne(db, sql: "SELECT max(commandID) FROM journalEntry WHERE isUndone = 0 AND origin IS NOT NULL"),
+              let command = try command(commandID, db) else { return nil }
+        var effects: [UUID: SyncUndoEffect] = [:], order: [UUID] = []
+        for entry in try Row.fetchAll(db, sql: "SELECT changes, kind FROM journalEntry WHERE commandID = ? ORDER BY id",
+                                      arguments: [commandID]) where Kind(rawValue: entry["kind"]) == .changeset {
+            for (key, op) in try blobKeyOperations(entry["changes"], table: "reminder") {
+                guard let id = UUID(blob: key) else { continue }
+                if effects[id] == nil { order.append(id) }
+                let effect: SyncUndoEffect = op == SQLITE_INSERT ? .delete : op == SQLITE_DELETE ? .restore : .changeBack
+                // Brought and then changed by the same sync is still brought.
+                effects[id] = effects[id] == .delete ? .delete : effect
+            }
+        }
+        return (command, order.compactMap { id in effects[id].map { (id, $0) } })
+    }
+
+    /// The first command after `commandID` of the other kind (a sync's when `ofSync`, else the
+    /// user's), not undone, that changed a reminder `commandID` changed.
+    private static func laterOverlapping(_ commandID: Int64, ofSync: Bool, _ db: Database) throws -> JournalCommand? {
+        let mine = try reminderKeys(of: "commandID = ?", [commandID], db)
+        guard !mine.isEmpty else { return nil }
+        let later = try Int64.fetchAll(db, sql: """
+            SELECT DISTINCT commandID FROM journalEntry WHERE commandID > ? AND isUndone = 0 AND (origin IS NOT NULL) = ?
+            ORDER BY commandID
+            """, arguments: [commandID, ofSync])
+        for id in later where !mine.isDisjoint(with: try reminderKeys(of: "commandID = ?", [id], db)) {
+            return try command(id, db)
+        }
+        return nil
+    }
+
+    /// The reminders the entries `condition` selects changed.
+    private static func reminderKeys(of condition: String, _ arguments: StatementArguments, _ db: Database) throws -> Set<Data> {
+        var keys = Set<Data>()
+        for entry in try Row.fetchAll(db, sql: "SELECT changes, kind FROM journalEntry WHERE \(condition)", arguments: arguments) {
+            let changes: Data = entry["changes"]
+            if Kind(rawValue: entry["kind"]) == .added {
+                keys.formUnion(try AddedRows(changes).reminderIDs.map { withUnsafeBytes(of: $0.uuid) { Data($0) } })
+            } else {
+                keys.formUnion(try blobKeys(changes, table: "reminder"))
+            }
+        }
+        return keys
     }
 
     private static func command(_ id: Int64, _ db: Database) throws -> JournalCommand? {
@@ -316,6 +376,19 @@ enum JournalLog {
         guard code == SQLITE_OK else {
             throw JournalError.cannotApply
         }
+    }
+
+    private static func blobKeyOperations(_ changes: Data, table: String) throws -> [(Data, Int32)] {
+        final class Keys { var all: [(Data, Int32)] = [] }
+        let keys = Keys()
+        let code = changes.withUnsafeBytes { buffer in
+            memoss_changeset_blob_key_ops(Int32(buffer.count), buffer.baseAddress, table, { key, size, op, context in
+                guard let key, let context else { return }
+                Unmanaged<Keys>.fromOpaque(context).takeUnretainedValue().all.append((Data(bytes: key, count: Int(size)), op))
+            }, Unmanaged.passUnretained(keys).toOpaque())
+        }
+        guard code == SQLITE_OK else { throw JournalError.cannotApply }
+        return keys.all
     }
 
     private static func blobKeys(_ changes: Data, table: String) throws -> [Data] {

@@ -5,6 +5,10 @@ import Foundation
 package protocol JournalRepository: Sendable {
     /// Undoes the newest command not undone yet and returns it, `nil` when there is none.
     func undo() async throws -> JournalCommand?
+    /// Undoes the newest sync's changes and returns it, `nil` when there is none.
+    func undoSync() async throws -> JournalCommand?
+    /// The newest sync not undone, and what undoing it would do to each reminder it changed.
+    func syncUndoPreview() async throws -> (command: JournalCommand, effects: [(UUID, SyncUndoEffect)])?
     /// Redoes the oldest undone command and returns it, `nil` when there is none.
     func redo() async throws -> JournalCommand?
     /// The commands the journal holds, newest first.
@@ -30,6 +34,14 @@ package struct GRDBJournalRepository: JournalRepository {
     /// `AppDatabase.largePageCache`.)
     package func undo() async throws -> JournalCommand? {
         try await database.write { db in try AppDatabase.withLargePageCache(db) { try JournalLog.undo(db) } }
+    }
+
+    package func undoSync() async throws -> JournalCommand? {
+        try await database.write { db in try AppDatabase.withLargePageCache(db) { try JournalLog.undo(db, sync: true) } }
+    }
+
+    package func syncUndoPreview() async throws -> (command: JournalCommand, effects: [(UUID, SyncUndoEffect)])? {
+        try await database.read { db in try JournalLog.syncUndoPreview(db) }
     }
 
     package func redo() async throws -> JournalCommand? {

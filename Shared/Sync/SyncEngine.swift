@@ -431,7 +431,7 @@ private struct Run {
             let summary = "Synced with \(account.name)"
             let (repository, name, now) = (self.repository, account.name, environment.now())
             let newID = environment.uuid
-            try await Journal.record(summary, at: now) { try await repository.apply(batch, account: name, now: now, newID: newID) }
+            try await Journal.record(summary, at: now, origin: name) { try await repository.apply(batch, account: name, now: now, newID: newID) }
         } else if !batch.items.isEmpty || !batch.forgotten.isEmpty || batch.syncToken != nil {
             try await repository.apply(batch, account: account.name, now: environment.now(), newID: environment.uuid)
         }

@@ -2,21 +2,46 @@ import Domain
 import Foundation
 import Storage
 
-/// Undoes the last command as a whole (then the one before it, and so on) and replans notifications.
+/// Undoes the user's last command as a whole (then the one before it, and so on) and replans
+/// notifications; a sync's changes only when named.
 package struct UndoUseCase: Sendable {
     private let journal: any JournalRepository
+    private let reminders: any ReminderRepository
     private let plan: PlanNotificationsUseCase
 
-    /// A use case over `journal`, replanning with `plan`.
-    package init(journal: any JournalRepository, plan: PlanNotificationsUseCase) {
+    /// A use case over `journal`, reading titles from `reminders`, replanning with `plan`.
+    package init(journal: any JournalRepository, reminders: any ReminderRepository, plan: PlanNotificationsUseCase) {
         self.journal = journal
+        self.reminders = reminders
         self.plan = plan
     }
 
-    /// Undoes the newest command not undone yet and returns it.
-    /// - Throws: `JournalError.nothingToUndo`; `JournalError.cannotApply`; `StoreError`.
+    /// Undoes the user's newest command not undone yet and returns it; a sync's changes are
+    /// passed over (another device's changes are not taken back unasked).
+    /// - Throws: `JournalError.nothingToUndo`; `JournalError.changedBySyncSince` when a sync changed
+    ///   the same reminders after it; `JournalError.cannotApply`; `StoreError`.
     package func callAsFunction() async throws -> JournalCommand {
         guard let command = try await journal.undo() else { throw JournalError.nothingToUndo }
+        await plan.afterChange()
+        return command
+    }
+
+    /// The newest sync's changes, and what undoing them would do to each reminder it changed, with
+    /// its title (the next sync sends the same to the server).
+    package func syncPreview() async throws -> (command: JournalCommand, effects: [(title: String, effect: SyncUndoEffect)])? {
+        guard let preview = try await journal.syncUndoPreview() else { return nil }
+        var effects: [(title: String, effect: SyncUndoEffect)] = []
+        for (id, effect) in preview.effects {
+            // A reminder the sync deleted is gone from the store: its title is in the undo only.
+            effects.append((try await reminders.reminder(id: id)?.title ?? id.text, effect))
+        }
+        return (preview.command, effects)
+    }
+
+    /// Undoes the newest sync's changes (named: `undo --sync`) and returns it.
+    /// - Throws: `JournalError.noSyncToUndo`; `JournalError.changedSinceSync`; `JournalError.cannotApply`; `StoreError`.
+    package func sync() async throws -> JournalCommand {
+        guard let command = try await journal.undoSync() else { throw JournalError.noSyncToUndo }
         await plan.afterChange()
         return command
     }

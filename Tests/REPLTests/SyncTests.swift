@@ -78,13 +78,21 @@ struct SyncTests {
         #expect(received["tags"] as? [String] == ["Home"])
         #expect(received["scheduledAt"] as? String == "2099-01-05T09:00:00+00:00")
 
-        // Edit on B → A; undo on A is a change the next sync sends back.
+        // Edit on B → A. Undo on A is A's own: it will not take back B's change unasked (A's last
+        // command, the add, was changed by the sync since), but does when the sync is named, and
+        // the next sync sends that back.
         try memoss("b", "list")
         #expect(try memoss("b", "edit", "1", "--title", "Buy oat milk").status == 0)
         #expect(try sync("b").contains("home: sent 1 changed."))
         #expect(try sync("a").contains("home: received 1 changed."))
         #expect(try titles("a") == ["Buy oat milk"])
-        #expect(try memoss("a", "undo").stdout.contains("Synced with home"))
+        let refused = try memoss("a", "undo")
+        #expect(refused.status == 1)
+        #expect(refused.stderr.contains("a sync with home changed the same reminders since"), "\(refused.stderr)")
+        #expect(try titles("a") == ["Buy oat milk"])
+        let named = try memoss("a", "undo", "--sync", "--yes").stdout
+        #expect(named.contains("  change back \"Buy oat milk\"\n"), "\(named)")
+        #expect(named.contains("Undid: Synced with home."), "\(named)")
         #expect(try titles("a") == ["Buy milk"])
         #expect(try sync("a").contains("home: sent 1 changed."))
         #expect(try sync("b").contains("home: received 1 changed."))

@@ -27,6 +27,11 @@ int memoss_changeset_apply(void *db, int size, const void *bytes);
 int memoss_changeset_blob_keys(int size, const void *bytes, const char *table,
                                void (*visit)(const void *key, int keySize, void *context), void *context);
 
+/// Calls `visit` with the blob primary key of every row of `table` the changeset inserts, updates
+/// or deletes, and the operation (SQLITE_INSERT, SQLITE_UPDATE, SQLITE_DELETE).
+int memoss_changeset_blob_key_ops(int size, const void *bytes, const char *table,
+                                  void (*visit)(const void *key, int keySize, int op, void *context), void *context);
+
 /// The changeset `bytes` with every text value `YYYY-MM-DD HH:MM:SS[.SSS]` (an instant in UTC) in the
 /// given columns written as an integer, milliseconds since 1970: column `columns[i]` of table
 /// `tables[i]`, for `count` pairs. Other values are copied as they are. Free it with `memoss_free`.
