@@ -32,6 +32,8 @@ struct MemossImport: AsyncParsableCommand {
     @Flag(help: "Write nothing if any row is refused.") var strict = false
     @Flag(help: "Accept open reminders dated in the past (completed rows always may be).") var allowPast = false
     @Flag(help: "Print the counts and every refusal as JSON.") var json = false
+    @Option(help: ArgumentHelp("Put every reminder in this list (created when there is none), whatever the file says.", valueName: "NAME"))
+    var list: String?
     @Option(help: ArgumentHelp("csv or ics; by default the file's extension says, and standard input is csv.", valueName: "format"))
     var format: String?
     @Option(help: ArgumentHelp("Between CSV fields: comma, semicolon or tab (by default, the one the header uses most).",
@@ -61,6 +63,9 @@ struct MemossImport: AsyncParsableCommand {
         }
         if let dateOrder, TypedInput.DateOrder(rawValue: dateOrder.lowercased()) == nil {
             throw ValidationError("--date-order must be dmy (day first) or mdy (month first), not \"\(dateOrder)\".")
+        }
+        if let list {
+            do { _ = try TagRules.validName(list) } catch { throw ValidationError("--list: " + ListError.invalidName(error).message) }
         }
     }
 
@@ -106,7 +111,7 @@ struct MemossImport: AsyncParsableCommand {
                 warn("\(name):\(headerRecord.line): unknown column \"\(VisibleText.escaped(column))\" is ignored")
             }
             importModel = core.importModel(header: header, allowPast: allowPast,
-                                           dateOrder: dateOrder.flatMap { TypedInput.DateOrder(rawValue: $0.lowercased()) }, source: name)
+                                           dateOrder: dateOrder.flatMap { TypedInput.DateOrder(rawValue: $0.lowercased()) }, list: list, source: name)
         } catch let error as CSVError {
             fail("\(name):\(error.line): \(error.message); nothing was imported")
         } catch let error as ImportFileError {
@@ -150,7 +155,7 @@ struct MemossImport: AsyncParsableCommand {
             if data.count > limit { fail("\(name) is larger than 256 MiB; give it as a file, not through a pipe; nothing was imported") }
         }
         let importModel = core.importModel(header: try ImportModel.Header(ImportModel.Column.allCases.map(\.rawValue)),
-                                           allowPast: allowPast, source: name)
+                                           allowPast: allowPast, list: list, source: name)
         importModel.writesWhileReading = isRegular
         let progress = Progress(totalBytes: size)
         var syntaxError: ContentLines.SyntaxError?
@@ -200,13 +205,13 @@ struct MemossImport: AsyncParsableCommand {
         if json {
             struct Report: Encodable {
                 struct Refusal: Encodable { let line: Int; let field: String; let message: String }
-                let file: String, imported: Int, skipped: Int, refused: Int, tagsCreated: Int, written: Bool, dryRun: Bool
+                let file: String, imported: Int, skipped: Int, refused: Int, tagsCreated: Int, listsCreated: Int, written: Bool, dryRun: Bool
                 let refusals: [Refusal]
             }
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
             let report = Report(file: name, imported: counts.imported, skipped: counts.skipped, refused: counts.refused,
-                                tagsCreated: counts.tagsCreated, written: written, dryRun: dryRun,
+                                tagsCreated: counts.tagsCreated, listsCreated: counts.listsCreated, written: written, dryRun: dryRun,
                                 refusals: refusals.map { .init(line: $0.line, field: $0.field, message: $0.message) })
             let data = (try? encoder.encode(report)) ?? Data("{}".utf8)
             Output.say(JSONShapes.terminalSafe(String(decoding: data, as: UTF8.self)))
@@ -215,7 +220,9 @@ struct MemossImport: AsyncParsableCommand {
         for refusal in refusals {
             Output.note("\(name):\(refusal.line): \(refusal.field): \(VisibleText.escaped(refusal.message))")
         }
-        Output.say(summary + (counts.tagsCreated > 0 ? " Created \(counts.tagsCreated) tag\(counts.tagsCreated == 1 ? "" : "s")." : ""))
+        let created = [counts.tagsCreated > 0 ? "\(counts.tagsCreated) tag\(counts.tagsCreated == 1 ? "" : "s")" : nil,
+                       counts.listsCreated > 0 ? "\(counts.listsCreated) list\(counts.listsCreated == 1 ? "" : "s")" : nil].compactMap { $0 }
+        Output.say(summary + (created.isEmpty ? "" : (written ? " Created " : " It would create ") + created.joined(separator: " and ") + "."))
     }
 
     private func warn(_ message: String) {

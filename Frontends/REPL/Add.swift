@@ -28,25 +28,29 @@ extension Memoss {
             try await Journal.command {
                 guard let title else {
                     if case .saved(let reminder) = await ReminderFlow(session: session, form: form).run() {
-                        session.say(Self.added(reminder, session))
+                        session.say(Self.added(reminder, list: form.list, session))
                     }
                     return
                 }
                 await form.load()
                 form.title = title
                 try await fields.fill(form, environment: session.core.environment)
-                session.say(Self.added(try await ReminderFieldOptions.save(form), session))
+                session.say(Self.added(try await ReminderFieldOptions.save(form), list: form.list, session))
             }
         }
 
-        /// "Added "Buy milk", due Tue 5 Jan 2027 10:00, repeating Weekly on Tuesday until 2027-03-01."
+        /// "Added "Buy milk" to "Errands", due Tue 5 Jan 2027 10:00, repeating Weekly on Tuesday until
+        /// 2027-03-01, high priority." (the list named when it is not the default one).
         @MainActor
-        static func added(_ reminder: ReminderWithTags, _ session: Session) -> String {
-            var summary = "Added \"\(VisibleText.escaped(reminder.title))\", \(session.timeFormatter.dueSentence(for: reminder.reminder))"
+        static func added(_ reminder: ReminderWithTags, list: ReminderList?, _ session: Session) -> String {
+            var summary = "Added \"\(VisibleText.escaped(reminder.title))\""
+            if let list, !list.isDefault { summary += " to \"\(VisibleText.escaped(list.name))\"" }
+            summary += ", \(session.timeFormatter.dueSentence(for: reminder.reminder))"
             if reminder.recurrence.isRepeating {
                 summary += ", repeating \(reminder.recurrence.label)"
                 if let end = reminder.recurrenceEnd { summary += " until \(end)" }
             }
+            if reminder.priority != .none { summary += ", \(reminder.priority.word) priority" }
             return summary + "." + (reminder.reminder.gapNote.map { " " + $0 } ?? "")
         }
     }

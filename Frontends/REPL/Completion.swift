@@ -9,7 +9,7 @@ import Shared
 enum Completion {
     /// What the values come from.
     enum Source: Sendable {
-        case tagNames, listedNumbers
+        case tagNames, listNames, listedNumbers
     }
 
     /// What the prompt already knows (its tags, its last listing), so its Tab reads nothing; `nil`
@@ -18,6 +18,9 @@ enum Completion {
 
     /// The store's tag names.
     static let tagNames = CompletionKind.custom { words, _, prefix in values(.tagNames, words: words, prefix: prefix) }
+
+    /// The store's list names.
+    static let listNames = CompletionKind.custom { words, _, prefix in values(.listNames, words: words, prefix: prefix) }
 
     /// The numbers of the last listing.
     static let reminderNumbers = CompletionKind.custom { words, _, prefix in values(.listedNumbers, words: words, prefix: prefix) }
@@ -34,6 +37,7 @@ enum Completion {
         let found = MemossCore.completionWords(explicitPath: db, processEnvironment: ProcessInfo.processInfo.environment)
         return switch source {
         case .tagNames: found.tagNames
+        case .listNames: found.listNames
         case .listedNumbers: (0..<found.listed).map { String($0 + 1) }
         }
     }

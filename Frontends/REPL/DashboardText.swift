@@ -10,7 +10,8 @@ final class DashboardText: @unchecked Sendable {
     /// The ids of the cards rendered, in their numbers' order.
     private(set) var ids: [UUID] = []
 
-    /// A renderer numbering cards from 1 across sections; section titles say the tag filter.
+    /// A renderer numbering cards from 1 across sections; section titles say the filter (already
+    /// made visible: `DashboardModel.filterDescription`).
     init(style: Style, filter: String?) {
         self.style = style
         self.filter = filter
@@ -20,7 +21,7 @@ final class DashboardText: @unchecked Sendable {
     /// go straight into the output's buffer: `list` writes one per open reminder.
     func write(_ line: DashboardModel.Line, to output: PagedOutput) {
         switch line {
-        case .title(let title): output.line(style.bold(title + (filter.map { " · #\(VisibleText.escaped($0))" } ?? "")))
+        case .title(let title): output.line(style.bold(title + (filter.map { " · " + $0 } ?? "")))
         case .card(let card):
             number += 1
             ids.append(card.id)
@@ -33,19 +34,24 @@ final class DashboardText: @unchecked Sendable {
 
     private var scratch: [UInt8] = []
 
-    /// "  3. [ ] Title  Today 09:00  (overdue)  ↻ Daily  #Work #Home +2", the title cut to fit the
-    /// width (on a terminal), appended to `out` as UTF-8.
+    /// "  3. [ ] !!! Title  Today 09:00  (overdue)  ↻ Daily  in Work  #Errands #Home +2", the title
+    /// cut to fit the width (on a terminal), appended to `out` as UTF-8.
     static func write(_ card: DashboardModel.Card, number: Int, style: Style, into out: inout [UInt8]) {
         let digits = String(number)
         if digits.utf8.count < 3 { out.append(contentsOf: repeatElement(UInt8(ascii: " "), count: 3 - digits.utf8.count)) }
         out.append(digits)
         out.append(card.urgency != .done ? ". [ ] " : card.isCancelled ? ". [-] " : ". [x] ")
+        if let marks = card.priorityMarks {
+            out.append(card.urgency == .done ? style.dim(marks) : card.reminder.priority == .high ? style.red(marks) : style.yellow(marks))
+            out.append(" ")
+        }
         var title = VisibleText.escaped(card.title)
         if let width = style.width {
             // The columns the tail takes: its text without colours.
             var plain: [UInt8] = []
             writeTail(card, style: Style(colors: false, width: width), into: &plain)
-            title = style.fit(title, room: width - max(3, digits.utf8.count) - 6 - String(decoding: plain, as: UTF8.self).count)
+            let marks = card.priorityMarks.map { $0.count + 1 } ?? 0
+            title = style.fit(title, room: width - max(3, digits.utf8.count) - 6 - marks - String(decoding: plain, as: UTF8.self).count)
         }
         out.append(card.urgency == .done ? style.dim(title) : title)
         writeTail(card, style: style, into: &out)
@@ -72,6 +78,10 @@ final class DashboardText: @unchecked Sendable {
         if let badge = card.recurrence {
             out.append("  ")
             out.append(style.dim("↻ " + badge))
+        }
+        if let list = card.listName {
+            out.append("  ")
+            out.append(style.dim("in " + VisibleText.escaped(list)))
         }
         guard !card.tags.isEmpty || card.moreTags != nil else { return }
         out.append("  ")

@@ -4,14 +4,15 @@ import Foundation
 import Shared
 
 extension Memoss {
-    /// `memoss export [--format ics|csv|json] [--tag NAME] [--completed] [-o FILE]`.
+    /// `memoss export [--format ics|csv|json] [--tag NAME] [--list NAME] [--priority LEVEL] [--completed] [-o FILE]`.
     struct Export: SessionCommand {
         static let configuration = CommandConfiguration(
             commandName: "export",
             abstract: "Write reminders as an iCalendar file (VTODO), as CSV memoss-import reads, or as JSON.",
             discussion: """
                 Everything by default, open and done. The format is --format, else FILE's extension (.ics, .csv, \
-                .json), else ics. Without -o the export goes to standard output. `memoss-import FILE` reads an ics \
+                .json), else ics. A calendar of one --list is named after it (X-WR-CALNAME), so a calendar app \
+                shows it as that list. Without -o the export goes to standard output. `memoss-import FILE` reads an ics \
                 or csv export back with the same ids.
                 """
         )
@@ -19,7 +20,7 @@ extension Memoss {
         @OptionGroup var store: StoreOptions
         @ParentCommand var memoss: Memoss
         @Option(help: ArgumentHelp("ics, csv or json.", valueName: "format")) var format: String?
-        @Option(help: "Only the reminders carrying this tag.", completion: Completion.tagNames) var tag: String?
+        @OptionGroup var filter: FilterOptions
         @Flag(help: "Only the done reminders.") var completed = false
         @Option(name: .short, help: ArgumentHelp("Write to FILE (replaced whole, never half-written) instead of standard output.", valueName: "FILE"))
         var output: String?
@@ -38,19 +39,18 @@ extension Memoss {
         }
 
         func execute(in session: Session) async throws {
-            var tagID: UUID?
-            if let tag { tagID = try await session.core.findTag(named: tag).id }
+            let filter = try await filter.filter(session.core)
             let format = chosenFormat ?? .ics
             let model = session.core.exportModel
             guard let output else {
                 let out = PagedOutput(paging: false)
-                _ = try await model.export(format, tagged: tagID, completedOnly: completed) { out.text($0) }
+                _ = try await model.export(format, matching: filter, completedOnly: completed) { out.text($0) }
                 out.finish()
                 return
             }
             let file = try AtomicFile(replacing: output)
             do {
-                let count = try await model.export(format, tagged: tagID, completedOnly: completed) { file.write($0) }
+                let count = try await model.export(format, matching: filter, completedOnly: completed) { file.write($0) }
                 try file.commit()
                 Output.note("Exported \(count) reminder\(count == 1 ? "" : "s") to \(output).")
             } catch {

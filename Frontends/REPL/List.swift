@@ -4,7 +4,7 @@ import Foundation
 import Shared
 
 extension Memoss {
-    /// `memoss list [--tag NAME] [--limit N] [--completed | --all] [--json]`: the dashboard, To Do
+    /// `memoss list [--tag NAME] [--list NAME] [--priority LEVEL] [--limit N] [--completed | --all] [--json]`: the dashboard, To Do
     /// then the most recently completed, as numbered cards, written as the store reads them.
     struct List: SessionCommand {
         static let configuration = CommandConfiguration(
@@ -15,7 +15,7 @@ extension Memoss {
 
         @OptionGroup var store: StoreOptions
         @ParentCommand var memoss: Memoss
-        @Option(help: "Only the reminders carrying this tag.", completion: Completion.tagNames) var tag: String?
+        @OptionGroup var filter: FilterOptions
         @Option(help: ArgumentHelp("At most N reminders in each section (the soonest to do, the most recently done).", valueName: "N"))
         var limit: Int?
         @Flag(help: "Only the done reminders, all of them.") var completed = false
@@ -29,10 +29,13 @@ extension Memoss {
 
         func execute(in session: Session) async throws {
             let dashboard = session.core.dashboardModel()
-            if let tag { dashboard.narrow(to: try await session.core.findTag(named: tag)) }
+            let (tag, list, priority) = try await filter.resolved(session.core)
+            dashboard.narrow(to: tag)
+            dashboard.narrow(toList: list)
+            dashboard.narrow(toPriority: priority)
             if json { return try await printJSON(dashboard, session) }
             let output = PagedOutput()
-            let text = DashboardText(style: session.style, filter: dashboard.filterTag?.name)
+            let text = DashboardText(style: session.style, filter: dashboard.filterDescription)
             let showing: DashboardModel.Showing = completed ? .completed : all ? .everything : .toDoAndRecent
             do {
                 defer { output.finish() }
@@ -45,7 +48,7 @@ extension Memoss {
         /// it; the numbers go To Do first, as the cards'.
         private func printJSON(_ dashboard: DashboardModel, _ session: Session) async throws {
             let output = PagedOutput(paging: false)
-            let json = JSONShapes.DashboardJSONStream { output.text($0) }
+            let json = JSONShapes.DashboardJSONStream(lists: ListNames(try await session.core.lists.all())) { output.text($0) }
             let done = Gathered<UUID>(), open = Gathered<UUID>()
             // Completed, then To Do, from one read of the store.
             try await dashboard.stream(completed ? .completed : .everythingDoneFirst) { line in

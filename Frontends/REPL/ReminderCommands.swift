@@ -36,7 +36,7 @@ extension Memoss {
                     try await fields.fill(form, environment: session.core.environment)
                     var said = false
                     if form.hasUnsavedChanges {
-                        session.say(Self.saved(try await ReminderFieldOptions.save(form), session))
+                        session.say(Self.saved(try await ReminderFieldOptions.save(form), list: form.list, session))
                         said = true
                     }
                     switch change {
@@ -54,7 +54,7 @@ extension Memoss {
                     return
                 }
                 switch await ReminderFlow(session: session, form: form).run() {
-                case .saved(let saved): session.say(Self.saved(saved, session))
+                case .saved(let saved): session.say(Self.saved(saved, list: form.list, session))
                 case .deleted(let title): session.say("Deleted \"\(VisibleText.escaped(title))\"; `undo` brings it back.")
                 case .cancelled: break
                 }
@@ -72,8 +72,11 @@ extension Memoss {
 
         /// "Saved "Call Mum", due Sun 8 Mar 2026 03:30." and what a DST gap did to the time.
         @MainActor
-        static func saved(_ reminder: ReminderWithTags, _ session: Session) -> String {
-            "Saved \"\(VisibleText.escaped(reminder.title))\", \(session.timeFormatter.dueSentence(for: reminder.reminder))."
+        static func saved(_ reminder: ReminderWithTags, list: ReminderList?, _ session: Session) -> String {
+            "Saved \"\(VisibleText.escaped(reminder.title))\""
+                + (list.map { $0.isDefault ? "" : " in \"\(VisibleText.escaped($0.name))\"" } ?? "")
+                + ", \(session.timeFormatter.dueSentence(for: reminder.reminder))"
+                + (reminder.priority == .none ? "" : ", \(reminder.priority.word) priority") + "."
                 + (reminder.reminder.gapNote.map { " " + $0 } ?? "")
         }
     }
@@ -230,7 +233,7 @@ extension Memoss {
             let day = date.isEmpty ? environment.today
                 : try ReminderFieldOptions.day(date.joined(separator: " "), option: "history", today: environment.today, direction: .past)
             let history = try await session.core.loadDayHistory(day: day)
-            if json { return session.say(JSONShapes.encode(JSONShapes.HistoryJSON(history, zone: environment.timeZone))) }
+            if json { return session.say(JSONShapes.encode(JSONShapes.HistoryJSON(history, zone: environment.timeZone, lists: ListNames(try await session.core.lists.all())))) }
             session.say(session.style.bold("Due on \(day)"))
             if history.scheduled.isEmpty { session.say("  " + session.style.dim("Nothing was due.")) }
             for reminder in history.scheduled {
@@ -247,7 +250,8 @@ extension Memoss {
         }
     }
 
-    /// `memoss reset-today [--yes]`: removes today's one-time reminders, after showing them and asking.
+    /// `memoss reset-today [--tag NAME] [--list NAME] [--priority LEVEL] [--yes]`: removes today's
+    /// one-time reminders (those the options keep), after showing them and asking.
     struct ResetToday: SessionCommand {
         static let configuration = CommandConfiguration(
             commandName: "reset-today",
@@ -255,10 +259,11 @@ extension Memoss {
 
         @OptionGroup var store: StoreOptions
         @ParentCommand var memoss: Memoss
+        @OptionGroup var filter: FilterOptions
         @Flag(help: "Do not ask (for scripts).") var yes = false
 
         func execute(in session: Session) async throws {
-            let going = try await session.core.resetToday.preview()
+            let going = try await session.core.resetToday.preview(matching: try await filter.filter(session.core))
             guard !going.isEmpty else { return session.say("No one-time reminders are due today; nothing to remove.") }
             session.say("Today's one-time reminders:")
             for reminder in going { session.say("  \(session.named(reminder))") }

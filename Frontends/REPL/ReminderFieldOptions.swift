@@ -27,21 +27,29 @@ struct ReminderFieldOptions: ParsableArguments {
             help: "A tag to create (in the next palette colour) and put on it.")
     var newTags: [String] = []
     @Option(parsing: .unconditional, help: "Notes (\"\" for none).") var notes: String?
+    @Option(help: ArgumentHelp("How much it matters: none, low, medium or high (or !, !!, !!!).", valueName: "level"))
+    var priority: String?
+    @Option(help: "The list it goes in (with edit, moves it there); the default list unless given.", completion: Completion.listNames)
+    var list: String?
 
     /// Whether any field was given.
     var isEmpty: Bool {
         date == nil && time == nil && dateOrder == nil && repeatRule == nil && times == nil && until == nil && tags.isEmpty && newTags.isEmpty
-            && notes == nil
+            && notes == nil && priority == nil && list == nil
     }
 
     /// Sets the form's fields from the options given (the others keep their values), each read by
     /// the form as a person's typing is; the first that cannot be read is refused, naming its option.
     @MainActor
     func fill(_ form: ReminderFormModel, environment: AppEnvironment) async throws {
-        let input = ReminderFieldInput(notes: notes, date: date, time: time, repeatPhrase: repeatRule, times: times, until: until)
+        let input = ReminderFieldInput(notes: notes, date: date, time: time, repeatPhrase: repeatRule, times: times, until: until,
+                                       priority: priority)
         if let problem = form.enter(input, dateOrder: dateOrder).first {
             let (message, isUsage) = problem.optionMessage
             throw isUsage ? UsageProblem(message: message) as any Error : Refusal(message: message)
+        }
+        if let list {
+            do { try form.chooseList(named: list) } catch { throw Refusal(message: "--list: " + error.message) }
         }
         let picker = form.tagPicker
         for tag in tags {

@@ -12,7 +12,7 @@ struct ReminderFlow {
         case saved(ReminderWithTags), deleted(String), cancelled
     }
 
-    private enum Step: CaseIterable { case title, notes, date, time, repeatRule, endsOn, tags }
+    private enum Step: CaseIterable { case title, notes, date, time, repeatRule, endsOn, tags, priority, list }
     private struct Abandoned: Error {}
 
     let session: Session
@@ -43,6 +43,8 @@ struct ReminderFlow {
             if step == .endsOn && !form.recurrencePicker.isEndDateAvailable { index += 1; continue }
             // Without a date there is no time to ask, and nothing repeats.
             if [.time, .repeatRule, .endsOn].contains(step) && !form.hasDate { index += 1; continue }
+            // The list is asked only when there is more than one.
+            if step == .list && form.lists.count < 2 { index += 1; continue }
             if let back = try await ask(step) {
                 index = steps.firstIndex(of: back) ?? 0
             } else {
@@ -133,6 +135,28 @@ struct ReminderFlow {
         case .tags:
             try await askTags()
             return nil
+        case .priority:
+            while true {
+                guard let line = try read("Priority (none, low, medium, high, or !, !!, !!!)", current: form.priority.word) else { return nil }
+                guard let problem = form.enter(ReminderFieldInput(priority: line)).first else { return nil }
+                session.say(session.style.red(problem.sentence))
+            }
+        case .list:
+            let numbered = form.lists.enumerated().map { "\($0.offset + 1) \(session.style.colored(VisibleText.escaped($0.element.name), hex: $0.element.colorHex))" }
+            session.say("Lists: " + numbered.joined(separator: "  "))
+            while true {
+                guard let line = try read("List (a name or a number)", current: form.list?.name ?? "") else { return nil }
+                if let number = Int(line), form.lists.indices.contains(number - 1) {
+                    form.listID = form.lists[number - 1].reminderListID
+                    return nil
+                }
+                do {
+                    try form.chooseList(named: line)
+                    return nil
+                } catch {
+                    session.say(session.style.red(error.message))
+                }
+            }
         }
     }
 
@@ -255,6 +279,10 @@ struct ReminderFlow {
         if let notes = ReminderRules.normalizedNotes(draft.notes) { lines.append("  Notes: \(VisibleText.escaped(notes))") }
         if !form.tagPicker.selected.isEmpty {
             lines.append("  Tags: " + form.tagPicker.selected.map { session.style.tag(TagChip($0)) }.joined(separator: " "))
+        }
+        if form.priority != .none { lines.append("  Priority: \(form.priority.word) \(form.priority.marks)") }
+        if form.lists.count > 1, let list = form.list {
+            lines.append("  List: " + session.style.colored(VisibleText.escaped(list.name), hex: list.colorHex))
         }
         return lines.joined(separator: "\n")
     }

@@ -30,6 +30,7 @@ extension Memoss {
             Completion.known = { source in
                 switch source {
                 case .tagNames: known.tagNames
+                case .listNames: known.listNames
                 case .listedNumbers: (0..<known.listed).map { String($0 + 1) }
                 }
             }
@@ -44,6 +45,7 @@ extension Memoss {
             while true {
                 await announceDue(session)
                 known.tagNames = (try? await session.core.listTags().map(\.name)) ?? known.tagNames
+                known.listNames = (try? await session.core.lists.all().map(\.name)) ?? known.listNames
                 switch session.console.read(session.style.bold("memoss> "), remember: true) {
                 case .endOfInput:
                     if session.console.isTerminal { session.say("") }
@@ -156,7 +158,13 @@ extension Memoss {
 private final class KnownWords: @unchecked Sendable {
     private let lock = NSLock()
     private var _tagNames: [String] = []
+    private var _listNames: [String] = []
     private var _listed = 0
+
+    var listNames: [String] {
+        get { lock.withLock { _listNames } }
+        set { lock.withLock { _listNames = newValue } }
+    }
 
     var tagNames: [String] {
         get { lock.withLock { _tagNames } }

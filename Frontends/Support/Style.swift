@@ -31,10 +31,14 @@ package struct Style {
 
     /// `#name` in the tag's own colour.
     package func tag(_ chip: TagChip) -> String {
-        let name = "#" + VisibleText.escaped(chip.name)
-        let hex = chip.colorHex.dropFirst()
-        guard colors, hex.count == 6, let value = Int(hex, radix: 16) else { return name }
-        return "\u{1B}[38;2;\(value >> 16);\(value >> 8 & 0xFF);\(value & 0xFF)m\(name)\u{1B}[0m"
+        colored("#" + VisibleText.escaped(chip.name), hex: chip.colorHex)
+    }
+
+    /// `text` (already made visible) in the colour `#RRGGBB`.
+    package func colored(_ text: String, hex colorHex: String) -> String {
+        let hex = colorHex.dropFirst()
+        guard colors, hex.count == 6, let value = Int(hex, radix: 16) else { return text }
+        return "\u{1B}[38;2;\(value >> 16);\(value >> 8 & 0xFF);\(value & 0xFF)m\(text)\u{1B}[0m"
     }
 
     /// `text` (already made visible) cut with "…" so it takes at most `room` columns; unchanged off a terminal.

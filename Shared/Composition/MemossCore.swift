@@ -15,6 +15,7 @@ package struct MemossCore: Sendable {
     package let environment: AppEnvironment
     private let repository: GRDBReminderRepository
     private let tagRepository: GRDBTagRepository
+    private let listRepository: GRDBListRepository
     private let center: GRDBNotificationRepository
     private let journal: GRDBJournalRepository
     /// The store (for the compositions of other parts, such as sync).
@@ -28,6 +29,7 @@ package struct MemossCore: Sendable {
         self.environment = environment
         self.repository = GRDBReminderRepository(database: database)
         self.tagRepository = GRDBTagRepository(database: database)
+        self.listRepository = GRDBListRepository(database: database)
         self.center = GRDBNotificationRepository(database: database)
         self.journal = GRDBJournalRepository(database: database)
         self.database = database
@@ -52,8 +54,11 @@ package struct MemossCore: Sendable {
     }
 
     /// What a shell's completion offers from the store the user chose (as `open` finds it): its tag
-    /// names and how many reminders its last listing numbered; read-only, nothing when there is no store.
-    package static func completionWords(explicitPath: String?, processEnvironment: [String: String]) -> (tagNames: [String], listed: Int) {
+    /// and list names and how many reminders its last listing numbered; read-only, nothing when
+    /// there is no store.
+    package static func completionWords(explicitPath: String?, processEnvironment: [String: String])
+        -> (tagNames: [String], listNames: [String], listed: Int)
+    {
         StoreGlance.completionWords(at: StoreLocation.resolve(explicitPath: explicitPath, environment: processEnvironment))
     }
 
@@ -195,7 +200,7 @@ package struct MemossCore: Sendable {
     package var loadDashboard: LoadDashboardUseCase { .init(repository: repository, environment: environment) }
     /// `export` in any of its formats.
     package var exportModel: ExportModel {
-        ExportModel(loadDashboard: loadDashboard, environment: environment, product: "Memoss \(MemossVersion.current)")
+        ExportModel(loadDashboard: loadDashboard, lists: lists, environment: environment, product: "Memoss \(MemossVersion.current)")
     }
     /// Finds a reminder by listed number or id prefix.
     package var resolveReminder: ResolveReminderUseCase { .init(repository: repository, loadDashboard: loadDashboard) }
@@ -204,6 +209,8 @@ package struct MemossCore: Sendable {
     /// Reads a day's history.
     package var loadDayHistory: LoadDayHistoryUseCase { .init(repository: repository, environment: environment) }
 
+    /// The lists: shown, found, created, renamed, recoloured, removed.
+    package var lists: ListsUseCase { .init(repository: listRepository, environment: environment) }
     /// Lists tags.
     package var listTags: ListTagsUseCase { .init(repository: tagRepository) }
     /// Creates tags.
@@ -222,7 +229,7 @@ package struct MemossCore: Sendable {
     /// A dashboard view-model over this store.
     @MainActor package func dashboardModel() -> DashboardModel {
         DashboardModel(environment: environment, loadDashboard: loadDashboard,
-                       toggleCompletion: toggleCompletion, resetToday: resetToday)
+                       toggleCompletion: toggleCompletion, resetToday: resetToday, lists: lists)
     }
 
     /// The notification centre as a list.
@@ -232,17 +239,18 @@ package struct MemossCore: Sendable {
 
     /// An import of CSV rows laid out as `header`, written in one transaction at `finish`.
     @MainActor package func importModel(header: ImportModel.Header, allowPast: Bool, dateOrder: TypedInput.DateOrder? = nil,
-                                        source: String) -> ImportModel {
+                                        list: String? = nil, source: String) -> ImportModel {
         let importer = ImportRemindersUseCase(database: database, source: source, environment: environment,
                                                   plan: planNotifications)
-        return ImportModel(header: header, allowPast: allowPast, dateOrder: dateOrder, environment: environment, importer: importer)
+        return ImportModel(header: header, allowPast: allowPast, dateOrder: dateOrder, environment: environment, importer: importer,
+                           list: list)
     }
 
     /// An add (`.add`) or edit (`.edit(reminder)`) form over this store.
     @MainActor package func formModel(_ mode: ReminderFormModel.Mode) -> ReminderFormModel {
         ReminderFormModel(mode: mode, environment: environment, createReminder: createReminder,
                           updateReminder: updateReminder, deleteReminder: deleteReminder,
-                          listTags: listTags, createTag: createTag)
+                          listTags: listTags, createTag: createTag, lists: lists)
     }
 }
 

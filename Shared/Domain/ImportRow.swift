@@ -6,6 +6,8 @@ package struct ImportedReminder: Sendable {
     package var reminder: Reminder
     /// The names of its tags, as the row gave them (trimmed, valid); unknown ones are created.
     package var tagNames: [String]
+    /// The name of its list (trimmed, valid), created when unknown; `nil` for the default list.
+    package var listName: String?
     /// What identifies the row across imports: `id:<uuid>` (the row gave its id), `uid:<text>`
     /// (a calendar's UID that is not a UUID) or `fp:<fingerprint>`.
     package var importKey: String
@@ -22,9 +24,10 @@ package struct ImportedReminder: Sendable {
     package static func key(forID id: UUID) -> String { "id:" + id.text }
 
     /// Creates an accepted row.
-    package init(reminder: Reminder, tagNames: [String], importKey: String) {
+    package init(reminder: Reminder, tagNames: [String], listName: String? = nil, importKey: String) {
         self.reminder = reminder
         self.tagNames = tagNames
+        self.listName = listName
         self.importKey = importKey
     }
 
@@ -102,6 +105,8 @@ package struct ImportCounts: Hashable, Sendable {
     package var refused = 0
     /// Tags the import created.
     package var tagsCreated = 0
+    /// Lists the import created.
+    package var listsCreated = 0
 
     /// No counts yet.
     package init() {}

@@ -31,6 +31,10 @@ package struct Reminder: Identifiable, Hashable, Sendable {
     package var stage: Stage
     /// How much of it is done, 0–100, as another client (or the user) said; `nil` when not said.
     package var percentComplete: Int?
+    /// How much it matters.
+    package var priority: Priority
+    /// The list it is in; `nil` for the store's default list (where new reminders go).
+    package var listID: UUID?
     /// When it was marked done, `nil` while open.
     package var completedAt: Date?
     /// When it was created.
@@ -50,7 +54,7 @@ package struct Reminder: Identifiable, Hashable, Sendable {
     package init(
         id: UUID, title: String, notes: String?, scheduledAt: Date?, isAllDay: Bool = false, timeZoneID: String,
         isCompleted: Bool = false, completedAt: Date? = nil, stage: Stage = .none, percentComplete: Int? = nil,
-        createdAt: Date, updatedAt: Date,
+        priority: Priority = .none, listID: UUID? = nil, createdAt: Date, updatedAt: Date,
         recurrence: RecurrenceRule = .never, recurrenceEnd: LocalDate? = nil, nominal: LocalDateTime? = nil
     ) {
         self.id = id
@@ -62,6 +66,8 @@ package struct Reminder: Identifiable, Hashable, Sendable {
         self.isCompleted = isCompleted
         self.stage = stage
         self.percentComplete = percentComplete
+        self.priority = priority
+        self.listID = listID
         self.completedAt = completedAt
         self.createdAt = createdAt
         self.updatedAt = updatedAt
@@ -75,7 +81,7 @@ package struct Reminder: Identifiable, Hashable, Sendable {
         self.init(
             id: id, title: values.title, notes: values.notes, scheduledAt: values.scheduledAt, isAllDay: values.isAllDay,
             timeZoneID: values.timeZoneID, isCompleted: completedAt != nil, completedAt: completedAt,
-            createdAt: now, updatedAt: now,
+            priority: values.priority, listID: values.listID, createdAt: now, updatedAt: now,
             recurrence: values.recurrence, recurrenceEnd: values.recurrenceEnd, nominal: values.nominal)
     }
 

@@ -22,6 +22,10 @@ package struct ReminderDraft: Hashable, Sendable {
     package var recurrence: RecurrenceRule
     /// The last day a repeating reminder may fall on (inclusive), `nil` for none; ignored when it does not repeat.
     package var recurrenceEnd: LocalDate?
+    /// How much it matters.
+    package var priority: Priority = .none
+    /// The list it goes in; `nil` for the store's default list.
+    package var listID: UUID?
 
     /// Creates a draft from its fields.
     package init(

@@ -120,7 +120,9 @@ package enum ReminderRules {
             timeZoneID: scheduled.zone.identifier,
             recurrence: draft.hasDate && draft.recurrence.isRepeating ? draft.recurrence : .never,
             recurrenceEnd: draft.hasDate && draft.recurrence.isRepeating ? draft.recurrenceEnd : nil,
-            nominal: scheduled.at.flatMap { $0.shifted(in: scheduled.zone) == nil ? nil : $0.nominal }
+            nominal: scheduled.at.flatMap { $0.shifted(in: scheduled.zone) == nil ? nil : $0.nominal },
+            priority: draft.priority,
+            listID: draft.listID
         ))
     }
 
@@ -153,4 +155,8 @@ package struct ValidReminderValues: Hashable, Sendable {
     package let recurrenceEnd: LocalDate?
     /// The first occurrence's date and time by the rule when a DST gap moved it, else `nil`.
     package let nominal: LocalDateTime?
+    /// How much it matters.
+    package var priority: Priority = .none
+    /// The list it goes in; `nil` for the store's default list.
+    package var listID: UUID?
 }

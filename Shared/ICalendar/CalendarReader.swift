@@ -27,6 +27,11 @@ package struct CalendarTodo: Sendable {
     /// PERCENT-COMPLETE, 0–100, when given.
     package var percentComplete: Int?
     package var categories: [String]
+    /// PRIORITY as written, 0–9, when given.
+    package var priority: Int?
+    /// The list it names (`X-MEMOSS-LIST`, as a calendar of several lists has it), else the
+    /// calendar's name (`X-WR-CALNAME`), when given.
+    package var listName: String?
     /// CREATED and LAST-MODIFIED, when given.
     package var createdAt: Date?
     package var modifiedAt: Date?
@@ -53,8 +58,9 @@ package struct CalendarRefusal: Equatable, Sendable {
 /// with INTERVAL, COUNT or UNTIL (and Memoss's own X-MEMOSS-UNTIL and X-MEMOSS-COUNT, the end
 /// that does not end the series first);
 /// STATUS:COMPLETED or COMPLETED for done, STATUS:IN-PROCESS and STATUS:CANCELLED, PERCENT-COMPLETE;
-/// CATEGORIES as tags. Ignored: VALARM (Memoss notifies at
-/// the due time), RELATED-TO, PRIORITY, CLASS, URL, GEO, ATTACH, SEQUENCE, X- properties, and
+/// PRIORITY (0–9); CATEGORIES as tags; the list from X-MEMOSS-LIST, else the calendar's
+/// X-WR-CALNAME. Ignored: VALARM (Memoss notifies at
+/// the due time), RELATED-TO, CLASS, URL, GEO, ATTACH, SEQUENCE, X- properties, and
 /// other components' contents. Refused, per item with its line and a sentence: what would change
 /// its meaning (other frequencies and rule parts, several days a month, a 5th weekday, plain
 /// FREQ=YEARLY from 29 February, RDATE, EXDATE,
@@ -176,6 +182,8 @@ private struct CalendarItems {
     private var ended: Int?
     /// The lines of the VTODO being read.
     private var todo: [ContentLines.Line] = []
+    /// The calendar's name (`X-WR-CALNAME`), once read.
+    private var calendarName: String?
 
     init(userZone: TimeZone, zoneLocations: [String: String], exceptions: [String: Int]) {
         self.userZone = userZone
@@ -230,10 +238,17 @@ private struct CalendarItems {
             }
             var reader = TodoReader(lines: todo, userZone: userZone, zoneLocations: zoneLocations)
             todo = []
-            if let read = reader.read() { return .todo(read) }
+            if var read = reader.read() {
+                if read.listName == nil { read.listName = calendarName }
+                return .todo(read)
+            }
             return .refused(reader.refusals.sorted { $0.line < $1.line })
         default:
             if stack.count == 2, stack[1].name == "VTODO" { todo.append(line) }
+            if stack.count == 1, line.name == "X-WR-CALNAME" {
+                let name = ContentLines.unescaped(line.value[...]).trimmingCharacters(in: .whitespaces)
+                calendarName = name.isEmpty ? nil : name
+            }
             return nil
         }
     }
@@ -334,7 +349,11 @@ private struct TodoReader {
             stage: status == "CANCELLED" ? .cancelled : status == "IN-PROCESS" ? .inProgress : .none,
             percentComplete: first("PERCENT-COMPLETE").flatMap { Int($0.value.trimmingCharacters(in: .whitespaces)) }
                 .map { min(max($0, 0), 100) },
-            categories: categories, createdAt: createdAt, modifiedAt: modifiedAt
+            categories: categories,
+            priority: first("PRIORITY").flatMap { Int($0.value.trimmingCharacters(in: .whitespaces)) }.flatMap { (0...9).contains($0) ? $0 : nil },
+            listName: first("X-MEMOSS-LIST").map { ContentLines.unescaped($0.value[...]).trimmingCharacters(in: .whitespaces) }
+                .flatMap { $0.isEmpty ? nil : $0 },
+            createdAt: createdAt, modifiedAt: modifiedAt
         )
     }
 

@@ -7,6 +7,8 @@ package struct CalendarItem: Sendable {
     package var tagNames: [String]
     /// The UID to write, when not the reminder's id (a resource another client created, kept by sync).
     package var uid: String?
+    /// The list it is in, written (`X-MEMOSS-LIST`) in a calendar of several lists.
+    package var listName: String?
 
     package init(reminder: Reminder, tagNames: [String]) {
         self.reminder = reminder
@@ -20,27 +22,29 @@ package struct CalendarItem: Sendable {
 /// occurrence's wall time (its nominal time when a DST gap moved it; RFC 5545 §3.3.5 resolves it the
 /// same way) with TZID and a VTIMEZONE for each zone used, or its day (`VALUE=DATE`) when it is
 /// all-day, or neither when it is undated; RRULE by the mapping in `docs/icalendar.md`; STATUS
-/// (NEEDS-ACTION, IN-PROCESS, COMPLETED, CANCELLED), COMPLETED and PERCENT-COMPLETE; CATEGORIES for
-/// tags; a VALARM at the due time for open timed ones; CREATED, LAST-MODIFIED and DTSTAMP in UTC.
+/// (NEEDS-ACTION, IN-PROCESS, COMPLETED, CANCELLED), COMPLETED and PERCENT-COMPLETE; PRIORITY (1, 5
+/// or 9 for high, medium, low; none written for none); CATEGORIES for tags; a VALARM at the due time for open timed ones; CREATED, LAST-MODIFIED and DTSTAMP in UTC.
 package enum CalendarWriter {
     /// The whole calendar; `stamp` is DTSTAMP (when the file was written), `product` PRODID's name.
-    package static func calendar(_ items: [CalendarItem], stamp: Date, product: String) -> String {
+    package static func calendar(_ items: [CalendarItem], stamp: Date, product: String, name: String? = nil) -> String {
         var out = ""
-        let calendar = CalendarStream(stamp: stamp, product: product) { out += $0 }
+        let calendar = CalendarStream(stamp: stamp, product: product, name: name) { out += $0 }
         for item in items { calendar.note(item.reminder) }
         for item in items { calendar.add(item) }
         calendar.end()
         return out
     }
 
-    /// The calendar's start: its properties and one VTIMEZONE per zone of `zones`.
-    fileprivate static func head(_ zones: CalendarZones, product: String) -> String {
+    /// The calendar's start: its properties (its `name` as `X-WR-CALNAME`, the name clients show)
+    /// and one VTIMEZONE per zone of `zones`.
+    fileprivate static func head(_ zones: CalendarZones, product: String, name: String?) -> String {
         var out = ""
         func put(_ line: String) { out += ContentLines.folded(line) }
         put("BEGIN:VCALENDAR")
         put("VERSION:2.0")
         put("PRODID:-//Memoss//\(product)//EN")
         put("CALSCALE:GREGORIAN")
+        if let name { put("X-WR-CALNAME:\(ContentLines.escaped(name))") }
         for zone in zones.components { out += zone }
         return out
     }
@@ -75,9 +79,11 @@ package enum CalendarWriter {
         put("STATUS:\(status(of: reminder))")
         if reminder.isDone, let completedAt = reminder.completedAt { put("COMPLETED:\(utcText(completedAt))") }
         if let percent = reminder.isDone ? 100 : reminder.percentComplete { put("PERCENT-COMPLETE:\(percent)") }
+        if reminder.priority != .none { put("PRIORITY:\(reminder.priority.icalendarValue)") }
         if !item.tagNames.isEmpty {
             put("CATEGORIES:" + item.tagNames.map(ContentLines.escaped).joined(separator: ","))
         }
+        if let list = item.listName { put("X-MEMOSS-LIST:\(ContentLines.escaped(list))") }
         if !reminder.isCompleted, case .moment = reminder.due {
             put("BEGIN:VALARM")
             put("ACTION:DISPLAY")
@@ -174,15 +180,17 @@ package enum CalendarWriter {
 /// reminder is noted first (the VTIMEZONEs, which come first, must cover them all), then each
 /// item is added; `end` closes the calendar. Used from one thread at a time.
 package final class CalendarStream: @unchecked Sendable {
-    private let stamp: Date, product: String
+    private let stamp: Date, product: String, name: String?
     private let write: (String) -> Void
     private var zones = CalendarZones()
     private var hasBegun = false
 
-    /// A calendar written through `write`; `stamp` is DTSTAMP, `product` PRODID's name.
-    package init(stamp: Date, product: String, write: @escaping (String) -> Void) {
+    /// A calendar written through `write`; `stamp` is DTSTAMP, `product` PRODID's name, `name`
+    /// the calendar's (`X-WR-CALNAME`) when given.
+    package init(stamp: Date, product: String, name: String? = nil, write: @escaping (String) -> Void) {
         self.stamp = stamp
         self.product = product
+        self.name = name
         self.write = write
     }
 
@@ -204,7 +212,7 @@ package final class CalendarStream: @unchecked Sendable {
     private func begin() {
         guard !hasBegun else { return }
         hasBegun = true
-        write(CalendarWriter.head(zones, product: product))
+        write(CalendarWriter.head(zones, product: product, name: name))
     }
 }
 

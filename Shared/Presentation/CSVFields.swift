@@ -7,11 +7,11 @@ import UseCases
 /// so an export imports again: the id keeps each reminder itself. The fields an export writes
 /// and the importer reads back (tags, completed_at, a moved monthly day) are written and read here.
 package enum CSVFields {
-    package static let header = "id,title,notes,date,time,timezone,repeat,end_date,tags,completed,completed_at,status,percent_complete\r\n"
+    package static let header = "id,title,notes,date,time,timezone,repeat,end_date,tags,completed,completed_at,status,percent_complete,priority,list\r\n"
 
     /// One reminder's record: its current occurrence's wall date and time in its zone; an all-day
-    /// reminder's time empty, an undated one's date and time empty.
-    package static func row(_ item: ReminderWithTags) -> String {
+    /// reminder's time empty, an undated one's date and time empty; its list named from `lists`.
+    package static func row(_ item: ReminderWithTags, lists: ListNames) -> String {
         let reminder = item.reminder
         let (date, time): (String, String) = switch reminder.due {
         case .someday: ("", "")
@@ -24,7 +24,8 @@ package enum CSVFields {
                       time, reminder.timeZoneID, rule, reminder.recurrenceEnd?.description ?? "",
                       tagField(item.tags.map(\.name)), reminder.isDone ? "true" : "false",
                       reminder.isDone ? reminder.completedAt.map { instantText.string(from: $0) } ?? "" : "",
-                      reminder.statusWord, reminder.percentComplete.map(String.init) ?? ""]
+                      reminder.statusWord, reminder.percentComplete.map(String.init) ?? "",
+                      reminder.priority.word, lists.name(of: reminder.listID)]
         return fields.map(quoted).joined(separator: ",") + "\r\n"
     }
 

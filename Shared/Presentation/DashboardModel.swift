@@ -32,6 +32,10 @@ package final class DashboardModel {
         package let moreTags: String?
         /// The repeat badge: "Daily", "Weekly" or "Monthly"; `nil` for a one-time reminder.
         package let recurrence: String?
+        /// Its priority's marks, "!" to "!!!"; `nil` for none.
+        package var priorityMarks: String? { reminder.priority == .none ? nil : reminder.priority.marks }
+        /// The list it is in, when the dashboard shows several and it is not the default one.
+        package let listName: String?
         /// The reminder behind the card, for opening it in the edit form.
         package let reminder: ReminderWithTags
     }
@@ -96,23 +100,43 @@ package final class DashboardModel {
     package private(set) var status: String?
     /// The tag the dashboard is narrowed to, `nil` for every reminder.
     package private(set) var filterTag: Tag?
+    /// The list the dashboard is narrowed to, `nil` for every list.
+    package private(set) var filterList: ReminderList?
+    /// The priority the dashboard is narrowed to, `nil` for any.
+    package private(set) var filterPriority: Priority?
+
+    /// What the dashboard is narrowed to, as its titles say it ("Work · #Errands · high priority");
+    /// `nil` for everything.
+    package var filterDescription: String? {
+        let parts = [filterList.map { VisibleText.escaped($0.name) }, filterTag.map { "#" + VisibleText.escaped($0.name) },
+                     filterPriority.map { "\($0.word) priority" }].compactMap { $0 }
+        return parts.isEmpty ? nil : parts.joined(separator: " · ")
+    }
+
+    /// The filter the store reads with.
+    private var filter: ReminderFilter {
+        ReminderFilter(tagID: filterTag?.id, list: filterList?.choice, priority: filterPriority)
+    }
 
     @ObservationIgnored private let environment: AppEnvironment
     @ObservationIgnored private let loadDashboard: LoadDashboardUseCase
     @ObservationIgnored private let toggleCompletion: ToggleCompletionUseCase
     @ObservationIgnored private let resetToday: ResetTodayUseCase
+    @ObservationIgnored private let lists: ListsUseCase
 
     /// A dashboard reading through the given use cases.
     package init(
         environment: AppEnvironment,
         loadDashboard: LoadDashboardUseCase,
         toggleCompletion: ToggleCompletionUseCase,
-        resetToday: ResetTodayUseCase
+        resetToday: ResetTodayUseCase,
+        lists: ListsUseCase
     ) {
         self.environment = environment
         self.loadDashboard = loadDashboard
         self.toggleCompletion = toggleCompletion
         self.resetToday = resetToday
+        self.lists = lists
     }
 
     /// All cards, To Do first, in the order they are shown (the numbers a list gives them).
@@ -158,10 +182,13 @@ package final class DashboardModel {
         let begin: @Sendable (Int) -> Void = { index in
             if sections[index].section.undated { pending.set(titles[index]) } else { emit(titles[index]) }
         }
+        // A card names its list when several are shown.
+        let all = filterList == nil ? try await lists.all() : []
+        let names = all.count > 1 ? ListNames(all) : nil
         begin(0)
-        try await loadDashboard.stream(sections.map(\.section), tagged: filterTag?.id) { _, _, reminder, group in
+        try await loadDashboard.stream(sections.map(\.section), matching: filter) { _, _, reminder, group in
             if let title = pending.take() { emit(title) }
-            emit(.card(Self.card(reminder, group?.urgency ?? .done, formatter)))
+            emit(.card(Self.card(reminder, group?.urgency ?? .done, formatter, lists: names)))
         } ended: { _, index, shown, total in
             let section = sections[index].section
             if shown == 0 && !section.undated { emit(.empty(section.done ? "Nothing completed yet." : "Nothing to do.")) }
@@ -174,12 +201,14 @@ package final class DashboardModel {
         }
     }
 
-    nonisolated private static func card(_ reminder: ReminderWithTags, _ urgency: Card.Urgency, _ formatter: CardTimeFormatter) -> Card {
+    nonisolated private static func card(_ reminder: ReminderWithTags, _ urgency: Card.Urgency, _ formatter: CardTimeFormatter,
+                                         lists: ListNames?) -> Card {
         let tags = TagChip.forCard(reminder.tags)
         let values = reminder.reminder
         return Card(id: values.id, title: values.title, timeText: formatter.string(for: values),
                     urgency: urgency, tags: tags.chips, moreTags: tags.overflow,
-                    recurrence: values.recurrence.shortName, reminder: reminder)
+                    recurrence: values.recurrence.shortName, listName: values.listID.flatMap { _ in lists?.name(of: values.listID) },
+                    reminder: reminder)
     }
 
     /// The user narrowed the dashboard to reminders carrying `tag` (filtered in the store).
@@ -193,9 +222,19 @@ package final class DashboardModel {
         filterTag = tag
     }
 
+    /// Narrows what `load` and `stream` read to the reminders of `list` (`nil`: every list).
+    package func narrow(toList list: ReminderList?) {
+        filterList = list
+    }
+
+    /// Narrows what `load` and `stream` read to the reminders of `priority` (`nil`: any).
+    package func narrow(toPriority priority: Priority?) {
+        filterPriority = priority
+    }
+
     /// The user went back to every reminder.
     package func clearFilterTapped() async {
-        filterTag = nil
+        (filterTag, filterList, filterPriority) = (nil, nil, nil)
         await load()
     }
 

@@ -5,7 +5,9 @@ import UseCases
 
 /// `export`: reminders written as an iCalendar file of VTODOs, as CSV in the importer's columns,
 /// or as the JSON of `list --json`. Everything by default (open ones by due time, then completed
-/// ones, most recently completed first), or the completed ones only, narrowed to a tag.
+/// ones, most recently completed first), or the completed ones only, narrowed to a tag, a list or
+/// a priority. A calendar of one list is named after it (`X-WR-CALNAME`); a calendar of every
+/// list names the list of each reminder not in the default one (`X-MEMOSS-LIST`).
 package struct ExportModel: Sendable {
     /// What the file is.
     package enum Format: String, CaseIterable, Sendable {
@@ -13,19 +15,25 @@ package struct ExportModel: Sendable {
     }
 
     private let loadDashboard: LoadDashboardUseCase
+    private let lists: ListsUseCase
     private let environment: AppEnvironment
     private let product: String
 
-    /// An export of what `loadDashboard` reads; `product` names the program in the calendar's PRODID.
-    package init(loadDashboard: LoadDashboardUseCase, environment: AppEnvironment, product: String) {
+    /// An export of what `loadDashboard` reads, lists named by `lists`; `product` names the
+    /// program in the calendar's PRODID.
+    package init(loadDashboard: LoadDashboardUseCase, lists: ListsUseCase, environment: AppEnvironment, product: String) {
         self.loadDashboard = loadDashboard
+        self.lists = lists
         self.environment = environment
         self.product = product
     }
 
     /// Writes the export through `write`, in pieces; returns how many reminders it holds.
-    package func export(_ format: Format, tagged tagID: UUID?, completedOnly: Bool,
+    package func export(_ format: Format, matching filter: ReminderFilter, completedOnly: Bool,
                         write: @escaping @Sendable (String) -> Void) async throws -> Int {
+        let all = try await lists.all()
+        let names = ListNames(all)
+        let oneList = filter.list.flatMap { choice in all.first { $0.choice == choice } }
         // Every section from one read of the store, written as it is read.
         let open = ReminderSection(done: false), someday = ReminderSection(done: false, undated: true)
         let done = ReminderSection(done: true, withCompletedTimes: false)
@@ -35,22 +43,26 @@ package struct ExportModel: Sendable {
         switch format {
         case .ics:
             // The VTIMEZONEs come first and cover every reminder: a first pass learns the zones.
-            let calendar = CalendarStream(stamp: environment.now(), product: product, write: write)
-            try await loadDashboard.stream(openThenDone, tagged: tagID, passes: 2, { pass, _, item, _ in
+            let calendar = CalendarStream(stamp: environment.now(), product: product, name: oneList?.name, write: write)
+            try await loadDashboard.stream(openThenDone, matching: filter, passes: 2, { pass, _, item, _ in
                 if pass == 0 {
                     calendar.note(item.reminder)
                 } else {
-                    calendar.add(CalendarItem(reminder: item.reminder, tagNames: item.tags.map(\.name)))
+                    var calendarItem = CalendarItem(reminder: item.reminder, tagNames: item.tags.map(\.name))
+                    if oneList == nil, item.listID != nil { calendarItem.listName = names.name(of: item.listID) }
+                    calendar.add(calendarItem)
                 }
             }, ended: counted)
             calendar.end()
         case .csv:
             write(CSVFields.header)
-            try await loadDashboard.stream(openThenDone, tagged: tagID, { _, _, item, _ in write(CSVFields.row(item)) }, ended: counted)
+            try await loadDashboard.stream(openThenDone, matching: filter, { _, _, item, _ in
+                write(CSVFields.row(item, lists: names))
+            }, ended: counted)
         case .json:
             // The dashboard's document: completed first (sorted keys), then to do.
-            let stream = JSONShapes.DashboardJSONStream(write: write)
-            try await loadDashboard.stream(completedOnly ? [done] : [done, open, someday], tagged: tagID, { _, section, item, _ in
+            let stream = JSONShapes.DashboardJSONStream(lists: names, write: write)
+            try await loadDashboard.stream(completedOnly ? [done] : [done, open, someday], matching: filter, { _, section, item, _ in
                 if section >= 1 { stream.startToDo() }
                 stream.add(item)
             }, ended: counted)

@@ -10,7 +10,7 @@ package final class ImportModel {
     /// The columns a header may name, in any order and case.
     package enum Column: String, CaseIterable, Sendable {
         case title, notes, date, time, `repeat`, endDate = "end_date", tags, completed, completedAt = "completed_at", timezone, id
-        case status, percentComplete = "percent_complete"
+        case status, percentComplete = "percent_complete", priority, list
     }
 
     /// What a header row says: where each known column is, and the names it did not know.
@@ -26,7 +26,8 @@ package final class ImportModel {
             "task": .title, "task name": .title, "content": .title, "name": .title, "subject": .title,
             "description": .notes, "note": .notes,
             "due time": .time, "start time": .time,
-            "labels": .tags, "label": .tags, "categories": .tags, "category": .tags, "list": .tags, "tag": .tags,
+            "labels": .tags, "label": .tags, "categories": .tags, "category": .tags, "tag": .tags,
+            "list name": .list, "project": .list, "importance": .priority,
             "recurrence": .repeat, "repeats": .repeat, "end date": .endDate, "until": .endDate,
             "done": .completed, "time zone": .timezone, "zone": .timezone, "uid": .id,
             "percent complete": .percentComplete, "percent": .percentComplete, "progress": .percentComplete,
@@ -83,12 +84,16 @@ package final class ImportModel {
     private let dateOrder: TypedInput.DateOrder?
     private let environment: AppEnvironment
     private let importer: ImportRemindersUseCase
+    private let list: String?
     private var tagKeys = Set<String>()
+    private var listKeys = Set<String>()
 
-    /// An import of rows laid out as `header`, through `importer`.
+    /// An import of rows laid out as `header`, through `importer`; every row goes to the list
+    /// named `list` when given (created when there is none), else to the list its row names.
     package init(header: Header, allowPast: Bool, dateOrder: TypedInput.DateOrder? = nil, environment: AppEnvironment,
-                 importer: ImportRemindersUseCase) {
+                 importer: ImportRemindersUseCase, list: String? = nil) {
         self.header = header
+        self.list = list
         self.allowPast = allowPast
         self.dateOrder = dateOrder
         self.environment = environment
@@ -129,11 +134,13 @@ package final class ImportModel {
         let zoneText = value(.timezone), dateText = value(.date), timeText = value(.time), repeatText = value(.repeat)
         let endText = value(.endDate), completedText = value(.completed), completedAtText = value(.completedAt)
         let tagsText = value(.tags), idText = value(.id), statusText = value(.status), percentText = value(.percentComplete)
+        let priorityText = value(.priority), listText = value(.list)
         func given(_ text: String) -> String? { text.isEmpty ? nil : text }
         let input = ReminderFieldInput(
             title: position(.title).map { $0 < record.count ? record[$0] : "" } ?? "",
             notes: header.index[.notes].map { $0 < record.count ? record[$0] : "" } ?? "",
-            date: given(dateText), time: given(timeText), repeatPhrase: given(repeatText), until: given(endText), zone: given(zoneText))
+            date: given(dateText), time: given(timeText), repeatPhrase: given(repeatText), until: given(endText), zone: given(zoneText),
+            priority: given(priorityText))
         let (values, fieldProblems) = reader.read(input)
         // An end day of a row that does not repeat is left unused, not refused.
         for problem in fieldProblems where !(problem.field == .until && problem.reason == .needsRepeat) {
@@ -176,6 +183,7 @@ package final class ImportModel {
             }
         }
         let tags = checkedTags(CSVFields.tagNames(tagsText).map { $0.trimmingWhitespace() }) { refuse(.tags, $0) }
+        let listName = checkedList(list ?? given(listText)) { refuse(.list, $0) }
         var id: UUID?
         if !idText.isEmpty {
             id = UUID(uuidString: idText)
@@ -192,7 +200,7 @@ package final class ImportModel {
                                     completedAt: completed == true ? (completedAt ?? now) : nil)
             reminder.stage = status?.stage ?? .none
             reminder.percentComplete = percent
-            return keep(reminder, key: key, tags: tags)
+            return keep(reminder, key: key, tags: tags, list: listName)
         }
         importer.refuse()
         refusals += problems.map { Refusal(line: line, field: $0.0, message: $0.1) }
@@ -217,6 +225,23 @@ package final class ImportModel {
         return (tagNames, newTagKeys)
     }
 
+    /// The list a row names, valid (its problem told to `refuse`), its key counted for the file.
+    private func checkedList(_ name: String?, refuse: (String) -> Void) -> (name: String, key: String)? {
+        guard let name else { return nil }
+        do {
+            let valid = try TagRules.validName(name)
+            let key = TagRules.key(for: valid)
+            if !listKeys.contains(key) && listKeys.count >= Self.maxTagNamesPerFile {
+                refuse("The file names more than \(Self.maxTagNamesPerFile) different lists; split it, or import each list with --list")
+                return nil
+            }
+            return (valid, key)
+        } catch {
+            refuse(ListError.invalidName(error).message.dropLast() + ": \"\(name)\"")
+            return nil
+        }
+    }
+
     /// Takes one VTODO read from a calendar, checked by the same rules as a row; problems are
     /// named by the property they come from (SUMMARY, DUE, RRULE …).
     package func add(_ todo: CalendarTodo) {
@@ -224,6 +249,7 @@ package final class ImportModel {
         let draft = ReminderDraft(item: todo.title, notes: todo.notes, day: todo.due?.date, time: todo.isAllDay ? nil : todo.due?.time,
                                   zoneID: todo.timeZoneID, recurrence: todo.recurrence, end: todo.recurrenceEnd)
         let tags = checkedTags(todo.categories) { problems.append(("CATEGORIES", $0)) }
+        let listName = checkedList(list ?? todo.listName) { problems.append(("X-WR-CALNAME", $0)) }
         let now = environment.now()
         let checked = ReminderRules.evaluate(draft, previously: nil, now: now, allowingPast: allowPast || todo.isCompleted)
         for error in checked.problems {
@@ -248,17 +274,20 @@ package final class ImportModel {
                                 completedAt: todo.isCompleted ? (todo.completedAt ?? now) : nil)
         reminder.stage = todo.stage
         reminder.percentComplete = todo.isCompleted && todo.stage != .cancelled ? nil : todo.percentComplete
+        reminder.priority = todo.priority.map(Priority.init(icalendar:)) ?? .none
         // The calendar's own history, when it has one (an export keeps them across a round trip).
         reminder.createdAt = todo.createdAt ?? now
         reminder.updatedAt = todo.modifiedAt ?? reminder.createdAt
-        keep(reminder, key: key, tags: tags)
+        keep(reminder, key: key, tags: tags, list: listName)
     }
 
     /// Keeps an accepted reminder for `finish`, its new tag names counted for the file. A key seen
     /// before (in the store, deleted since, or earlier in this file) is skipped when written.
-    private func keep(_ reminder: Reminder, key: String, tags: (names: [String], newKeys: Set<String>)) {
+    private func keep(_ reminder: Reminder, key: String, tags: (names: [String], newKeys: Set<String>),
+                      list: (name: String, key: String)?) {
         tagKeys.formUnion(tags.newKeys)
-        importer.add([ImportedReminder(reminder: reminder, tagNames: tags.names, importKey: key)])
+        if let list { listKeys.insert(list.key) }
+        importer.add([ImportedReminder(reminder: reminder, tagNames: tags.names, listName: list?.name, importKey: key)])
     }
 
     /// Counts an item of a calendar the reader refused, with its reasons.
@@ -299,6 +328,7 @@ extension ImportModel.Column {
         case .repeat, .times: .repeat
         case .until: .endDate
         case .zone: .timezone
+        case .priority: .priority
         }
     }
 }

@@ -27,6 +27,10 @@ package enum JSONShapes {
         let status: String
         /// How much of it is done, 0–100, when said.
         let percentComplete: Int?
+        /// `none`, `low`, `medium` or `high`.
+        let priority: String
+        /// The name of the list it is in.
+        let list: String
         let completedAt: String?
         let recurrence: RecurrenceJSON
         /// The inclusive last day, `YYYY-MM-DD`.
@@ -36,8 +40,8 @@ package enum JSONShapes {
         /// that occurrence, done then; the reminder itself is in `todo`.
         let pastOccurrence: Bool?
 
-        /// The JSON of `reminder`.
-        package init(_ reminder: ReminderWithTags) {
+        /// The JSON of `reminder`, its list named from `lists`.
+        package init(_ reminder: ReminderWithTags, lists: ListNames) {
             id = reminder.id.text
             title = reminder.title
             notes = reminder.notes
@@ -47,6 +51,8 @@ package enum JSONShapes {
             completed = reminder.isDone
             status = reminder.reminder.statusWord
             percentComplete = reminder.percentComplete
+            priority = reminder.priority.word
+            list = lists.name(of: reminder.listID)
             completedAt = reminder.completedAt.map { ISO8601Text.string($0, in: reminder.timeZone) }
             recurrence = RecurrenceJSON(reminder.recurrence)
             endDate = reminder.recurrenceEnd?.description
@@ -102,10 +108,10 @@ package enum JSONShapes {
         let todo: [ReminderJSON]
         let completed: [ReminderJSON]
 
-        /// The JSON of the two sections.
-        package init(toDo: [ReminderWithTags], completed: [ReminderWithTags]) {
-            todo = toDo.map(ReminderJSON.init)
-            self.completed = completed.map(ReminderJSON.init)
+        /// The JSON of the two sections, lists named from `lists`.
+        package init(toDo: [ReminderWithTags], completed: [ReminderWithTags], lists: ListNames) {
+            todo = toDo.map { ReminderJSON($0, lists: lists) }
+            self.completed = completed.map { ReminderJSON($0, lists: lists) }
         }
     }
 
@@ -114,13 +120,16 @@ package enum JSONShapes {
     /// (sorted keys put them first), `startToDo`, `add` each open one, then `end`.
     package final class DashboardJSONStream: @unchecked Sendable {
         private let write: (String) -> Void
+        private let lists: ListNames
         private var isFirst = true, isInToDo = false
         /// One encoder for every reminder of the listing.
         private let encoder = JSONShapes.encoder()
 
-        /// A stream writing its text through `write`; it opens the object and the completed list.
-        package init(write: @escaping (String) -> Void) {
+        /// A stream writing its text through `write`, lists named from `lists`; it opens the
+        /// object and the completed list.
+        package init(lists: ListNames, write: @escaping (String) -> Void) {
             self.write = write
+            self.lists = lists
             write("{\n  \"completed\" : [\n")
         }
 
@@ -141,7 +150,7 @@ package enum JSONShapes {
             // break is the pretty printer's (inside strings they are escaped).
             var element: [UInt8] = isFirst ? [] : Array(",\n".utf8)
             var startsLine = true
-            for byte in JSONShapes.encode(ReminderJSON(reminder), with: encoder).utf8 {
+            for byte in JSONShapes.encode(ReminderJSON(reminder, lists: lists), with: encoder).utf8 {
                 if startsLine && byte != UInt8(ascii: "\n") { element.append(contentsOf: "    ".utf8) }
                 element.append(byte)
                 startsLine = byte == UInt8(ascii: "\n")
@@ -180,10 +189,10 @@ package enum JSONShapes {
         let scheduled: [ReminderJSON]
         let completions: [CompletionJSON]
 
-        /// The JSON of `history`, instants in `zone`.
-        package init(_ history: DayHistory, zone: TimeZone) {
+        /// The JSON of `history`, instants in `zone`, lists named from `lists`.
+        package init(_ history: DayHistory, zone: TimeZone, lists: ListNames) {
             date = history.day.description
-            scheduled = history.scheduled.map { ReminderJSON(ReminderWithTags(reminder: $0, tags: [])) }
+            scheduled = history.scheduled.map { ReminderJSON(ReminderWithTags(reminder: $0, tags: []), lists: lists) }
             completions = history.completions.map {
                 CompletionJSON(reminderId: $0.completion.reminderID.text, title: $0.title,
                                occurrence: ISO8601Text.string($0.completion.occurrence, in: zone),
@@ -203,6 +212,27 @@ package enum JSONShapes {
             id = tag.id.uuidString
             name = tag.name
             color = tag.colorHex
+        }
+    }
+
+    /// A list with its counts.
+    package struct ListJSON: Encodable, Sendable {
+        let id: String
+        let name: String
+        let color: String
+        /// Whether new reminders go to it unless told otherwise.
+        let isDefault: Bool
+        let open: Int
+        let done: Int
+
+        /// The JSON of `summary`.
+        package init(_ summary: ReminderListSummary) {
+            id = summary.list.id.text
+            name = summary.list.name
+            color = summary.list.colorHex
+            isDefault = summary.list.isDefault
+            open = summary.open
+            done = summary.closed
         }
     }
 

@@ -21,10 +21,13 @@ package struct ReminderFieldInput: Hashable, Sendable {
     package var until: String?
     /// The IANA zone the date and time are read in.
     package var zone: String?
+    /// How much it matters: none, low, medium, high, or `!`, `!!`, `!!!`.
+    package var priority: String?
 
     /// Fields given by name; the others are not given.
     package init(title: String? = nil, notes: String? = nil, date: String? = nil, time: String? = nil,
-                 repeatPhrase: String? = nil, times: String? = nil, until: String? = nil, zone: String? = nil) {
+                 repeatPhrase: String? = nil, times: String? = nil, until: String? = nil, zone: String? = nil,
+                 priority: String? = nil) {
         self.title = title
         self.notes = notes
         self.date = date
@@ -33,6 +36,7 @@ package struct ReminderFieldInput: Hashable, Sendable {
         self.times = times
         self.until = until
         self.zone = zone
+        self.priority = priority
     }
 }
 
@@ -57,6 +61,7 @@ package struct ReminderFieldValues: Hashable, Sendable {
     package var times: Change<Int>?
     package var until: Change<LocalDate>?
     package var zone: TimeZone?
+    package var priority: Priority?
 
     /// No field given.
     package init() {}
@@ -73,6 +78,7 @@ package struct ReminderFieldValues: Hashable, Sendable {
         if clearsTime { result.hasTime = false }
         if let time { (result.time, result.hasTime) = (time, true) }
         if let zone { result.timeZoneID = zone.identifier }
+        if let priority { result.priority = priority }
         if repeatSpec != nil || times != nil || date != nil {
             var spec = repeatSpec ?? RecurrencePickerModel.spec(following: draft.recurrence, on: draft.date)
             switch times {
@@ -95,7 +101,7 @@ package struct ReminderFieldValues: Hashable, Sendable {
 package struct FieldProblem: Error, Hashable, Sendable {
     /// The field, by the name a command line and a CSV header give it.
     package enum Field: String, Hashable, Sendable {
-        case title, notes, date, time, `repeat`, times, until, zone
+        case title, notes, date, time, `repeat`, times, until, zone, priority
     }
 
     /// What was wrong with the text.
@@ -122,6 +128,8 @@ package struct FieldProblem: Error, Hashable, Sendable {
         case unknownZone(String)
         /// A time of day for a reminder without a date.
         case timeNeedsDate
+        /// Not a priority.
+        case notAPriority(String)
     }
 
     /// The field the text was given for.
@@ -147,6 +155,7 @@ package struct FieldProblem: Error, Hashable, Sendable {
         case .notACount: "Give a number from 1 to \(RecurrenceRule.maximumTimes), or none"
         case .unknownZone(let zone): ReminderValidationError.unknownTimeZone(zone).message
         case .timeNeedsDate: "A time needs a date"
+        case .notAPriority: Self.priorityHint
         }
     }
 
@@ -167,6 +176,7 @@ package struct FieldProblem: Error, Hashable, Sendable {
         case .notACount: return ("--times: give a number from 1 to \(RecurrenceRule.maximumTimes), or none.", true)
         case .unknownZone(let zone): return ("\(option): \(ReminderValidationError.unknownTimeZone(zone).message)", true)
         case .timeNeedsDate: return ("--time needs a date; give --date too, or leave out --time.", true)
+        case .notAPriority: return ("--priority: \(Self.priorityHint).", true)
         }
     }
 
@@ -181,9 +191,12 @@ package struct FieldProblem: Error, Hashable, Sendable {
         case .notADayInOrder(let text, let order): "\(text) is not a day of the calendar read as \(order.rawValue)"
         case .repeatPhrase(let error): error.sentence
         case .timeNeedsDate: "A time needs a date; give the date too, or leave the time empty"
-        case .timeGivenTwice, .notATime, .needsRepeat, .notACount, .unknownZone: sentence
+        case .timeGivenTwice, .notATime, .needsRepeat, .notACount, .unknownZone, .notAPriority: sentence
         }
     }
+
+    /// What a priority may be.
+    package static let priorityHint = "Give none, low, medium or high (or !, !! or !!!)"
 }
 
 /// Reads the fields of one reminder from text, the one place each field's text is parsed and
@@ -228,6 +241,9 @@ package struct ReminderFieldReader: Sendable {
         }
         values.title = input.title
         values.notes = input.notes
+        if let text = input.priority {
+            if let priority = Priority(text: text) { values.priority = priority } else { problems.append(FieldProblem(field: .priority, reason: .notAPriority(text))) }
+        }
         if let text = input.date, Self.isNone(text) {
             values.clearsDate = true
             if let time = input.time, !Self.isNone(time), !Self.isAllDay(time) {

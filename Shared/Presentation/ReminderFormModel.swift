@@ -45,6 +45,12 @@ package final class ReminderFormModel {
     package var hasDate: Bool { didSet { if hasDate != oldValue { dateError = nil } } }
     /// Whether it has a time of day (off: due all day on `date`); changing it clears `dateError`.
     package var hasTime: Bool { didSet { if hasTime != oldValue { dateError = nil } } }
+    /// How much it matters.
+    package var priority: Priority
+    /// The list it goes in: `nil` for the default list.
+    package var listID: UUID?
+    /// The lists it may go in, the default first; read by `load()`.
+    package private(set) var lists: [ReminderList] = []
 
     /// Why the title was refused at the last save, if it was.
     package private(set) var titleError: String?
@@ -73,6 +79,7 @@ package final class ReminderFormModel {
     @ObservationIgnored private let createReminder: CreateReminderUseCase
     @ObservationIgnored private let updateReminder: UpdateReminderUseCase
     @ObservationIgnored private let deleteReminder: DeleteReminderUseCase
+    @ObservationIgnored private let listsUseCase: ListsUseCase
 
     /// A form in `mode`: a new reminder starts tomorrow at 09:00 in the user's zone with no
     /// tags, an edited one starts with its stored values in its own zone.
@@ -83,19 +90,14 @@ package final class ReminderFormModel {
         updateReminder: UpdateReminderUseCase,
         deleteReminder: DeleteReminderUseCase,
         listTags: ListTagsUseCase,
-        createTag: CreateTagUseCase
+        createTag: CreateTagUseCase,
+        lists: ListsUseCase
     ) {
         let start: ReminderDraft = switch mode {
         case .add:
             ReminderDraft(title: "", due: ReminderDraft.defaultDue(today: environment.today), timeZoneID: environment.timeZone.identifier)
         case .edit(let reminder):
-            // An undated one's pickers start at the add form's proposal, an all-day one's time at 09:00.
-            ReminderDraft(title: reminder.title, notes: reminder.notes ?? "",
-                          date: reminder.localScheduled?.date ?? ReminderDraft.defaultDue(today: environment.today).date,
-                          time: reminder.isAllDay ? .nineAM : reminder.localScheduled?.time ?? .nineAM,
-                          hasDate: reminder.scheduledAt != nil, hasTime: reminder.scheduledAt != nil && !reminder.isAllDay,
-                          timeZoneID: reminder.timeZoneID, tagIDs: Set(reminder.tags.map(\.id)),
-                          recurrence: reminder.recurrence, recurrenceEnd: reminder.recurrenceEnd)
+            Self.draft(editing: reminder, today: environment.today)
         }
         self.mode = mode
         self.original = start
@@ -105,6 +107,8 @@ package final class ReminderFormModel {
         self.time = start.time
         self.hasDate = start.hasDate
         self.hasTime = start.hasTime
+        self.priority = start.priority
+        self.listID = start.listID
         self.tagPicker = TagPickerModel(selectedIDs: start.tagIDs, listTags: listTags, createTag: createTag)
         self.recurrencePicker = RecurrencePickerModel(
             scheduledDate: start.date, rule: start.recurrence, end: start.recurrenceEnd)
@@ -112,22 +116,56 @@ package final class ReminderFormModel {
         self.createReminder = createReminder
         self.updateReminder = updateReminder
         self.deleteReminder = deleteReminder
+        self.listsUseCase = lists
     }
 
-    /// Reads what the form offers from the store (the tags to choose from).
+    /// The draft the edit form opens with: the stored values.
+    private static func draft(editing reminder: ReminderWithTags, today: LocalDate) -> ReminderDraft {
+        // An undated one's pickers start at the add form's proposal, an all-day one's time at 09:00.
+        var draft = ReminderDraft(title: reminder.title, notes: reminder.notes ?? "",
+                                  date: reminder.localScheduled?.date ?? ReminderDraft.defaultDue(today: today).date,
+                                  time: reminder.isAllDay ? .nineAM : reminder.localScheduled?.time ?? .nineAM,
+                                  hasDate: reminder.scheduledAt != nil, hasTime: reminder.scheduledAt != nil && !reminder.isAllDay,
+                                  timeZoneID: reminder.timeZoneID, tagIDs: Set(reminder.tags.map(\.id)),
+                                  recurrence: reminder.recurrence, recurrenceEnd: reminder.recurrenceEnd)
+        draft.priority = reminder.priority
+        draft.listID = reminder.listID
+        return draft
+    }
+
+    /// Reads what the form offers from the store (the tags and the lists to choose from).
     package func load() async {
         do {
             try await tagPicker.load()
+            lists = try await listsUseCase.all()
         } catch {
             self.error = ErrorMessage.describe(error)
         }
     }
 
+    /// The list the reminder goes in, once `load()` has read them.
+    package var list: ReminderList? {
+        lists.first { $0.reminderListID == listID }
+    }
+
+    /// Puts the reminder in the list named `name` (ignoring case), among those `load()` read.
+    /// - Throws: `ListError.noSuchName` with the closest names.
+    package func chooseList(named name: String) throws(ListError) {
+        let key = TagRules.key(for: name)
+        guard let list = lists.first(where: { TagRules.key(for: $0.name) == key }) else {
+            throw .noSuchName(name, closest: Suggestions.closest(to: name.trimmingWhitespace(), among: lists.map(\.name)))
+        }
+        listID = list.reminderListID
+    }
+
     /// The fields as a draft, in the zone the reminder is scheduled in.
     package var draft: ReminderDraft {
-        ReminderDraft(title: title, notes: notes, date: date, time: time, hasDate: hasDate, hasTime: hasTime, timeZoneID: original.timeZoneID,
-                      tagIDs: tagPicker.selectedIDs, recurrence: recurrencePicker.rule,
-                      recurrenceEnd: recurrencePicker.effectiveEnd)
+        var draft = ReminderDraft(title: title, notes: notes, date: date, time: time, hasDate: hasDate, hasTime: hasTime,
+                                  timeZoneID: original.timeZoneID, tagIDs: tagPicker.selectedIDs, recurrence: recurrencePicker.rule,
+                                  recurrenceEnd: recurrencePicker.effectiveEnd)
+        draft.priority = priority
+        draft.listID = listID
+        return draft
     }
 
     /// Sets the fields `input` gives, each read as a person types it (`ReminderFieldReader`, in the
@@ -146,6 +184,7 @@ package final class ReminderFormModel {
         if let date = values.date { (self.date, hasDate) = (date, true) }
         if values.clearsTime { hasTime = false }
         if let time = values.time { (self.time, hasTime) = (time, true) }
+        if let priority = values.priority { self.priority = priority }
         let picker = recurrencePicker
         if let spec = values.repeatSpec { picker.spec = spec }
         switch values.times {
@@ -180,6 +219,8 @@ package final class ReminderFormModel {
             || (hasDate && hasTime != original.hasTime)
             || (hasDate && hasTime && time != original.time)
             || tagPicker.selectedIDs != original.tagIDs
+            || priority != original.priority
+            || listID != original.listID
             || recurrencePicker.rule != original.recurrence
             || recurrencePicker.effectiveEnd != original.recurrenceEnd
     }

@@ -416,6 +416,33 @@ extension AppDatabase {
                     """)
             }
         }
+        migrator.registerMigration("lists1") { db in
+            // Priorities and lists (issue 34). Every reminder is in one list: `listID` NULL is the
+            // store's default list, the one it starts with ("Reminders"), whose id `storeSetting`
+            // keeps; so no row is rewritten here, and a changeset of the undo journal from before
+            // (which has no listID) puts a reminder back in the default list. `priority` is
+            // `Priority`'s raw value; the due index carries it, so To Do is ordered by due time, then
+            // higher priority first, straight from the index.
+            try db.execute(sql: """
+                CREATE TABLE list (
+                    id BLOB PRIMARY KEY NOT NULL, name TEXT NOT NULL, nameKey TEXT NOT NULL UNIQUE,
+                    colorHex TEXT NOT NULL, createdAt INTEGER NOT NULL
+                ) WITHOUT ROWID;
+                ALTER TABLE reminder ADD COLUMN listID BLOB REFERENCES list(id);
+                ALTER TABLE reminder ADD COLUMN priority INTEGER NOT NULL DEFAULT 0;
+                DROP INDEX reminder_on_isCompleted_scheduledAt;
+                CREATE INDEX reminder_on_isCompleted_scheduledAt ON reminder (isCompleted, scheduledAt, priority DESC);
+                CREATE INDEX reminder_on_listID ON reminder (listID, isCompleted, scheduledAt) WHERE listID IS NOT NULL;
+                """)
+            // The default list's id is not seen by the user nor sent anywhere: a random one.
+            let id = UUID()
+            // It is as old as the store's oldest reminder (or 1970 in a new store).
+            try db.execute(sql: """
+                INSERT INTO list (id, name, nameKey, colorHex, createdAt)
+                SELECT ?, ?, ?, ?, coalesce(min(createdAt), 0) FROM reminder
+                """, arguments: [id, ReminderList.defaultName, TagRules.key(for: ReminderList.defaultName), "#3B82F6"])
+            try db.execute(sql: "INSERT OR REPLACE INTO storeSetting (name, value) VALUES ('defaultList', ?)", arguments: [id.text])
+        }
         return migrator
     }
 }

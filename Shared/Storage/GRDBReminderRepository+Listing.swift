@@ -5,11 +5,11 @@ import GRDB
 /// The listing: every section of the dashboard, To Do read in two halves at once.
 extension GRDBReminderRepository {
     package func forEachReminder(
-        in sections: [ReminderSection], tagged tagID: UUID?, passes: Int,
+        in sections: [ReminderSection], matching filter: ReminderFilter, passes: Int,
         _ body: @escaping @Sendable (_ pass: Int, _ section: Int, ReminderWithTags) throws -> Void,
         ended: @escaping @Sendable (_ pass: Int, _ section: Int, _ shown: Int, _ total: Int) throws -> Void
     ) async throws {
-        let read = SectionsRead(sections: sections, tagID: tagID, body: body, ended: ended)
+        let read = SectionsRead(sections: sections, filter: filter, body: body, ended: ended)
         guard passes == 1, let first = sections.first, !first.done, !first.undated, first.limit == nil else {
             return try await database.read { db in
                 let tags = try TagsByRow(db)
@@ -19,7 +19,7 @@ extension GRDBReminderRepository {
         // All of To Do first: its two halves of `ReminderQuery.toDoHalves` are read at once on two
         // connections (two cores), each sorted by SQLite, and merged here; the other sections
         // follow on the first connection, in its read.
-        let halves = ReminderQuery.toDoHalves(tagged: tagID)
+        let halves = ReminderQuery.toDoHalves(filter)
         try await database.readInTwo(
             pin: { db in try TagsByRow(db) },
             first: { (db, tags, partner: Partner<ReminderWithTags>) in
@@ -47,29 +47,30 @@ extension GRDBReminderRepository {
             betweenStarts: readsInTwoStarted)
     }
 
-    /// How many reminders `section` holds, carrying `tagID` when given. `openCount`, when known,
-    /// is how many open ones (dated and undated) carry `tagID`; counting done ones then reads less.
-    fileprivate static func count(_ section: ReminderSection, tagged tagID: UUID?, openCount: Int?, _ db: Database) throws -> Int {
+    /// How many reminders `section` holds that `filter` keeps. `openCount`, when known, is how many
+    /// open ones (dated and undated) it keeps; counting done ones of a tag then reads less.
+    fileprivate static func count(_ section: ReminderSection, matching filter: ReminderFilter, openCount: Int?, _ db: Database) throws -> Int {
         guard section.done else {
-            let query = section.undated ? ReminderQuery.undated(tagged: tagID, limit: nil) : ReminderQuery.open(tagged: tagID)
+            let query = section.undated ? ReminderQuery.undated(filter, limit: nil) : ReminderQuery.open(filter)
             return try Int.fetchOne(db, sql: "SELECT count(*) FROM (\(query.idsSQL))", arguments: query.arguments) ?? 0
         }
         let doneReminders: Int
-        if let tagID, let openCount {
+        if let tagID = filter.tagID, filter.list == nil, filter.priority == nil, let openCount {
             // A tag's done reminders are its links less its open ones: counted from the tag's
             // index alone, instead of reading every reminder of the tag again.
             let links = try Int.fetchOne(db, sql: "SELECT count(*) FROM reminderTag WHERE tagID = ?", arguments: [tagID]) ?? 0
             doneReminders = max(0, links - openCount)
         } else {
-            let query = ReminderQuery.doneForCounting(tagged: tagID)
+            let query = ReminderQuery.doneForCounting(filter)
             doneReminders = try Int.fetchOne(db, sql: "SELECT count(*) FROM (\(query.idsSQL))", arguments: query.arguments) ?? 0
         }
         guard section.withCompletedTimes else { return doneReminders }
         // The completed times of repeating ones that go on, counted apart (no sort).
+        let narrowed = ReminderQuery.listAndPriority(filter)
         let completedTimes = try Int.fetchOne(db, sql: """
             SELECT count(*) FROM completion CROSS JOIN reminder ON reminder.id = completion.reminderID
-            WHERE reminder.isCompleted = 0 AND reminder.recurrenceRule <> 'never'\(ReminderQuery.hasTag(tagID))
-            """, arguments: StatementArguments(tagID.map { [$0] } ?? [])) ?? 0
+            WHERE reminder.isCompleted = 0 AND reminder.recurrenceRule <> 'never'\(ReminderQuery.hasTag(filter.tagID))\(narrowed.sql)
+            """, arguments: StatementArguments(filter.tagID.map { [$0] } ?? []) + narrowed.arguments) ?? 0
         return doneReminders + completedTimes
     }
 }
@@ -77,11 +78,11 @@ extension GRDBReminderRepository {
 /// The sections of one `forEachReminder(in:…)` read, each read on the connection given, in turn.
 private struct SectionsRead: Sendable {
     let sections: [ReminderSection]
-    let tagID: UUID?
+    let filter: ReminderFilter
     let body: @Sendable (_ pass: Int, _ section: Int, ReminderWithTags) throws -> Void
     let ended: @Sendable (_ pass: Int, _ section: Int, _ shown: Int, _ total: Int) throws -> Void
 
-    /// Reads the sections from `start` on. `openCount` is how many open reminders carry the tag,
+    /// Reads the sections from `start` on. `openCount` is how many open reminders the filter keeps,
     /// when a section before has read or counted them all.
     func sections(from start: Int, pass: Int, _ db: Database, tags: TagsByRow, openCount: Int?) throws {
         // How many open reminders carry the tag, dated and undated, once both are known.
@@ -90,11 +91,11 @@ private struct SectionsRead: Sendable {
             let section = sections[index]
             let sql: String, arguments: StatementArguments
             if section.done && section.withCompletedTimes {
-                (sql, arguments) = ReminderQuery.completedTimes(tagged: tagID, limit: section.limit, alsoSelecting: ReminderQuery.tagRows)
+                (sql, arguments) = ReminderQuery.completedTimes(filter, limit: section.limit, alsoSelecting: ReminderQuery.tagRows)
             } else {
-                var query = section.done ? ReminderQuery.completed(tagged: tagID)
-                    : section.undated ? ReminderQuery.undated(tagged: tagID, limit: section.limit)
-                    : ReminderQuery.toDo(tagged: tagID, limit: section.limit)
+                var query = section.done ? ReminderQuery.completed(filter)
+                    : section.undated ? ReminderQuery.undated(filter, limit: section.limit)
+                    : ReminderQuery.toDo(filter, limit: section.limit)
                 if section.done, let limit = section.limit { query.order += " LIMIT \(max(0, limit))" }
                 (sql, arguments) = (query.sql(alsoSelecting: ReminderQuery.tagRows), query.arguments)
             }
@@ -104,7 +105,7 @@ private struct SectionsRead: Sendable {
             if let limit = section.limit, shown >= limit {
                 let openCount = openCounts.count == 2 ? openCounts.values.reduce(0, +) : nil
                 total = section.countsAll
-                    ? try GRDBReminderRepository.count(section, tagged: tagID, openCount: section.done ? openCount : nil, db) : nil
+                    ? try GRDBReminderRepository.count(section, matching: filter, openCount: section.done ? openCount : nil, db) : nil
             }
             if !section.done { openCounts[section.undated] = total }
             try ended(pass, index, shown, total ?? shown)

@@ -9,6 +9,7 @@ import GRDBSQLite
 package final class ImportTransaction: @unchecked Sendable {
     private let queue: DatabaseQueue
     private var tags: TagsByName?
+    private var lists: ListsByName?
     private var seenIDs = Set<UUID>()
     private var isOpen = true
     /// What the import added, for the undo journal.
@@ -27,11 +28,12 @@ package final class ImportTransaction: @unchecked Sendable {
                 CREATE TEMP TABLE importRow (seq INTEGER PRIMARY KEY, id BLOB, title, notes, scheduledAt, timeZoneID,
                     isCompleted, completedAt, createdAt, updatedAt, recurrenceRule, recurrenceWeekday, recurrenceDay,
                     recurrenceEnd, nominalTime, nominalDate, importKey, recurrenceInterval, recurrenceWeekdays, recurrenceNth,
-                    recurrenceMonth, recurrenceTimes, storedKey, idKey, isAllDay, stage, percentComplete);
+                    recurrenceMonth, recurrenceTimes, storedKey, idKey, isAllDay, stage, percentComplete, listID, priority);
                 CREATE TEMP TABLE importLink (reminderID BLOB, tagID BLOB);
                 """)
             try db.beginTransaction(.immediate)
             tags = try TagsByName(db)
+            lists = try ListsByName(db)
         } }
     }
 
@@ -49,13 +51,14 @@ package final class ImportTransaction: @unchecked Sendable {
     }
 
     /// Stores `rows` unless their key is already in the store or was deleted after an earlier
-    /// import; creates unknown tags in the palette's colours. Returns (added, skipped, tags created).
+    /// import; creates unknown tags and lists in the palette's colours. Returns (added, skipped,
+    /// tags created, lists created).
     ///
     /// The rows go to a staging table in memory first, then into `reminder` by one statement: one
     /// `INSERT` per row made SQLite copy every page each row touched (the planner's triggers fire
     /// on each) to a statement journal, which took most of a large import's time.
     package func add(_ rows: [ImportedReminder], now: Date, newID: () -> UUID) throws(StoreError)
-        -> (added: Int, skipped: Int, tagsCreated: Int)
+        -> (added: Int, skipped: Int, tagsCreated: Int, listsCreated: Int)
     {
         // A row met earlier in this import is skipped here (its id stands for its key: the id it
         // gave, or the one derived from its key); the store's are skipped below.
@@ -64,13 +67,28 @@ package final class ImportTransaction: @unchecked Sendable {
             batch.append(row)
         }
         return try Self.mapped { try queue.inDatabase { db in
+            // The lists the rows name, found or created; a list is created even when its rows turn
+            // out to be in the store already, and undo of the import removes it with them.
+            var lists = try self.lists ?? ListsByName(db)
+            defer { self.lists = lists }
+            var listIDs: [UUID?] = []
+            var listsCreated = 0
+            for row in batch {
+                guard let name = row.listName else { listIDs.append(nil); continue }
+                let found = try lists.findOrCreate(name, newID: newID, at: now, db)
+                if found.created {
+                    added.listIDs.append(found.id)
+                    listsCreated += 1
+                }
+                listIDs.append(found.listID)
+            }
             try db.execute(sql: "DELETE FROM temp.importRow")
             let stage = try db.cachedStatement(sql: """
                 INSERT INTO temp.importRow (seq, id, title, notes, scheduledAt, timeZoneID, isCompleted, completedAt,
                     createdAt, updatedAt, recurrenceRule, recurrenceWeekday, recurrenceDay, recurrenceEnd, nominalTime,
                     nominalDate, importKey, recurrenceInterval, recurrenceWeekdays, recurrenceNth, recurrenceMonth, recurrenceTimes,
-                    storedKey, idKey, isAllDay, stage, percentComplete)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                    storedKey, idKey, isAllDay, stage, percentComplete, listID, priority)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 """).sqliteStatement
             for (seq, row) in batch.enumerated() {
                 // Bound straight through SQLite's C API: GRDB's argument boxing took a large part of
@@ -105,6 +123,8 @@ package final class ImportTransaction: @unchecked Sendable {
                 sqlite3_bind_int(stage, 25, r.isAllDay ? 1 : 0)
                 sqlite3_bind_int(stage, 26, Int32(r.stage.rawValue))
                 if let percent = r.percentComplete { sqlite3_bind_int(stage, 27, Int32(percent)) }
+                if let listID = listIDs[seq] ?? r.listID { Self.bind(stage, 28, listID) }
+                sqlite3_bind_int(stage, 29, Int32(r.priority.rawValue))
                 let code = sqlite3_step(stage)
                 guard code == SQLITE_DONE else {
                     throw DatabaseError(resultCode: ResultCode(rawValue: code), message: String(cString: sqlite3_errmsg(db.sqliteConnection)))
@@ -122,10 +142,12 @@ package final class ImportTransaction: @unchecked Sendable {
             try db.execute(sql: """
                 INSERT INTO reminder (id, title, notes, scheduledAt, timeZoneID, isCompleted, completedAt, createdAt,
                     updatedAt, recurrenceRule, recurrenceWeekday, recurrenceDay, recurrenceEnd, nominalTime, nominalDate, importKey,
-                    recurrenceInterval, recurrenceWeekdays, recurrenceNth, recurrenceMonth, recurrenceTimes, isAllDay, stage, percentComplete)
+                    recurrenceInterval, recurrenceWeekdays, recurrenceNth, recurrenceMonth, recurrenceTimes, isAllDay, stage, percentComplete,
+                    listID, priority)
                 SELECT id, title, notes, scheduledAt, timeZoneID, isCompleted, completedAt, createdAt,
                     updatedAt, recurrenceRule, recurrenceWeekday, recurrenceDay, recurrenceEnd, nominalTime, nominalDate, storedKey,
-                    recurrenceInterval, recurrenceWeekdays, recurrenceNth, recurrenceMonth, recurrenceTimes, isAllDay, stage, percentComplete
+                    recurrenceInterval, recurrenceWeekdays, recurrenceNth, recurrenceMonth, recurrenceTimes, isAllDay, stage, percentComplete,
+                    listID, priority
                 FROM temp.importRow ORDER BY id
                 """)
 
@@ -156,7 +178,7 @@ package final class ImportTransaction: @unchecked Sendable {
                 INSERT OR IGNORE INTO reminderTag (reminderID, tagID) SELECT reminderID, tagID FROM temp.importLink
                 ORDER BY reminderID, tagID
                 """)
-            return (kept.count, rows.count - kept.count, created)
+            return (kept.count, rows.count - kept.count, created, listsCreated)
         } }
     }
 
@@ -177,7 +199,7 @@ package final class ImportTransaction: @unchecked Sendable {
     package func commit(summary: String, at instant: Date) throws(StoreError) {
         guard isOpen else { return }
         try Self.mapped { try queue.inDatabase { db in
-            if !added.reminderIDs.isEmpty || !added.tagIDs.isEmpty {
+            if !added.reminderIDs.isEmpty || !added.tagIDs.isEmpty || !added.listIDs.isEmpty {
                 let note = Journal.Note(summary: summary, at: instant, scope: .reminders)
                 try JournalLog.append(added.encoded, kind: .added, note: note, group: nil, db)
             }

@@ -12,7 +12,7 @@ import GRDB
 /// changed since a revision it saw (`changedReminders(since:)`).
 enum JournalLog {
     /// The tables a command on reminders and tags changes.
-    static let reminderTables = ["reminder", "tag", "reminderTag", "completion", "importTombstone", "setting"]
+    static let reminderTables = ["reminder", "list", "tag", "reminderTag", "completion", "importTombstone", "setting"]
     /// The tables a notification answer changes.
     static let notificationTables = ["notificationRequest", "deliveredNotification"]
     /// How many commands are kept when the user has not said.
@@ -68,35 +68,45 @@ enum JournalLog {
         case addedUndone = 2
     }
 
-    /// The rows one import added: its reminders (with their tag links) and the tags it created.
-    /// An import keeps the ids of what it added in the journal, not a changeset of every value;
-    /// undo deletes the rows by id (recording what it deletes, so redo can put them back).
+    /// The rows one import added: its reminders (with their tag links) and the tags and lists it
+    /// created. An import keeps the ids of what it added in the journal, not a changeset of every
+    /// value; undo deletes the rows by id (recording what it deletes, so redo can put them back).
     struct AddedRows: Equatable {
         var reminderIDs: [UUID] = []
         var tagIDs: [UUID] = []
+        var listIDs: [UUID] = []
 
-        /// Reminder count (4 bytes, little-endian), then the reminder ids, then the tag ids, 16 bytes each.
+        /// Reminder count and tag count (4 bytes each, little-endian), then the reminder, tag and
+        /// list ids, 16 bytes each. An entry written before lists has the reminder count only, and
+        /// tag ids after the reminders': its length is 4 more than a multiple of 16, where this is 8 more.
         var encoded: Data {
-            var data = Data(capacity: 4 + 16 * (reminderIDs.count + tagIDs.count))
+            var data = Data(capacity: 8 + 16 * (reminderIDs.count + tagIDs.count + listIDs.count))
             withUnsafeBytes(of: UInt32(reminderIDs.count).littleEndian) { data.append(contentsOf: $0) }
-            for id in reminderIDs + tagIDs { withUnsafeBytes(of: id.uuid) { data.append(contentsOf: $0) } }
+            withUnsafeBytes(of: UInt32(tagIDs.count).littleEndian) { data.append(contentsOf: $0) }
+            for id in reminderIDs + tagIDs + listIDs { withUnsafeBytes(of: id.uuid) { data.append(contentsOf: $0) } }
             return data
         }
 
-        init(reminderIDs: [UUID], tagIDs: [UUID]) {
-            (self.reminderIDs, self.tagIDs) = (reminderIDs, tagIDs)
+        init(reminderIDs: [UUID], tagIDs: [UUID], listIDs: [UUID] = []) {
+            (self.reminderIDs, self.tagIDs, self.listIDs) = (reminderIDs, tagIDs, listIDs)
         }
 
         init(_ data: Data) throws {
             let bytes = [UInt8](data)
-            guard bytes.count >= 4, (bytes.count - 4) % 16 == 0 else { throw JournalError.cannotApply }
-            let reminders = Int(bytes[0]) | Int(bytes[1]) << 8 | Int(bytes[2]) << 16 | Int(bytes[3]) << 24
-            let ids = stride(from: 4, to: bytes.count, by: 16).map { start in
+            func count(at offset: Int) -> Int {
+                Int(bytes[offset]) | Int(bytes[offset + 1]) << 8 | Int(bytes[offset + 2]) << 16 | Int(bytes[offset + 3]) << 24
+            }
+            let header = bytes.count % 16
+            guard bytes.count >= header, header == 4 || header == 8 else { throw JournalError.cannotApply }
+            let ids = stride(from: header, to: bytes.count, by: 16).map { start in
                 bytes.withUnsafeBytes { UUID(uuid: $0.loadUnaligned(fromByteOffset: start, as: uuid_t.self)) }
             }
-            guard reminders <= ids.count else { throw JournalError.cannotApply }
+            let reminders = count(at: 0)
+            let tags = header == 8 ? count(at: 4) : ids.count - min(reminders, ids.count)
+            guard reminders + tags <= ids.count else { throw JournalError.cannotApply }
             reminderIDs = Array(ids[..<reminders])
-            tagIDs = Array(ids[reminders...])
+            tagIDs = Array(ids[reminders..<(reminders + tags)])
+            listIDs = Array(ids[(reminders + tags)...])
         }
     }
 
@@ -212,7 +222,8 @@ enum JournalLog {
                 case .addedUndone:
                     // The rows are back: keep their ids only again.
                     let added = AddedRows(reminderIDs: try blobKeys(changes, table: "reminder").compactMap(UUID.init(blob:)),
-                                          tagIDs: try blobKeys(changes, table: "tag").compactMap(UUID.init(blob:)))
+                                          tagIDs: try blobKeys(changes, table: "tag").compactMap(UUID.init(blob:)),
+                                          listIDs: try blobKeys(changes, table: "list").compactMap(UUID.init(blob:)))
                     try db.execute(sql: "UPDATE journalEntry SET isUndone = 0, revision = ?, kind = ?, changes = ? WHERE id = ?",
                                    arguments: [try nextRevision(db), Kind.added.rawValue, added.encoded, id])
                 case .added, nil:
@@ -353,6 +364,8 @@ enum JournalLog {
         for id in added.reminderIDs { try reminders.execute(arguments: [id]) }
         let tags = try db.cachedStatement(sql: "DELETE FROM tag WHERE id = ?")
         for id in added.tagIDs { try tags.execute(arguments: [id]) }
+        let lists = try db.cachedStatement(sql: "DELETE FROM list WHERE id = ?")
+        for id in added.listIDs { try lists.execute(arguments: [id]) }
         return try recorder.changeset()
     }
 

@@ -2,30 +2,49 @@ import Domain
 import Foundation
 import GRDB
 
-/// A selection of reminders as SQL, optionally narrowed to one tag by a join (never in memory).
+/// A selection of reminders as SQL, optionally narrowed to one tag by a join, to a list and to a
+/// priority by conditions (never in memory).
 package struct ReminderQuery {
     var condition: String
     package var arguments: StatementArguments
     var order: String
     var tagID: UUID?
 
-    init(condition: String, arguments: StatementArguments = [], order: String, tagID: UUID? = nil) {
-        self.condition = condition
+    /// The reminders meeting `condition` (with `arguments`) and `filter`, in `order`.
+    init(condition: String, arguments: StatementArguments = [], order: String, filter: ReminderFilter = .all) {
+        let narrowed = Self.listAndPriority(filter)
+        self.condition = condition + narrowed.sql
         self.order = order
-        self.tagID = tagID
-        self.arguments = tagID.map { [$0] } ?? []
+        self.tagID = filter.tagID
+        self.arguments = filter.tagID.map { [$0] } ?? []
         self.arguments += arguments
+        self.arguments += narrowed.arguments
     }
 
-    static func open(tagged tagID: UUID?) -> ReminderQuery {
-        ReminderQuery(condition: "reminder.isCompleted = 0 AND reminder.scheduledAt IS NOT NULL",
-                      order: "reminder.scheduledAt, reminder.id", tagID: tagID)
+    /// The conditions on `reminder` that keep `filter`'s list and priority (each ` AND …`), with
+    /// their arguments; empty when it names neither.
+    static func listAndPriority(_ filter: ReminderFilter) -> (sql: String, arguments: StatementArguments) {
+        var sql = "", arguments: StatementArguments = []
+        switch filter.list {
+        case nil: break
+        case .defaultList: sql += " AND reminder.listID IS NULL"
+        case .list(let id): sql += " AND reminder.listID = ?"; arguments += [id]
+        }
+        if let priority = filter.priority { sql += " AND reminder.priority = \(priority.rawValue)" }
+        return (sql, arguments)
     }
 
-    /// The open reminders without a date, oldest first (the due index keeps them first, as NULLs).
-    static func undated(tagged tagID: UUID?, limit: Int?) -> ReminderQuery {
+    /// The order of To Do: by due time, then higher priority first, then by id.
+    static let dueOrder = "reminder.scheduledAt, reminder.priority DESC, reminder.id"
+
+    static func open(_ filter: ReminderFilter) -> ReminderQuery {
+        ReminderQuery(condition: "reminder.isCompleted = 0 AND reminder.scheduledAt IS NOT NULL", order: dueOrder, filter: filter)
+    }
+
+    /// The open reminders without a date, higher priority first, then oldest first.
+    static func undated(_ filter: ReminderFilter, limit: Int?) -> ReminderQuery {
         var query = ReminderQuery(condition: "reminder.isCompleted = 0 AND reminder.scheduledAt IS NULL",
-                                  order: "reminder.createdAt, reminder.id", tagID: tagID)
+                                  order: "reminder.priority DESC, reminder.createdAt, reminder.id", filter: filter)
         if let limit { query.order += " LIMIT \(max(0, limit))" }
         return query
     }
@@ -34,23 +53,23 @@ package struct ReminderQuery {
     /// sorted by SQLite: the table and each reminder's tags are then read page after page, where
     /// walking the due index would jump to another page of the table for almost every reminder.
     /// A limit walks the index, to stop at it.
-    package static func toDo(tagged tagID: UUID?, limit: Int?) -> ReminderQuery {
-        guard tagID != nil || limit != nil else {
+    package static func toDo(_ filter: ReminderFilter, limit: Int?) -> ReminderQuery {
+        guard filter.tagID != nil || limit != nil else {
             return ReminderQuery(condition: "+reminder.isCompleted = 0 AND +reminder.scheduledAt IS NOT NULL",
-                                 order: "+reminder.scheduledAt, reminder.id")
+                                 order: "+reminder.scheduledAt, reminder.priority DESC, reminder.id", filter: filter)
         }
-        var query = open(tagged: tagID)
+        var query = open(filter)
         if let limit { query.order += " LIMIT \(max(0, limit))" }
         return query
     }
 
     /// To Do (all of it) in two halves: the reminders whose ids begin with 0–7, then those with
     /// 8–F, each a range of the key the whole query reads (ids are random: each about half).
-    package static func toDoHalves(tagged tagID: UUID?) -> [ReminderQuery] {
+    package static func toDoHalves(_ filter: ReminderFilter) -> [ReminderQuery] {
         let middle = UUID(uuid: (0x80, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0))
-        let key = tagID == nil ? "reminder.id" : "reminderTag.reminderID"
+        let key = filter.tagID == nil ? "reminder.id" : "reminderTag.reminderID"
         return [" < ?", " >= ?"].map { comparison in
-            var query = toDo(tagged: tagID, limit: nil)
+            var query = toDo(filter, limit: nil)
             query.condition += " AND \(key)\(comparison)"
             query.arguments += [middle]
             return query
@@ -59,16 +78,18 @@ package struct ReminderQuery {
 
     /// Done reminders are read in their index's order (most recently completed first) and each
     /// checked for the tag, so a page stops at its tenth, instead of sorting every link of the tag.
-    static func completed(tagged tagID: UUID?) -> ReminderQuery {
-        ReminderQuery(condition: "reminder.isCompleted = 1" + hasTag(tagID),
-                      arguments: tagID.map { [$0] } ?? [],
-                      order: "reminder.completedAt DESC, reminder.scheduledAt DESC, reminder.id")
+    static func completed(_ filter: ReminderFilter) -> ReminderQuery {
+        var unjoined = filter
+        unjoined.tagID = nil
+        return ReminderQuery(condition: "reminder.isCompleted = 1" + hasTag(filter.tagID),
+                             arguments: filter.tagID.map { [$0] } ?? [],
+                             order: "reminder.completedAt DESC, reminder.scheduledAt DESC, reminder.id", filter: unjoined)
     }
 
     /// Done reminders, for counting: with a tag, read from the tag's links in id order (page after
     /// page of the table), not checked one by one in completion order (a jump for each).
-    static func doneForCounting(tagged tagID: UUID?) -> ReminderQuery {
-        ReminderQuery(condition: "reminder.isCompleted = 1", order: "reminder.id", tagID: tagID)
+    static func doneForCounting(_ filter: ReminderFilter) -> ReminderQuery {
+        ReminderQuery(condition: "reminder.isCompleted = 1", order: "reminder.id", filter: filter)
     }
 
     /// A condition on `reminder` that it carries tag `tagID` (its one argument), checked by key;
@@ -80,10 +101,11 @@ package struct ReminderQuery {
     /// The Completed section: done reminders and the completed times of repeating reminders that
     /// go on (from the completion log), most recently completed first, at most `limit`. Each row is
     /// the reminder, `doneAt`, `doneOccurrence` (NULL for a done reminder) and `expression`'s column.
-    package static func completedTimes(tagged tagID: UUID?, limit: Int?, alsoSelecting expression: String)
+    package static func completedTimes(_ filter: ReminderFilter, limit: Int?, alsoSelecting expression: String)
         -> (sql: String, arguments: StatementArguments)
     {
-        let done = completed(tagged: tagID)
+        let done = completed(filter)
+        let narrowed = listAndPriority(filter)
         let cap = limit.map { " LIMIT \(max(0, $0))" } ?? ""
         // `expression` (the tags) is computed for the rows of the page only, not for every done
         // reminder the inner sorts go through; the completion log is read first (CROSS JOIN fixes
@@ -95,13 +117,13 @@ package struct ReminderQuery {
                 UNION ALL
                 SELECT * FROM (SELECT reminder.*, completion.completedAt AS doneAt, completion.occurrence AS doneOccurrence
                                FROM completion CROSS JOIN reminder ON reminder.id = completion.reminderID
-                               WHERE reminder.isCompleted = 0 AND reminder.recurrenceRule <> 'never'\(hasTag(tagID))
+                               WHERE reminder.isCompleted = 0 AND reminder.recurrenceRule <> 'never'\(hasTag(filter.tagID))\(narrowed.sql)
                                ORDER BY completion.completedAt DESC, completion.occurrence DESC\(cap))
                 ORDER BY doneAt DESC, scheduledAt DESC\(cap)
             ) AS reminder
             ORDER BY doneAt DESC, scheduledAt DESC
             """
-        return (sql, done.arguments + (tagID.map { [$0] } ?? []))
+        return (sql, done.arguments + (filter.tagID.map { [$0] } ?? []) + narrowed.arguments)
     }
 
     /// With a tag, the join starts from the tag's rows in `reminderTag` (CROSS JOIN fixes that

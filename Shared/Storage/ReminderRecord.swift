@@ -31,13 +31,15 @@ struct ReminderRecord: Encodable, PersistableRecord {
     var isAllDay: Bool
     var stage: Int
     var percentComplete: Int?
+    var listID: UUID?
+    var priority: Int
 
     /// The columns, one per property.
     enum CodingKeys: String, CodingKey, CaseIterable {
         case id, title, notes, scheduledAt, timeZoneID, isCompleted, completedAt, createdAt, updatedAt
         case recurrenceRule, recurrenceWeekday, recurrenceDay, recurrenceEnd, recurrenceInterval, recurrenceWeekdays
         case recurrenceNth, recurrenceMonth, recurrenceTimes, nominalTime, nominalDate
-        case isAllDay, stage, percentComplete
+        case isAllDay, stage, percentComplete, listID, priority
     }
 
     /// Every column a record is read from, qualified (`reminder.id, reminder.title, …`): what a
@@ -55,6 +57,8 @@ struct ReminderRecord: Encodable, PersistableRecord {
         isAllDay = reminder.isAllDay
         stage = reminder.stage.rawValue
         percentComplete = reminder.percentComplete
+        listID = reminder.listID
+        priority = reminder.priority.rawValue
         createdAt = reminder.createdAt
         updatedAt = reminder.updatedAt
         // A rule is stored in the columns the first version had where it can be (a weekly rule on
@@ -93,7 +97,7 @@ struct ReminderRecord: Encodable, PersistableRecord {
         return Reminder(
             id: id, title: title, notes: notes, scheduledAt: scheduledAt, isAllDay: isAllDay, timeZoneID: timeZoneID,
             isCompleted: isCompleted, completedAt: completedAt, stage: Reminder.Stage(rawValue: stage) ?? .none,
-            percentComplete: percentComplete, createdAt: createdAt, updatedAt: updatedAt,
+            percentComplete: percentComplete, priority: Priority(rawValue: priority) ?? .none, listID: listID, createdAt: createdAt, updatedAt: updatedAt,
             recurrence: rule, recurrenceEnd: recurrenceEnd.flatMap(LocalDate.init(iso:)),
             nominal: nominal
         )

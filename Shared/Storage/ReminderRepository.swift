@@ -33,14 +33,14 @@ package protocol ReminderRepository: Sendable {
     /// Up to `limit` reminders whose id, written as hex without dashes, starts with `hexPrefix`.
     func reminders(idPrefix hexPrefix: String, limit: Int) async throws -> [ReminderWithTags]
     /// Calls `body` with each reminder of each of `sections` in turn, with its tags, only those
-    /// carrying `tagID` when given, as SQLite returns them (memory stays flat however many there
+    /// that `filter` keeps, as SQLite returns them (memory stays flat however many there
     /// are), and `ended` at the end of each section with how many it passed and how many the
     /// section holds (counted only when the section's `limit` stopped it and it `countsAll`,
     /// else what it passed); all that `passes` times over, in one read: every section and every
     /// pass show the same state of the store, whatever is committed meanwhile. An error either
     /// throws ends the read.
     func forEachReminder(
-        in sections: [ReminderSection], tagged tagID: UUID?, passes: Int,
+        in sections: [ReminderSection], matching filter: ReminderFilter, passes: Int,
         _ body: @escaping @Sendable (_ pass: Int, _ section: Int, ReminderWithTags) throws -> Void,
         ended: @escaping @Sendable (_ pass: Int, _ section: Int, _ shown: Int, _ total: Int) throws -> Void
     ) async throws

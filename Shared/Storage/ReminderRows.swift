@@ -64,6 +64,7 @@ struct ReminderRows {
     static func precedes(_ first: ReminderWithTags, _ second: ReminderWithTags) -> Bool {
         let (a, b) = (first.reminder, second.reminder)
         if a.scheduledAt != b.scheduledAt { return (a.scheduledAt ?? .distantFuture) < (b.scheduledAt ?? .distantFuture) }
+        if a.priority != b.priority { return a.priority > b.priority }
         return withUnsafeBytes(of: a.id.uuid) { x in withUnsafeBytes(of: b.id.uuid) { y in !y.lexicographicallyPrecedes(x) } }
     }
 
@@ -135,6 +136,8 @@ extension ReminderRecord {
         isAllDay = try row.integer(columns.isAllDay) != 0
         stage = try row.integer(columns.stage)
         percentComplete = try row.optionalInteger(columns.percentComplete)
+        listID = try row.optionalUUID(columns.listID)
+        priority = try row.integer(columns.priority)
     }
 }
 
@@ -182,6 +185,10 @@ struct StatementRow {
         StoredInstant.date(milliseconds: Int64(try integer(index)))
     }
 
+    func optionalUUID(_ index: Int) throws -> UUID? {
+        type(index) == SQLITE_NULL ? nil : try uuid(index)
+    }
+
     func uuid(_ index: Int) throws -> UUID {
         guard type(index) == SQLITE_BLOB, sqlite3_column_bytes(statement, Int32(index)) == 16,
               let bytes = sqlite3_column_blob(statement, Int32(index)) else { throw StoreError.unreadableValue }
@@ -218,7 +225,7 @@ struct ReminderColumns {
     let id, title, notes, scheduledAt, timeZoneID, isCompleted, completedAt, createdAt, updatedAt: Int
     let recurrenceRule, recurrenceWeekday, recurrenceDay, recurrenceEnd, nominalTime, nominalDate: Int
     let recurrenceInterval, recurrenceWeekdays, recurrenceNth, recurrenceMonth, recurrenceTimes: Int
-    let isAllDay, stage, percentComplete: Int
+    let isAllDay, stage, percentComplete, listID, priority: Int
 
     /// The positions in rows of `statement`.
     init(_ statement: Statement) throws {
@@ -239,5 +246,6 @@ struct ReminderColumns {
         (recurrenceInterval, recurrenceWeekdays) = (try index(.recurrenceInterval), try index(.recurrenceWeekdays))
         (recurrenceNth, recurrenceMonth, recurrenceTimes) = (try index(.recurrenceNth), try index(.recurrenceMonth), try index(.recurrenceTimes))
         (isAllDay, stage, percentComplete) = (try index(.isAllDay), try index(.stage), try index(.percentComplete))
+        (listID, priority) = (try index(.listID), try index(.priority))
     }
 }

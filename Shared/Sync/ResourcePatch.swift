@@ -7,11 +7,11 @@ import ICalendar
 /// Memoss's, and DTSTAMP, LAST-MODIFIED and SEQUENCE moved on. Everything else stays: DTSTART and
 /// DURATION (moved with the due time, so the two stay consistent), an RRULE anchored in another
 /// zone while the repeat is unchanged, VALARMs, STATUS and PERCENT-COMPLETE while the status is
-/// unchanged, RELATED-TO, unknown and X- properties. Memoss's own alarm is never added to it.
+/// unchanged, PRIORITY's exact value while the level is unchanged, RELATED-TO, unknown and X- properties. Memoss's own alarm is never added to it.
 enum ResourcePatch {
     /// A part of a reminder a person changes independently, with the VTODO properties that hold it.
     enum Part: CaseIterable, Hashable, Sendable {
-        case title, notes, schedule, status, tags
+        case title, notes, schedule, status, tags, priority
 
         var properties: Set<String> {
             switch self {
@@ -20,6 +20,7 @@ enum ResourcePatch {
             case .schedule: ["DTSTART", "DUE", "DURATION", "RRULE", "X-MEMOSS-UNTIL", "X-MEMOSS-COUNT"]
             case .status: ["STATUS", "COMPLETED", "PERCENT-COMPLETE"]
             case .tags: ["CATEGORIES"]
+            case .priority: ["PRIORITY"]
             }
         }
     }
@@ -32,6 +33,7 @@ enum ResourcePatch {
         if base.schedule != local.schedule { parts.insert(.schedule) }
         if base.completion != local.completion { parts.insert(.status) }
         if Set(base.tags.map(TagRules.key)) != Set(local.tags.map(TagRules.key)) { parts.insert(.tags) }
+        if base.priority != local.priority { parts.insert(.priority) }
         return parts
     }
 

@@ -417,6 +417,8 @@ private struct Run {
                                 completedAt: fields.completion.isCompleted ? (fields.completion.completedAt ?? now) : nil)
         reminder.stage = fields.completion.stage
         reminder.percentComplete = fields.completion.percent
+        reminder.priority = fields.priority
+        reminder.listID = existing?.listID
         reminder.createdAt = existing?.createdAt ?? created ?? now
         reminder.updatedAt = modified ?? now
         return .success(reminder)

@@ -30,13 +30,17 @@ package struct SyncFields: Equatable, Sendable {
     package var completion: Completion
     /// Tag names; compared ignoring case and order.
     package var tags: [String]
+    /// The level `PRIORITY` says (another client's exact value is kept in its resource while the
+    /// level is unchanged).
+    package var priority: Priority
 
-    package init(title: String, notes: String?, schedule: Schedule, completion: Completion, tags: [String]) {
+    package init(title: String, notes: String?, schedule: Schedule, completion: Completion, tags: [String], priority: Priority = .none) {
         self.title = title
         self.notes = notes.flatMap { $0.isEmpty ? nil : $0 }
         self.schedule = schedule
         self.completion = completion
         self.tags = tags
+        self.priority = priority
     }
 
     /// A stored reminder's fields, as a resource can hold them (control characters as `\u{1B}`).
@@ -47,7 +51,7 @@ package struct SyncFields: Equatable, Sendable {
                                recurrence: reminder.recurrence, recurrenceEnd: reminder.recurrenceEnd),
             completion: Completion(isCompleted: reminder.isCompleted, completedAt: reminder.completedAt.map(Self.toSecond),
                                    stage: reminder.stage, percent: reminder.isDone ? nil : reminder.percentComplete),
-            tags: tags.map(ContentLines.representable))
+            tags: tags.map(ContentLines.representable), priority: reminder.priority)
     }
 
     /// A VTODO's fields; categories that could not name a tag (`TagRules`) are left out. Control
@@ -60,7 +64,8 @@ package struct SyncFields: Equatable, Sendable {
                                recurrenceEnd: todo.recurrenceEnd),
             completion: Completion(isCompleted: todo.isCompleted, completedAt: todo.completedAt.map(Self.toSecond),
                                    stage: todo.stage, percent: todo.isCompleted && todo.stage != .cancelled ? nil : todo.percentComplete),
-            tags: todo.categories.compactMap { try? TagRules.validName(ContentLines.representable($0)) })
+            tags: todo.categories.compactMap { try? TagRules.validName(ContentLines.representable($0)) },
+            priority: todo.priority.map(Priority.init(icalendar:)) ?? .none)
     }
 
     static func toSecond(_ instant: Date) -> Date {
@@ -71,7 +76,7 @@ package struct SyncFields: Equatable, Sendable {
 
     package static func == (lhs: SyncFields, rhs: SyncFields) -> Bool {
         lhs.title == rhs.title && lhs.notes == rhs.notes && lhs.schedule == rhs.schedule
-            && lhs.completion == rhs.completion && lhs.tagKeys == rhs.tagKeys
+            && lhs.completion == rhs.completion && lhs.tagKeys == rhs.tagKeys && lhs.priority == rhs.priority
     }
 
     /// The three-way merge of one reminder: a field changed on one side only takes that side's
@@ -97,6 +102,7 @@ package struct SyncFields: Equatable, Sendable {
         pick(\.title, "title") { "\"\($0)\"" }
         pick(\.schedule, "date and repeat", describe)
         pick(\.completion, "status") { $0.stage == .cancelled ? "cancelled" : $0.isCompleted ? "done" : $0.stage == .inProgress ? "in progress" : "open" }
+        pick(\.priority, "priority") { $0.word }
         pick(\.notes, "notes") { $0.map { "\"\($0)\"" } ?? "empty" }
         // Tags: a set merge, never a conflict.
         let baseKeys = Set((base?.tags ?? []).map(TagRules.key))

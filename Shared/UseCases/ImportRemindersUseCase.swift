@@ -74,6 +74,7 @@ package final class ImportRemindersUseCase: @unchecked Sendable {
                 written.imported += added.added
                 written.skipped += added.skipped
                 written.tagsCreated += added.tagsCreated
+                written.listsCreated += added.listsCreated
             }
         } catch {
             failure = error

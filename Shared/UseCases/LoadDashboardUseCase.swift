@@ -13,14 +13,14 @@ package struct LoadDashboardUseCase: Sendable {
         self.environment = environment
     }
 
-    /// The dashboard as of now, from one read of the store; only the reminders carrying `tagID`
-    /// when given (filtered in the store). `completedLimit` keeps only the most recently
-    /// completed ones (counting the rest).
-    package func callAsFunction(tagged tagID: UUID? = nil, completedLimit: Int? = nil) async throws -> Dashboard {
+    /// The dashboard as of now, from one read of the store; only the reminders `filter` keeps
+    /// (filtered in the store). `completedLimit` keeps only the most recently completed ones
+    /// (counting the rest).
+    package func callAsFunction(matching filter: ReminderFilter = .all, completedLimit: Int? = nil) async throws -> Dashboard {
         let open = Gathered<ReminderWithTags>(), done = Gathered<ReminderWithTags>(), total = Gathered<Int>()
         let sections = [ReminderSection(done: false), ReminderSection(done: false, undated: true),
                         ReminderSection(done: true, limit: completedLimit, countsAll: true)]
-        try await repository.forEachReminder(in: sections, tagged: tagID, passes: 1) { _, section, reminder in
+        try await repository.forEachReminder(in: sections, matching: filter, passes: 1) { _, section, reminder in
             section < 2 ? open.add(reminder) : done.add(reminder)
         } ended: { _, section, _, all in
             if section == 2 { total.add(all) }
@@ -30,18 +30,18 @@ package struct LoadDashboardUseCase: Sendable {
     }
 
     /// Passes each reminder of each of `sections` in turn (To Do, soonest first; done ones, most
-    /// recently completed first), carrying `tagID` when given, with its group (`nil` for a done
+    /// recently completed first) that `filter` keeps, with its group (`nil` for a done
     /// one), to `body` as the store reads them, and the end of each section, with how many it
     /// passed and holds, to `ended`; all that `passes` times over, in one read of the store, so
     /// every section shows the same moment. (An export reads everything twice: once to learn
     /// its zones.)
     package func stream(
-        _ sections: [ReminderSection], tagged tagID: UUID?, passes: Int = 1,
+        _ sections: [ReminderSection], matching filter: ReminderFilter, passes: Int = 1,
         _ body: @escaping @Sendable (_ pass: Int, _ section: Int, ReminderWithTags, Dashboard.Group?) throws -> Void,
         ended: @escaping @Sendable (_ pass: Int, _ section: Int, _ shown: Int, _ total: Int) throws -> Void = { _, _, _, _ in }
     ) async throws {
         let grouping = Dashboard.Grouping(now: environment.now(), timeZone: environment.timeZone)
-        try await repository.forEachReminder(in: sections, tagged: tagID, passes: passes, { pass, section, reminder in
+        try await repository.forEachReminder(in: sections, matching: filter, passes: passes, { pass, section, reminder in
             try body(pass, section, reminder, sections[section].done ? nil : grouping.group(of: reminder.reminder))
         }, ended: ended)
     }

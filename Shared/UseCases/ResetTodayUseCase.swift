@@ -15,9 +15,10 @@ package struct ResetTodayUseCase: Sendable {
         self.plan = plan
     }
 
-    /// What a reset would remove now: the one-time reminders due today, open or done, by time.
-    package func preview() async throws -> [ReminderWithTags] {
-        try await repository.oneTimeReminders(scheduledIn: environment.today.interval(in: environment.timeZone))
+    /// What a reset would remove now: the one-time reminders due today, open or done, by time,
+    /// those `filter` keeps.
+    package func preview(matching filter: ReminderFilter = .all) async throws -> [ReminderWithTags] {
+        try await repository.oneTimeReminders(scheduledIn: environment.today.interval(in: environment.timeZone)).filter(filter.keeps)
     }
 
     /// Deletes the one-time reminders due today, open or done, and returns how many went.

@@ -26,6 +26,8 @@ package struct UpdateReminderUseCase: Sendable {
         reminder.notes = values.notes
         reminder.scheduledAt = values.scheduledAt
         reminder.isAllDay = values.isAllDay
+        reminder.priority = values.priority
+        reminder.listID = values.listID
         reminder.timeZoneID = values.timeZoneID
         reminder.recurrence = values.recurrence
         reminder.recurrenceEnd = values.recurrenceEnd

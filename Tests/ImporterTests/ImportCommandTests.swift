@@ -112,7 +112,7 @@ struct ImportCommandTests {
         let path = try write("title,date,tags\nA,2027-01-05,New\nB,2027-01-06,New\nA,2027-01-05,\n")
         let result = try importFile(path, "--dry-run")
         #expect(result.status == 0)
-        #expect(result.stdout == "Dry run: would import 2, skip 1 already present, refuse 0; nothing was written. Created 1 tag.\n")
+        #expect(result.stdout == "Dry run: would import 2, skip 1 already present, refuse 0; nothing was written. It would create 1 tag.\n")
         #expect(try titles().isEmpty)
         let tags = try MemossProcess.run(["--db", store, "tags"], environment: environment)
         #expect(!tags.stdout.contains("#New"))

@@ -211,12 +211,13 @@ struct DashboardModelTests {
             let dashboard = try await world.core.loadDashboard()
             let open = toDo ? dashboard.toDo : [], finished = completed ? dashboard.completed : []
             let text = Gathered<String>()
-            let stream = JSONShapes.DashboardJSONStream { text.add($0) }
+            let lists = ListNames(try await world.core.lists.all())
+            let stream = JSONShapes.DashboardJSONStream(lists: lists) { text.add($0) }
             finished.forEach(stream.add)
             stream.startToDo()
             open.forEach(stream.add)
             stream.end()
-            #expect(text.all.joined() == JSONShapes.encode(JSONShapes.DashboardJSON(toDo: open, completed: finished)) + "\n")
+            #expect(text.all.joined() == JSONShapes.encode(JSONShapes.DashboardJSON(toDo: open, completed: finished, lists: lists)) + "\n")
         }
     }
 }

@@ -57,7 +57,7 @@ struct GRDBReminderRepositoryTests {
         #expect(count == 3)
         // Stopped by a limit, a section that counts says how many it holds.
         let first = Gathered<String>(), ends = Gathered<[Int]>()
-        try await repository.forEachReminder(in: [ReminderSection(done: false, limit: 2, countsAll: true)], tagged: nil, passes: 1) { _, _, item in
+        try await repository.forEachReminder(in: [ReminderSection(done: false, limit: 2, countsAll: true)], matching: .all, passes: 1) { _, _, item in
             first.add(item.title)
         } ended: { _, _, shown, total in
             ends.add([shown, total])

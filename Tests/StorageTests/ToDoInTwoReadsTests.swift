@@ -175,7 +175,7 @@ struct ToDoInTwoReadsTests {
         #expect(expected.allSatisfy { !$0.isEmpty })
 
         let seen = Gathered<(pass: Int, section: Int, item: ReminderWithTags)>(), ends = Gathered<[Int]>()
-        try await repository.forEachReminder(in: sections.map { ReminderSection(done: $0) }, tagged: tag?.id, passes: passes) { pass, section, item in
+        try await repository.forEachReminder(in: sections.map { ReminderSection(done: $0) }, matching: ReminderFilter(tagID: tag?.id), passes: passes) { pass, section, item in
             // Every reminder renamed and its completion flipped, by another program, mid-read.
             if seen.all.isEmpty {
                 _ = try SQLiteShell.run(store, "UPDATE reminder SET title = 'Renamed', isCompleted = 1 - isCompleted")

@@ -23,7 +23,8 @@ struct ResourcePatchTests {
         var reminder = Reminder(id: UUID(), title: todo.title, notes: todo.notes.isEmpty ? nil : todo.notes,
                                 scheduledAt: todo.due?.resolved(in: TimeZone(identifier: todo.timeZoneID)!), isAllDay: todo.isAllDay,
                                 timeZoneID: todo.timeZoneID, isCompleted: todo.isCompleted, stage: todo.stage,
-                                percentComplete: todo.percentComplete, createdAt: Date(timeIntervalSince1970: 0),
+                                percentComplete: todo.percentComplete, priority: todo.priority.map(Priority.init(icalendar:)) ?? .none,
+                                createdAt: Date(timeIntervalSince1970: 0),
                                 updatedAt: Date(timeIntervalSince1970: 0), recurrence: todo.recurrence, recurrenceEnd: todo.recurrenceEnd)
         change(&reminder)
         reminder.updatedAt = Date(timeIntervalSince1970: 1_795_600_000)

@@ -4,13 +4,14 @@ import Storage
 
 extension ReminderRepository {
     /// Calls `body` with each reminder of one `section` (see
-    /// `forEachReminder(in:tagged:passes:_:ended:)`); returns how many it passed.
+    /// `forEachReminder(in:matching:passes:_:ended:)`), narrowed to tag `tagID` when given; returns
+    /// how many it passed.
     @discardableResult
     package func forEachReminder(
         _ section: ReminderSection, tagged tagID: UUID?, _ body: @escaping @Sendable (ReminderWithTags) throws -> Void
     ) async throws -> Int {
         let shown = Gathered<Int>()
-        try await forEachReminder(in: [section], tagged: tagID, passes: 1) { _, _, item in try body(item) } ended: { _, _, count, _ in
+        try await forEachReminder(in: [section], matching: ReminderFilter(tagID: tagID), passes: 1) { _, _, item in try body(item) } ended: { _, _, count, _ in
             shown.add(count)
         }
         return shown.all.first ?? 0

@@ -84,8 +84,8 @@ struct TagUseCasesTests {
         let health = try await world.addTag("Health")
         let reminder = try await world.addReminder("Standing desk", on: "2026-11-22", tags: [work, health])
         #expect(reminder.tags.map(\.name) == ["Health", "Work"])
-        #expect(try await world.core.loadDashboard(tagged: work.id).toDo.map(\.id) == [reminder.id])
-        #expect(try await world.core.loadDashboard(tagged: health.id).toDo.map(\.id) == [reminder.id])
+        #expect(try await world.core.loadDashboard(matching: ReminderFilter(tagID: work.id)).toDo.map(\.id) == [reminder.id])
+        #expect(try await world.core.loadDashboard(matching: ReminderFilter(tagID: health.id)).toDo.map(\.id) == [reminder.id])
     }
 
     @Test func deletingAReminderKeepsItsTags() async throws {
@@ -149,7 +149,7 @@ struct TagUseCasesTests {
         let done = try await world.addReminder("Invoice", on: "2026-11-24", tags: [work])
         _ = try await world.core.toggleCompletion(id: done.id)
 
-        let dashboard = try await world.core.loadDashboard(tagged: work.id)
+        let dashboard = try await world.core.loadDashboard(matching: ReminderFilter(tagID: work.id))
 
         #expect(dashboard.toDo.map(\.id) == [meeting.id, report.id])
         #expect(dashboard.completed.map(\.id) == [done.id])

@@ -56,7 +56,7 @@ struct UndoUseCaseTests {
         #expect((counts.imported, counts.tagsCreated) == (3, 1))
         let imported = try await world.allReminders().filter { $0.title != "Already here" }
         // Three reminder ids and one tag id, not a copy of every value.
-        #expect(try world.journalEntrySizes().last == 4 + 16 * 4)
+        #expect(try world.journalEntrySizes().last == 8 + 16 * 4)
         #expect(try await world.core.changedReminders(since: since).ids == Set(imported.map(\.id)))
 
         _ = try await world.core.completeReminders(ids: [imported[0].id])
@@ -69,7 +69,7 @@ struct UndoUseCaseTests {
             _ = try await world.core.redo()
             #expect(try world.snapshot() == after, "round \(round)")
             // Redone, the import is held by its ids again.
-            #expect(try world.journalEntrySizes().suffix(2).first == 4 + 16 * 4)
+            #expect(try world.journalEntrySizes().suffix(2).first == 8 + 16 * 4)
         }
     }
 

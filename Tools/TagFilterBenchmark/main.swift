@@ -60,7 +60,7 @@ var unfiltered: [Duration] = []
 var matched = 0
 for _ in 0..<runs {
     let start = clock.now
-    let dashboard = try await load(tagged: tag.id)
+    let dashboard = try await load(matching: ReminderFilter(tagID: tag.id))
     filtered.append(clock.now - start)
     matched = dashboard.toDo.count + dashboard.completed.count
 
