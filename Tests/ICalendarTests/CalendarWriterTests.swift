@@ -5,7 +5,7 @@ import Testing
 import TestSupport
 
 /// What the writer puts in a file, checked against RFC 5545 and the oracle's rule → RRULE table
-/// (`../shared/oracles/README.md`), with values worked out by hand.
+/// (`Tests/Oracle/README.md`), with values worked out by hand.
 struct CalendarWriterTests {
     private func reminder(_ title: String = "Pay rent", on date: String, at clock: String = "09:00", in zone: String = "America/New_York",
                           repeating rule: RecurrenceRule = .never, until end: String? = nil) -> Reminder {

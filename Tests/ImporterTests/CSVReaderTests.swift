@@ -5,9 +5,10 @@ import TestSupport
 
 /// The CSV reader against the public csv-spectrum suite and the cases it lacks.
 struct CSVReaderTests {
+    /// csv-spectrum, vendored in `Tests/Fixtures` with its licence and source.
     static var spectrum: URL {
         URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("shared/conformance/csv-spectrum")
+            .appendingPathComponent("Fixtures/csv-spectrum")
     }
 
     static let cases = ["comma_in_quotes", "empty", "empty_crlf", "escaped_quotes", "json", "location_coordinates",
@@ -37,6 +38,11 @@ struct CSVReaderTests {
             let objects = rows.dropFirst().map { Dictionary(uniqueKeysWithValues: zip(header, $0.fields)) }
             #expect(objects == expected, "chunk size \(chunkSize)")
         }
+    }
+
+    @Test func everyVendoredCaseIsChecked() throws {
+        let files = try FileManager.default.contentsOfDirectory(atPath: Self.spectrum.appendingPathComponent("csvs").path)
+        #expect(files.filter { $0.hasSuffix(".csv") }.map { String($0.dropLast(4)) }.sorted() == Self.cases)
     }
 
     @Test func byteOrderMarkIsSkipped() throws {

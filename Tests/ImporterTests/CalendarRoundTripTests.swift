@@ -7,7 +7,8 @@ import TestSupport
 /// `memoss export` and `memoss-import FILE.ics` end to end, on randomized stores: every rule,
 /// DST gaps and overlaps in several zones, ends, tags, notes that need escaping, completed ones.
 /// The exported calendar is read back by Memoss (same reminders, same bytes but DTSTAMP) and by
-/// `../shared/oracles/ics_check.py` (the `icalendar` parser and `recurring-ical-events`), whose
+/// `Tests/Oracle/ics_check.py` (the `icalendar` parser and `recurring-ical-events`; `MEMOSS_ICS_CHECK`
+/// names another reader of the same output, as `.ci/run` does with `../shared`), whose
 /// expansion of every RRULE must give the instants Memoss's own series gives. Seeded: set
 /// MEMOSS_FUZZ_SEED to repeat a run.
 struct CalendarRoundTripTests {
@@ -142,12 +143,11 @@ struct CalendarRoundTripTests {
         let world = try await randomWorld(seed: seed &+ 1)
         let file = temporary.path("oracle-\(seed).ics")
         _ = try memoss(try #require(world.storePath), "export", "-o", file)
-        // Tests/ImporterTests/<this file> → the package root → ../shared/oracles
-        let oracles = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("shared/oracles")
-        let checked = try ChildProcess.run(URL(fileURLWithPath: "/usr/bin/env"),
-                                           ["python3", oracles.appendingPathComponent("ics_check.py").path, file, "-n", "8"])
-        try #require(checked.status == 0, "ics_check.py (pip install icalendar recurring-ical-events): \(checked.stderr)")
+        let checker = ProcessInfo.processInfo.environment["MEMOSS_ICS_CHECK"].flatMap { $0.isEmpty ? nil : $0 }
+            ?? URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+                .appendingPathComponent("Oracle/ics_check.py").path
+        let checked = try ChildProcess.run(URL(fileURLWithPath: "/usr/bin/env"), ["python3", checker, file, "-n", "8"])
+        try #require(checked.status == 0, "\(checker) (Tools/test installs icalendar and recurring-ical-events): \(checked.stderr)")
         let series = try #require(try JSONSerialization.jsonObject(with: checked.stdoutData) as? [[String: Any]])
         let utc = ISO8601DateFormatter()
         var compared = 0
