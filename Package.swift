@@ -125,6 +125,9 @@ let package = Package(
             dependencies: ["BenchmarkSupport"],
             path: "Tools/ImportBenchmark"
         ),
+        // The man pages, made from the programs' command definitions and docs/man (Tools/install, Tools/manual).
+        .target(name: "ManualPages", path: "Tools/ManualPages"),
+        .executableTarget(name: "ManualGenerator", dependencies: ["ManualPages"], path: "Tools/ManualGenerator"),
 
         // MARK: Tests
         .target(
@@ -154,6 +157,11 @@ let package = Package(
             name: "ImporterTests",
             dependencies: ["TestSupport", "Domain", "CSVReader", "memoss-import", "memoss"],
             path: "Tests/ImporterTests"
+        ),
+        .testTarget(
+            name: "ManualTests",
+            dependencies: ["ManualPages", "TestSupport", "memoss", "memoss-import", "memoss-sync"],
+            path: "Tests/ManualTests"
         ),
         .testTarget(
             name: "REPLTests",
