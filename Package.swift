@@ -78,7 +78,8 @@ let package = Package(
         ),
         .executableTarget(
             name: "memoss",
-            dependencies: ["Shared", "FrontSupport", "CReadline", "CSystem", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            dependencies: ["Shared", "FrontSupport", "CReadline", "CSystem", "ImportCommand",
+                           .product(name: "ArgumentParser", package: "swift-argument-parser")],
             path: "Frontends/REPL",
             linkerSettings: staticRuntime
         ),
@@ -89,10 +90,17 @@ let package = Package(
             path: "Frontends/Sync"
         ),
         .target(name: "CSVReader", path: "Frontends/CSVReader"),
+        // memoss-import's command. `memoss` links it too and is the importer when started under that
+        // name, so an installed memoss-import is a link to memoss: the runtime and ICU once on disk.
+        .target(
+            name: "ImportCommand",
+            dependencies: ["Shared", "FrontSupport", "CSVReader", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            path: "Frontends/Importer"
+        ),
         .executableTarget(
             name: "memoss-import",
-            dependencies: ["Shared", "FrontSupport", "CSVReader", .product(name: "ArgumentParser", package: "swift-argument-parser")],
-            path: "Frontends/Importer",
+            dependencies: ["ImportCommand"],
+            path: "Frontends/ImporterMain",
             linkerSettings: staticRuntime
         ),
 

@@ -4,10 +4,11 @@ import FrontSupport
 import Foundation
 import Shared
 
-/// `memoss-import [--db PATH] [--dry-run] [--strict] [--allow-past] [--json] [--format csv|ics] FILE`.
-@main
-struct MemossImport: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(
+/// `memoss-import [--db PATH] [--dry-run] [--strict] [--allow-past] [--json] [--format csv|ics] FILE`:
+/// the `memoss-import` program, and `memoss` when it is started under that name.
+package struct MemossImport: AsyncParsableCommand {
+    /// The command's name, help and version.
+    package static let configuration = CommandConfiguration(
         commandName: "memoss-import",
         abstract: "Import reminders from a CSV or iCalendar (.ics) file, each checked by the same rules as the add form.",
         discussion: """
@@ -44,6 +45,9 @@ struct MemossImport: AsyncParsableCommand {
     var dateOrder: String?
     @Argument(help: "The CSV or .ics file, or - for standard input.") var file: String
 
+    /// The command before its arguments are read (argument-parser fills them in).
+    package init() {}
+
     /// The delimiter byte asked for, `nil` to find it in the header.
     private var delimiterByte: UInt8? {
         switch delimiter?.lowercased() {
@@ -54,7 +58,8 @@ struct MemossImport: AsyncParsableCommand {
         }
     }
 
-    func validate() throws {
+    /// Refuses values no option takes (usage errors, exit 2).
+    package func validate() throws {
         if let format, !["csv", "ics"].contains(format.lowercased()) {
             throw ValidationError("--format must be csv or ics, not \"\(format)\".")
         }
@@ -75,13 +80,14 @@ struct MemossImport: AsyncParsableCommand {
         return ["ics", "ical", "icalendar"].contains(URL(fileURLWithPath: file).pathExtension.lowercased())
     }
 
-    /// Runs the command line; usage errors exit with status 2.
-    static func main() async {
+    /// Runs the command line as the program: usage errors exit with status 2.
+    package static func runProgram() async -> Never {
         await FrontMain.run(MemossImport.self, arguments: Array(CommandLine.arguments.dropFirst()), program: "memoss-import")
     }
 
+    /// Imports the file.
     @MainActor
-    func run() async throws {
+    package func run() async throws {
         Interruption.install()
         let name = file == "-" ? "-" : file
         let core: MemossCore

@@ -2,6 +2,7 @@ import ArgumentParser
 import CSystem
 import FrontSupport
 import Foundation
+import ImportCommand
 import Shared
 
 /// `memoss`: reminders for people who live in a terminal.
@@ -28,6 +29,9 @@ struct Memoss: AsyncParsableCommand {
 
     /// Runs the command line; a usage error exits with status 2, a refusal with 1.
     static func main() async {
+        // Installed, memoss-import is a link to this program (Tools/install): started under that
+        // name, it is the importer.
+        if CommandLine.arguments.first?.split(separator: "/").last == "memoss-import" { await MemossImport.runProgram() }
         // Freed memory goes back to the system past 128 KiB, as glibc starts: its threshold grows
         // with the biggest block freed (SQLite's sorters), and a listing's second reading thread
         // has a heap of its own.

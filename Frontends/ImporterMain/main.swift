@@ -1,0 +1,3 @@
+import ImportCommand
+
+await MemossImport.runProgram()
