@@ -19,6 +19,8 @@ MEMOSS_TEST_PACKAGES=(
   dunst xvfb           # a real notification server, on a display of its own
   systemd              # systemd-analyze checks the shipped user unit
   less                 # list is paged through the real pager
+  tmux zsh fish        # Tab in bash, zsh and fish at a real terminal (shell completion)
+  groff-base           # groff reads every man page without a warning
 )
 # Python modules the tests import or start, as module=package.
 MEMOSS_TEST_PYTHON=(
