@@ -14,10 +14,10 @@ package struct MemossImport: AsyncParsableCommand {
         discussion: """
             The header row names the columns, in any order and case: title (required), notes, date \
             (YYYY-MM-DD, or D/M/YYYY with --date-order; tomorrow when empty), time (HH:mm, 9:30 PM, seconds \
-            dropped; 09:00 when empty), repeat (never, daily, weekly, monthly, monthly on the 31st), end_date, \
+            dropped; 09:00 when empty), repeat (any phrase --repeat takes: weekly, every 2 weeks on tue,thu …), end_date, \
             tags (separated by ;), completed (true/false/yes/no/1/0), completed_at (ISO 8601), timezone (IANA; \
             yours when empty), id (a UUID); other tools' \
-            names (Due Date, Task, Labels …) are read too, see README.md. Everything is written in one transaction: an interrupted import \
+            names (Due Date, Task, Labels …) are read too, see man memoss-import. Everything is written in one transaction: an interrupted import \
             leaves the store as it was. Importing a file again adds nothing it added before, nor what you \
             deleted since. Exit status: 0 when no row was refused, 1 when some were, 2 when the file or \
             its header could not be used. `memoss undo` takes back a whole import. A file named .ics (or \

@@ -20,7 +20,7 @@ extension Memoss {
         var limit: Int?
         @Flag(help: "Only the done reminders, all of them.") var completed = false
         @Flag(help: "Every done reminder, not only the 10 most recent.") var all = false
-        @Flag(help: "Print JSON (see README.md) instead of cards.") var json = false
+        @Flag(help: "Print JSON instead of cards (man memoss, JSON, says its shape).") var json = false
 
         func validate() throws {
             if let limit, limit < 1 { throw ValidationError("--limit must be 1 or more, e.g. --limit 20.") }

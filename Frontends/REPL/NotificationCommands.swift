@@ -12,7 +12,7 @@ extension Memoss {
 
         @OptionGroup var store: StoreOptions
         @ParentCommand var memoss: Memoss
-        @Flag(help: "Print JSON (see README.md).") var json = false
+        @Flag(help: "Print JSON (man memoss, JSON, says its shape).") var json = false
 
         func execute(in session: Session) async throws {
             if json {

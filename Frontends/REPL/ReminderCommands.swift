@@ -200,7 +200,7 @@ extension Memoss {
         @Argument(help: "Its number in the last list, or at least 4 characters of its id.", completion: Completion.reminderNumbers)
         var reminder: String
         @Option(help: "How many times to show (1–1000).") var count = 5
-        @Flag(help: "Print JSON (see README.md).") var json = false
+        @Flag(help: "Print JSON (man memoss, JSON, says its shape).") var json = false
 
         func validate() throws {
             guard (1...1_000).contains(count) else { throw ValidationError("--count must be from 1 to 1000.") }
@@ -226,7 +226,7 @@ extension Memoss {
         @ParentCommand var memoss: Memoss
         @Argument(help: ArgumentHelp("The day: YYYY-MM-DD, today, yesterday, fri (the last one), last fri, 3 days ago, 5 dec (the last one) …",
                                      valueName: "date")) var date: [String] = []
-        @Flag(help: "Print JSON (see README.md).") var json = false
+        @Flag(help: "Print JSON (man memoss, JSON, says its shape).") var json = false
 
         func execute(in session: Session) async throws {
             let environment = session.core.environment

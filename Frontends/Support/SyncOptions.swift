@@ -71,6 +71,6 @@ package enum SyncOptions {
         receives what changed there; --dry-run only says what would change. Each request ends after --timeout, \
         the whole sync after --max-time. A sync that would delete more than half of an account's reminders \
         (and more than 10) on either side asks first at a terminal, and elsewhere stops unless given --force. \
-        See docs/sync.md.
+        man memoss-sync and docs/sync.md tell more.
         """
 }
