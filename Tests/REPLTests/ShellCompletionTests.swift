@@ -62,7 +62,7 @@ struct ShellCompletionTests {
         }
         #expect(try MemossProcess.run(["list"], environment: environment).stdout.contains("3. [ ] "))
 
-        let script = try MemossProcess.run(["--generate-completion-script=\(shell)"], environment: environment).stdout
+        let script = try MemossProcess.run(["--generate-completion-script", shell], environment: environment).stdout
         let scriptFile = folder.url.appendingPathComponent(shell == "zsh" ? "_memoss" : "memoss.\(shell)")
         try Data(script.utf8).write(to: scriptFile)
         let variables = environment.map { "\($0.key)=\($0.value)" }.sorted()
