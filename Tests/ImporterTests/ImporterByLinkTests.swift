@@ -9,26 +9,26 @@ struct ImporterByLinkTests {
         let folder = try TemporaryFolder("memoss-link")
         let link = folder.url.appendingPathComponent("memoss-import")
         try FileManager.default.createSymbolicLink(at: link, withDestinationURL: BuiltProduct.url("memoss"))
-        let environment = ["HOME": folder.url.path, "TZ": "UTC", "PATH": "/usr/bin:/bin"]
+        let environment = ["HOME": folder.url.path, "PATH": "/usr/bin:/bin"]
 
-        let real = try ChildProcess.run(BuiltProduct.url("memoss-import"), ["--help"], environment: environment)
-        let linked = try ChildProcess.run(link, ["--help"], environment: environment)
+        let real = try MemossProcess.run(["--help"], environment: environment, program: MemossProcess.importer)
+        let linked = try MemossProcess.run(["--help"], environment: environment, program: link)
         #expect(linked.status == 0)
         #expect(linked.stdout == real.stdout)
-        #expect(try ChildProcess.run(link, ["--version"], environment: environment).stdout
-            == ChildProcess.run(BuiltProduct.url("memoss-import"), ["--version"], environment: environment).stdout)
+        #expect(try MemossProcess.run(["--version"], environment: environment, program: link).stdout
+            == MemossProcess.run(["--version"], environment: environment, program: MemossProcess.importer).stdout)
 
         let csv = folder.path("tasks.csv")
         try Data("title,date,time\nPay rent,2027-01-31,09:00\n".utf8).write(to: URL(fileURLWithPath: csv))
         let store = folder.path("store.sqlite")
-        let imported = try ChildProcess.run(link, ["--db", store, csv], environment: environment)
+        let imported = try MemossProcess.run(["--db", store, csv], environment: environment, program: link)
         #expect(imported.status == 0, "\(imported.stderr)")
         #expect(imported.stdout == "Imported 1, skipped 0 already present, refused 0.\n")
-        let refused = try ChildProcess.run(link, ["--db", store, "--format", "xlsx", csv], environment: environment)
+        let refused = try MemossProcess.run(["--db", store, "--format", "xlsx", csv], environment: environment, program: link)
         #expect(refused.status == 2)
 
         // Under its own name it is still memoss.
-        let listed = try ChildProcess.run(BuiltProduct.url("memoss"), ["--db", store, "list"], environment: environment)
+        let listed = try MemossProcess.run(["--db", store, "list"], environment: environment)
         #expect(listed.stdout.contains("Pay rent"))
     }
 }

@@ -5,6 +5,7 @@ import TestSupport
 /// Tab in bash, zsh and fish, at a real terminal (tmux), with the completion scripts the built
 /// memoss generates: `memoss done <Tab>` offers the last list's numbers and `--tag Wo<Tab>` completes
 /// a tag's name, both read from the store. Needs tmux, zsh and fish; fails, never skips, without them.
+@Suite(.tags(.slow))
 struct ShellCompletionTests {
     /// A shell in a tmux server of the test's own, typed into and read from the screen. The server
     /// runs in the foreground (`-D`) as the test's child: a daemonized one keeps Foundation's watch
@@ -65,7 +66,7 @@ struct ShellCompletionTests {
         let script = try MemossProcess.run(["--generate-completion-script", shell], environment: environment).stdout
         let scriptFile = folder.url.appendingPathComponent(shell == "zsh" ? "_memoss" : "memoss.\(shell)")
         try Data(script.utf8).write(to: scriptFile)
-        let variables = environment.map { "\($0.key)=\($0.value)" }.sorted()
+        let variables = MemossProcess.onTestClock(environment).map { "\($0.key)=\($0.value)" }.sorted()
         let terminal: Terminal
         switch shell {
         case "bash":
