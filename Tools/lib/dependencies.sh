@@ -21,6 +21,7 @@ MEMOSS_TEST_PACKAGES=(
   less                 # list is paged through the real pager
   tmux zsh fish        # Tab in bash, zsh and fish at a real terminal (shell completion)
   groff-base           # groff reads every man page without a warning
+  openssl              # the sync tests' self-signed certificate for an https server on loopback
 )
 # Python modules the tests import or start, as module=package.
 MEMOSS_TEST_PYTHON=(
