@@ -9,7 +9,7 @@ extension Memoss {
     struct SyncCommand: ParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "sync", abstract: SyncOptions.abstract, discussion: SyncOptions.discussion,
-            subcommands: [Run.self, Add.self, Status.self, Remove.self], defaultSubcommand: Run.self)
+            subcommands: [Run.self, Add.self, Status.self, Publish.self, Remove.self], defaultSubcommand: Run.self)
 
         /// `sync [NAME…]`.
         struct Run: SessionCommand {
@@ -40,6 +40,18 @@ extension Memoss {
 
             @OptionGroup var store: StoreOptions
             @ParentCommand var memoss: Memoss
+
+            func execute(in session: Session) async throws { try SyncProcess.forward(session) }
+        }
+
+        /// `sync publish ACCOUNT LIST`.
+        struct Publish: SessionCommand {
+            static let configuration = CommandConfiguration(
+                commandName: "publish", abstract: "Make a task list on the account's server for a list here, and sync the list with it.")
+
+            @OptionGroup var store: StoreOptions
+            @ParentCommand var memoss: Memoss
+            @OptionGroup var options: SyncOptions.Publish
 
             func execute(in session: Session) async throws { try SyncProcess.forward(session) }
         }

@@ -38,6 +38,15 @@ package enum SyncOptions {
         }
     }
 
+    /// `sync publish ACCOUNT LIST`.
+    package struct Publish: ParsableArguments {
+        @Argument(help: "The account whose server gets the task list.") package var account: String
+        @Argument(help: "The list here to make a task list of, and sync with it.") package var list: String
+        @OptionGroup package var timeout: Timeout
+
+        package init() {}
+    }
+
     /// `sync remove NAME`.
     package struct Remove: ParsableArguments {
         @Argument(help: "The account to remove.") package var name: String
@@ -61,10 +70,13 @@ package enum SyncOptions {
     }
 
     /// What `sync` says of itself, for both programs' help.
-    package static let abstract = "Two-way sync with CalDAV task lists: sync [NAME…], sync add NAME URL --user USER, sync status, sync remove NAME."
+    package static let abstract = "Two-way sync with CalDAV task lists: sync [NAME…], sync add NAME URL --user USER, sync status, "
+        + "sync publish ACCOUNT LIST, sync remove NAME."
     /// The longer help of `sync`.
     package static let discussion = """
-        sync add finds the task list at URL (a server's address or the list's own) and keeps the account; \
+        sync add finds the task lists at URL (every one of a server's address, or the one a list's own \
+        address names), each synced with the list of its name here (made when there is none), and keeps the \
+        account; sync publish ACCOUNT LIST makes a task list on the server for a list here; \
         the password comes from --password-command CMD (its first line, e.g. 'pass show dav'), from \
         --password-env VAR, or, with --save-password, is read once from standard input and kept in a 0600 \
         file under $XDG_CONFIG_HOME/memoss. sync (every account, or those named) sends what changed here and \

@@ -11,7 +11,7 @@ import SharedSync
 struct MemossSync: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "memoss-sync", abstract: SyncOptions.abstract, discussion: SyncOptions.discussion,
-        subcommands: [Run.self, Add.self, Status.self, Remove.self], defaultSubcommand: Run.self)
+        subcommands: [Run.self, Add.self, Status.self, Publish.self, Remove.self], defaultSubcommand: Run.self)
 
     static func main() async {
         // Killing `memoss sync` (even with SIGKILL) stops the sync it started.
@@ -71,6 +71,28 @@ struct MemossSync: AsyncParsableCommand {
         }
     }
 
+    /// `sync publish ACCOUNT LIST`.
+    struct Publish: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(commandName: "publish")
+
+        @OptionGroup var store: StoreOptions
+        @OptionGroup var options: SyncOptions.Publish
+
+        func run() async throws {
+            try await saying { try await body() }
+        }
+
+        private func body() async throws {
+            stopPast(options.timeout)
+            let (core, accounts) = try await open(store)
+            let list = try await core.lists.find(named: options.list)
+            let url = try await accounts.publish(list, account: options.account, options: settings(options.timeout))
+            Output.say("Made the task list \"\(VisibleText.escaped(list.name))\" at \(VisibleText.escaped(url)); "
+                + "`memoss sync` sends its reminders.")
+            core.finish()
+        }
+    }
+
     /// `sync add NAME URL --user USER`.
     struct Add: AsyncParsableCommand {
         static let configuration = CommandConfiguration(commandName: "add")
@@ -92,10 +114,19 @@ struct MemossSync: AsyncParsableCommand {
                 guard let secret = Self.readPassword() else { throw Refusal(message: "No password on standard input; type it, or pipe it in.") }
                 source = .saved(secret)
             }
-            let (account, name) = try await accounts.add(name: options.name, url: options.url, user: options.user ?? "",
-                                                         password: source, options: settings(options.timeout))
-            Output.say("Added \(account.name): the task list \(name.map { "\"\(VisibleText.escaped($0))\" " } ?? "")at \(account.collectionURL). "
-                + "`memoss sync` sends and receives.")
+            let (account, linked, notes) = try await accounts.add(name: options.name, url: options.url, user: options.user ?? "",
+                                                                  password: source, options: settings(options.timeout))
+            Output.say("Added \(account.name), syncing \(linked.count == 1 ? "one task list" : "\(linked.count) task lists"):")
+            for (collection, list) in linked {
+                Output.say("  \(VisibleText.escaped(collection.name ?? "(no name)")) at \(VisibleText.escaped(collection.url)) with the list \"\(VisibleText.escaped(list))\"")
+            }
+            for note in notes { Output.note(VisibleText.escaped(note)) }
+            if let (collection, list) = linked.first(where: { $0.collection.isDefaultList }), let name = collection.name,
+               TagRules.key(for: name) != TagRules.key(for: list) {
+                Output.say("New reminders go to \"\(VisibleText.escaped(list))\", synced with \(VisibleText.escaped(name)); "
+                    + "`memoss lists rename \"\(VisibleText.escaped(list))\" \"\(VisibleText.escaped(name))\"` names it as the server does.")
+            }
+            Output.say("`memoss sync` sends and receives.")
             core.finish()
         }
 
@@ -124,8 +155,12 @@ struct MemossSync: AsyncParsableCommand {
             for account in all {
                 let password = account.passwordCommand.map { "password from `\($0)`" } ?? account.passwordVariable.map { "password from $\($0)" }
                     ?? (account.passwordSaved ? "password saved in \(accounts.passwordFile(account: account.name))" : "no password")
-                Output.say("\(VisibleText.escaped(account.name)): \(VisibleText.escaped(account.collectionURL)) as "
+                Output.say("\(VisibleText.escaped(account.name)): \(VisibleText.escaped(account.url)) as "
                     + "\(VisibleText.escaped(account.user)), \(VisibleText.escaped(password))")
+                for collection in try await accounts.collections(account.name) {
+                    Output.say("  \(VisibleText.escaped(collection.name ?? "(no name)")) at \(VisibleText.escaped(collection.url)) "
+                        + "with the list \"\(VisibleText.escaped(collection.listName))\"")
+                }
                 let last = account.lastSyncAt.map { "last synced \(formatter.string(for: $0)): \(account.lastOutcome ?? "")" } ?? "not synced yet"
                 Output.say("  \(VisibleText.escaped(last))")
             }

@@ -442,6 +442,37 @@ extension AppDatabase {
                 SELECT ?, ?, ?, ?, coalesce(min(createdAt), 0) FROM reminder
                 """, arguments: [id, ReminderList.defaultName, TagRules.key(for: ReminderList.defaultName), "#3B82F6"])
             try db.execute(sql: "INSERT OR REPLACE INTO storeSetting (name, value) VALUES ('defaultList', ?)", arguments: [id.text])
+            // A sync account syncs several task lists (collections), each with one list here, and
+            // its own sync token; an account from before syncs its one collection with the default
+            // list, as it did. Each resource is in a collection; `syncLeftover` holds the resources
+            // a move to another collection left behind until the server deletes them. `discovers`:
+            // the account was added by its server's address (not a collection's), so each sync
+            // looks for collections added or removed there.
+            try db.execute(sql: """
+                CREATE TABLE syncCollection (
+                    account TEXT NOT NULL REFERENCES syncAccount(name) ON DELETE CASCADE,
+                    url TEXT NOT NULL,
+                    listID BLOB NOT NULL REFERENCES list(id) ON DELETE CASCADE,
+                    name TEXT,
+                    syncToken TEXT,
+                    PRIMARY KEY (account, url)
+                ) WITHOUT ROWID;
+                CREATE UNIQUE INDEX syncCollection_on_listID ON syncCollection (account, listID);
+                CREATE INDEX syncCollection_on_list ON syncCollection (listID);
+                INSERT INTO syncCollection (account, url, listID, syncToken) SELECT name, collectionURL, ?, syncToken FROM syncAccount;
+                ALTER TABLE syncItem ADD COLUMN collection TEXT NOT NULL DEFAULT '';
+                UPDATE syncItem SET collection = (SELECT collectionURL FROM syncAccount WHERE syncAccount.name = syncItem.account);
+                ALTER TABLE syncAccount ADD COLUMN discovers BOOLEAN NOT NULL DEFAULT 0;
+                CREATE TABLE syncLeftover (
+                    account TEXT NOT NULL REFERENCES syncAccount(name) ON DELETE CASCADE,
+                    href TEXT NOT NULL,
+                    collection TEXT NOT NULL,
+                    etag TEXT,
+                    base TEXT NOT NULL,
+                    reminderID BLOB NOT NULL,
+                    PRIMARY KEY (account, href)
+                );
+                """, arguments: [id])
         }
         return migrator
     }

@@ -8,8 +8,11 @@ package struct SyncAccount: Sendable, Equatable {
     package var name: String
     /// The address as the user gave it.
     package var url: String
-    /// The task collection found from it, the one resources are read and written in.
+    /// The task collection found from it first (the default list's, when it was added).
     package var collectionURL: String
+    /// Whether it was added by the server's address rather than one collection's, so each sync
+    /// looks for the task collections added and removed there.
+    package var discovers = false
     package var user: String
     /// A command whose first line of output is the password (`pass show dav`).
     package var passwordCommand: String?
@@ -17,8 +20,6 @@ package struct SyncAccount: Sendable, Equatable {
     package var passwordVariable: String?
     /// Whether the password is in a 0600 file under `$XDG_CONFIG_HOME/memoss` (the user asked).
     package var passwordSaved: Bool
-    /// The server's RFC 6578 sync token after the last complete pull, `nil` before the first.
-    package var syncToken: String?
     package var lastSyncAt: Date?
     /// What the last sync did or why it failed, one sentence.
     package var lastOutcome: String?
@@ -44,15 +45,18 @@ package struct SyncItem: Sendable, Equatable {
     package var uid: String
     /// The resource's path on the server.
     package var href: String
+    /// The address of the collection it is in.
+    package var collection: String
     /// Its ETag when last read or written, `nil` when the server did not say.
     package var etag: String?
     /// The resource's text when both sides last agreed (the base of a three-way merge).
     package var base: String
 
-    package init(reminderID: UUID, uid: String, href: String, etag: String?, base: String) {
+    package init(reminderID: UUID, uid: String, href: String, collection: String, etag: String?, base: String) {
         self.reminderID = reminderID
         self.uid = uid
         self.href = href
+        self.collection = collection
         self.etag = etag
         self.base = base
     }
@@ -69,13 +73,64 @@ package struct SyncBatch: Sendable {
     package var items: [SyncItem] = []
     /// Reminders whose resource the server no longer has.
     package var forgotten: [UUID] = []
-    /// The account's new token; `.some(nil)` clears it.
-    package var syncToken: String??
+    /// The collections' new tokens, by address; a `nil` token clears it.
+    package var tokens: [String: String?] = [:]
+    /// Resources a move to another collection left behind, to delete on the server.
+    package var leftovers: [SyncLeftover] = []
+    /// Leftovers the server no longer has (by href).
+    package var leftoversDone: [String] = []
+    /// Collections the server no longer has (by address): no longer synced, their items forgotten.
+    package var goneCollections: [String] = []
 
     package init() {}
 
     /// Whether it changes reminders (and so is a command in the undo journal).
     package var changesReminders: Bool { !upserts.isEmpty || !deletions.isEmpty }
+}
+
+/// A task collection of an account and the list it is synced with.
+package struct SyncCollection: Sendable, Equatable {
+    /// Its address.
+    package var url: String
+    /// The id of the list it is synced with (the default list's id for that one).
+    package var listID: UUID
+    /// Its name on the server (`displayname`), when it has one.
+    package var name: String?
+    /// The server's RFC 6578 sync token after the last complete pull, `nil` before the first.
+    package var syncToken: String?
+    /// The name of its list here.
+    package var listName = ""
+    /// Whether its list is the default one (whose reminders have no list id).
+    package var isDefaultList = false
+
+    package init(url: String, listID: UUID, name: String?, syncToken: String? = nil) {
+        self.url = url
+        self.listID = listID
+        self.name = name
+        self.syncToken = syncToken
+    }
+
+    /// The `listID` the reminders of its list have.
+    package var reminderListID: UUID? { isDefaultList ? nil : listID }
+}
+
+/// A resource a reminder's move to another collection left behind, until the server deletes it.
+package struct SyncLeftover: Sendable, Equatable {
+    package var href: String
+    /// The address of the collection it is in.
+    package var collection: String
+    package var etag: String?
+    /// Its text when last agreed: what another client changed there since is merged, not lost.
+    package var base: String
+    package var reminderID: UUID
+
+    package init(href: String, collection: String, etag: String?, base: String, reminderID: UUID) {
+        self.href = href
+        self.collection = collection
+        self.etag = etag
+        self.base = base
+        self.reminderID = reminderID
+    }
 }
 
 /// Stores sync accounts and what each server holds.
@@ -103,12 +158,85 @@ package struct SyncRepository: Sendable {
             else { return false }
             try db.execute(sql: """
                 INSERT INTO syncAccount (name, url, collectionURL, user, passwordCommand, passwordVariable, passwordSaved,
-                    syncToken, lastSyncAt, lastOutcome, createdAt)
+                    lastSyncAt, lastOutcome, createdAt, discovers)
                 VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 """, arguments: [account.name, account.url, account.collectionURL, account.user, account.passwordCommand,
-                                 account.passwordVariable, account.passwordSaved, account.syncToken, account.lastSyncAt,
-                                 account.lastOutcome, account.createdAt])
+                                 account.passwordVariable, account.passwordSaved, account.lastSyncAt,
+                                 account.lastOutcome, account.createdAt, account.discovers])
             return true
+        }
+    }
+
+    /// The name of the default list.
+    package func defaultListName() async throws -> String {
+        try await database.read { db in
+            try String.fetchOne(db, sql: "SELECT name FROM list WHERE id = ?", arguments: [try ListsByName.defaultID(db)]) ?? ReminderList.defaultName
+        }
+    }
+
+    /// The collections `name` syncs, with their lists.
+    package func collections(account name: String) async throws -> [SyncCollection] {
+        try await database.read { db in
+            let defaultID = try ListsByName.defaultID(db)
+            return try Row.fetchAll(db, sql: """
+                SELECT syncCollection.url, syncCollection.listID, syncCollection.name, syncCollection.syncToken, list.name AS listName
+                FROM syncCollection JOIN list ON list.id = syncCollection.listID WHERE account = ? ORDER BY url
+                """, arguments: [name]).map { row in
+                var collection = SyncCollection(url: row["url"], listID: row["listID"], name: row["name"], syncToken: row["syncToken"])
+                collection.listName = row["listName"]
+                collection.isDefaultList = collection.listID == defaultID
+                return collection
+            }
+        }
+    }
+
+    /// Syncs each of `found` (address and name) with a list of account `name`: the default list's
+    /// with the collection `defaultURL`, each other with the list of its name, created when
+    /// there is none (with ids from `newID`, at `now`); a list another collection of the account
+    /// already has is not taken twice (the collection is left out, and said). Returns what each
+    /// collection is synced with, and the sentences of those left out.
+    package func link(_ found: [(url: String, name: String?)], defaultURL: String?, account name: String, now: Date,
+                      newID: @escaping @Sendable () -> UUID) async throws -> (linked: [(collection: SyncCollection, listName: String)], notes: [String]) {
+        try await database.write { db in
+            var lists = try ListsByName(db)
+            var linked: [(SyncCollection, String)] = [], notes: [String] = []
+            for collection in found {
+                let known = try Row.fetchOne(db, sql: "SELECT 1 FROM syncCollection WHERE account = ? AND url = ?", arguments: [name, collection.url])
+                if known != nil { continue }
+                let listName = collection.name.flatMap { try? TagRules.validName($0) } ?? String((URL(string: collection.url)?.lastPathComponent ?? "Tasks").prefix(TagRules.maxNameLength))
+                let listID: UUID
+                if collection.url == defaultURL, let defaultID = lists.defaultID {
+                    listID = defaultID
+                } else {
+                    listID = try lists.findOrCreate(listName, newID: newID, at: now, db).id
+                }
+                if let other = try String.fetchOne(db, sql: "SELECT url FROM syncCollection WHERE account = ? AND listID = ?", arguments: [name, listID]) {
+                    notes.append("left the task list \(collection.url) alone: its list is already synced with \(other)")
+                    continue
+                }
+                try db.execute(sql: "INSERT INTO syncCollection (account, url, listID, name) VALUES (?, ?, ?, ?)",
+                               arguments: [name, collection.url, listID, collection.name])
+                let shownName = try String.fetchOne(db, sql: "SELECT name FROM list WHERE id = ?", arguments: [listID]) ?? listName
+                var linkedCollection = SyncCollection(url: collection.url, listID: listID, name: collection.name)
+                linkedCollection.listName = shownName
+                linkedCollection.isDefaultList = listID == lists.defaultID
+                linked.append((linkedCollection, shownName))
+            }
+            return (linked, notes)
+        }
+    }
+
+    /// The collection of account `name` synced with list `listID`, if any.
+    package func collection(syncing listID: UUID, account name: String) async throws -> SyncCollection? {
+        try await collections(account: name).first { $0.listID == listID }
+    }
+
+    /// What a reminder's move left behind on account `name`'s server.
+    package func leftovers(account name: String) async throws -> [SyncLeftover] {
+        try await database.read { db in
+            try Row.fetchAll(db, sql: "SELECT href, collection, etag, base, reminderID FROM syncLeftover WHERE account = ? ORDER BY href",
+                             arguments: [name])
+                .map { SyncLeftover(href: $0["href"], collection: $0["collection"], etag: $0["etag"], base: $0["base"], reminderID: $0["reminderID"]) }
         }
     }
 
@@ -132,9 +260,10 @@ package struct SyncRepository: Sendable {
     /// What the account's server holds, by reminder.
     package func items(account name: String) async throws -> [SyncItem] {
         try await database.read { db in
-            try Row.fetchAll(db, sql: "SELECT reminderID, uid, href, etag, base FROM syncItem WHERE account = ?",
+            try Row.fetchAll(db, sql: "SELECT reminderID, uid, href, collection, etag, base FROM syncItem WHERE account = ?",
                              arguments: [name]).map { row in
-                SyncItem(reminderID: row["reminderID"], uid: row["uid"], href: row["href"], etag: row["etag"], base: row["base"])
+                SyncItem(reminderID: row["reminderID"], uid: row["uid"], href: row["href"], collection: row["collection"],
+                         etag: row["etag"], base: row["base"])
             }
         }
     }
@@ -165,19 +294,31 @@ package struct SyncRepository: Sendable {
             }
             for id in batch.deletions { _ = try ReminderRecord.deleteOne(db, key: id) }
             let upsertItem = try db.cachedStatement(sql: """
-                INSERT OR REPLACE INTO syncItem (account, reminderID, uid, href, etag, base) VALUES (?, ?, ?, ?, ?, ?)
+                INSERT OR REPLACE INTO syncItem (account, reminderID, uid, href, collection, etag, base) VALUES (?, ?, ?, ?, ?, ?, ?)
                 """)
             for item in batch.items {
                 // A resource that moved to another reminder (another client's UID seen again) keeps one row.
                 try db.execute(sql: "DELETE FROM syncItem WHERE account = ? AND href = ? AND reminderID <> ?",
                                arguments: [name, item.href, item.reminderID])
-                try upsertItem.execute(arguments: [name, item.reminderID, item.uid, item.href, item.etag, item.base])
+                try upsertItem.execute(arguments: [name, item.reminderID, item.uid, item.href, item.collection, item.etag, item.base])
+            }
+            for leftover in batch.leftovers {
+                try db.execute(sql: """
+                    INSERT OR REPLACE INTO syncLeftover (account, href, collection, etag, base, reminderID) VALUES (?, ?, ?, ?, ?, ?)
+                    """, arguments: [name, leftover.href, leftover.collection, leftover.etag, leftover.base, leftover.reminderID])
+            }
+            for href in batch.leftoversDone {
+                try db.execute(sql: "DELETE FROM syncLeftover WHERE account = ? AND href = ?", arguments: [name, href])
+            }
+            for url in batch.goneCollections {
+                try db.execute(sql: "DELETE FROM syncItem WHERE account = ? AND collection = ?", arguments: [name, url])
+                try db.execute(sql: "DELETE FROM syncCollection WHERE account = ? AND url = ?", arguments: [name, url])
             }
             for id in batch.forgotten {
                 try db.execute(sql: "DELETE FROM syncItem WHERE account = ? AND reminderID = ?", arguments: [name, id])
             }
-            if let token = batch.syncToken {
-                try db.execute(sql: "UPDATE syncAccount SET syncToken = ? WHERE name = ?", arguments: [token, name])
+            for (url, token) in batch.tokens {
+                try db.execute(sql: "UPDATE syncCollection SET syncToken = ? WHERE account = ? AND url = ?", arguments: [token, name, url])
             }
         }
     }
@@ -186,7 +327,7 @@ package struct SyncRepository: Sendable {
         var account = SyncAccount(name: row["name"], url: row["url"], collectionURL: row["collectionURL"], user: row["user"],
                                   passwordCommand: row["passwordCommand"], passwordVariable: row["passwordVariable"],
                                   passwordSaved: row["passwordSaved"], createdAt: row["createdAt"])
-        account.syncToken = row["syncToken"]
+        account.discovers = row["discovers"]
         account.lastSyncAt = row["lastSyncAt"]
         account.lastOutcome = row["lastOutcome"]
         return account

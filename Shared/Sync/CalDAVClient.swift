@@ -388,6 +388,20 @@ struct CalDAVClient: Sendable {
         return result
     }
 
+    /// Makes a task list at `url` (MKCALENDAR, RFC 4791 §5.3.1) named `name`, for to-dos only.
+    func makeTaskList(at url: URL, named name: String) async throws {
+        let body = """
+            <?xml version="1.0" encoding="utf-8"?>
+            <c:mkcalendar xmlns:d="DAV:" xmlns:c="urn:ietf:params:xml:ns:caldav"><d:set><d:prop>\
+            <d:displayname>\(xmlEscaped(name))</d:displayname>\
+            <c:supported-calendar-component-set><c:comp name="VTODO"/></c:supported-calendar-component-set>\
+            </d:prop></d:set></c:mkcalendar>
+            """
+        let answer = try await send("MKCALENDAR", url, body: body, headers: ["Content-Type": "application/xml; charset=utf-8"],
+                                    limit: 64 * 1024, what: "make the task list \(url.path)")
+        guard (200..<300).contains(answer.status) else { throw failure(answer, "make the task list \(url.path)") }
+    }
+
     /// The server no longer knows the sync token.
     struct TokenRefused: Error {}
     /// The server does not do sync-collection.

@@ -31,9 +31,12 @@ package struct SyncAccounts: Sendable {
 
     package func accounts() async throws -> [SyncAccount] { try await repository.accounts() }
 
-    /// Finds the task collection at `url` and adds the account; says which collection it chose.
+    /// Finds the task collections at `url` (the one it names, or every one of the account) and adds
+    /// the account, each collection synced with the list of its name (created here when there is
+    /// none) and one of them, the one named like the default list or like a task list, with the
+    /// default list. Returns what each collection is synced with, and what was left out.
     package func add(name: String, url: String, user: String, password source: PasswordSource, options: SyncSettings) async throws
-        -> (account: SyncAccount, collectionName: String?)
+        -> (account: SyncAccount, linked: [(collection: SyncCollection, listName: String)], notes: [String])
     {
         let trimmed = name.trimmingWhitespace()
         guard !trimmed.isEmpty, trimmed.count <= 64, trimmed.allSatisfy({ $0.isLetter || $0.isNumber || "-_.".contains($0) }) else {
@@ -52,7 +55,10 @@ package struct SyncAccounts: Sendable {
         let client = try CalDAVClient(transport: engine.transport, collection: address, user: user, password: password,
                                       timeout: options.timeout, maxTime: options.maxTime, deadline: options.deadline,
                                       limits: engine.limits, scopedToCollection: false, now: environment.now)
-        let found = try await CalDAVDiscovery.taskCollection(at: address, client: client)
+        let found = try await CalDAVDiscovery.taskCollections(at: address, client: client)
+        guard let preferred = found.preferred(defaultListName: try await repository.defaultListName()) else {
+            throw SyncError(.local, "found no task list (a CalDAV calendar for to-dos) at \(url); create one on the server or give its address")
+        }
         var saved = false
         if case .saved(let secret) = source {
             try savePassword(secret, account: trimmed)
@@ -64,13 +70,30 @@ package struct SyncAccounts: Sendable {
         case .variable(let name): variable = name
         default: break
         }
-        let account = SyncAccount(name: trimmed, url: url, collectionURL: found.url.absoluteString, user: user,
+        var account = SyncAccount(name: trimmed, url: url, collectionURL: preferred.url.absoluteString, user: user,
                                   passwordCommand: commandText, passwordVariable: variable, passwordSaved: saved,
                                   createdAt: environment.now())
+        account.discovers = !found.isCollection
         guard try await repository.add(account) else {
             throw SyncError(.local, "an account named \(trimmed) exists; remove it first with `memoss sync remove \(trimmed)`")
         }
-        return (account, found.name)
+        let (linked, notes) = try await repository.link(found.collections.map { ($0.url.absoluteString, $0.name) },
+                                                        defaultURL: preferred.url.absoluteString, account: trimmed,
+                                                        now: environment.now(), newID: environment.uuid)
+        return (account, linked, notes)
+    }
+
+    /// The task lists `name` syncs, each with its list.
+    package func collections(_ name: String) async throws -> [SyncCollection] {
+        try await repository.collections(account: name)
+    }
+
+    /// Makes a task list on account `name`'s server for `list` and syncs the list with it; returns its address.
+    package func publish(_ list: ReminderList, account name: String, options: SyncSettings) async throws -> String {
+        guard let account = try await repository.account(named: name) else {
+            throw SyncError(.local, "there is no sync account named \(name); `memoss sync status` lists them")
+        }
+        return try await engine.publish(list, account: account, password: try password(for: account), options: options)
     }
 
     /// Removes an account and its saved password; the reminders stay.
@@ -180,11 +203,33 @@ package struct SyncAccounts: Sendable {
     }
 }
 
-/// Finds a task collection (a CalDAV calendar that holds VTODOs) from an address. Every address
-/// a server names on the way (its principal, its calendar home, the calendars) must be on the
-/// origin the user gave, and is refused, with where it pointed, otherwise.
+/// Finds the task collections (CalDAV calendars that hold VTODOs) an address leads to: the one it
+/// names, or every one in the user's calendar home. Every address a server names on the way (its
+/// principal, its calendar home, the calendars) must be on the origin the user gave, and is
+/// refused, with where it pointed, otherwise.
 enum CalDAVDiscovery {
-    static func taskCollection(at url: URL, client: CalDAVClient) async throws -> (url: URL, name: String?) {
+    /// What an address leads to.
+    struct Found {
+        /// The task collections, in the server's order.
+        var collections: [(url: URL, name: String?)]
+        /// Whether the address names one collection itself (then it is the only one).
+        var isCollection: Bool
+        /// The calendar home, where new collections are made; `nil` when the server did not say.
+        var home: URL?
+
+        /// The one the default list is synced with: the one named like it, else one named like a
+        /// task list ("Tasks", "To-do", "Reminders"), else like a default one ("Personal",
+        /// "Default", "Inbox"), else the first by address; so every device chooses the same.
+        func preferred(defaultListName: String) -> (url: URL, name: String?)? {
+            let key = TagRules.key(for: defaultListName)
+            if let same = collections.first(where: { $0.name.map(TagRules.key) == key }) { return same }
+            return collections.min {
+                (CalDAVDiscovery.score($0), $0.url.absoluteString) < (CalDAVDiscovery.score($1), $1.url.absoluteString)
+            }
+        }
+    }
+
+    static func taskCollections(at url: URL, client: CalDAVClient) async throws -> Found {
         let properties = "<d:resourcetype/><d:displayname/><c:supported-calendar-component-set/><d:current-user-principal/><c:calendar-home-set/>"
         var responses: [DAVElement]
         var here = url
@@ -204,7 +249,7 @@ enum CalDAVDiscovery {
             guard holdsTasks(prop) else {
                 throw SyncError(.local, "\(url.absoluteString) is a calendar for events only, not for to-dos (VTODO); give a task list's address")
             }
-            return (here, prop.first("d:displayname")?.trimmedText)
+            return Found(collections: [(here, prop.first("d:displayname")?.trimmedText)], isCollection: true, home: nil)
         }
         /// An address the server named, on the account's origin.
         func named(_ href: String, as what: String) throws -> URL {
@@ -242,20 +287,18 @@ enum CalDAVDiscovery {
             }
             candidates.append((target, prop.first("d:displayname")?.trimmedText))
         }
-        guard let chosen = candidates.min(by: { score($0) < score($1) }) else {
-            if let elsewhere {
-                throw SyncError(.unsafe, "\(client.serverName) named a task list at \(elsewhere), which is not on \(client.scope.origin); "
-                    + "Memoss sends requests and the password only there, so it did not go there")
-            }
-            throw SyncError(.local, "found no task list (a CalDAV calendar for to-dos) at \(url.absoluteString); create one on the server or give its address")
+        if candidates.isEmpty, let elsewhere {
+            throw SyncError(.unsafe, "\(client.serverName) named a task list at \(elsewhere), which is not on \(client.scope.origin); "
+                + "Memoss sends requests and the password only there, so it did not go there")
         }
-        return chosen
+        return Found(collections: candidates, isCollection: false, home: homeURL)
     }
 
     /// A collection named like a task list comes first.
-    private static func score(_ candidate: (url: URL, name: String?)) -> Int {
+    static func score(_ candidate: (url: URL, name: String?)) -> Int {
         let name = (candidate.name ?? candidate.url.lastPathComponent).lowercased()
-        return ["task", "todo", "to-do", "reminder"].contains { name.contains($0) } ? 0 : 1
+        if ["task", "todo", "to-do", "reminder"].contains(where: { name.contains($0) }) { return 0 }
+        return ["personal", "default", "inbox"].contains(where: { name.contains($0) }) ? 1 : 2
     }
 
     /// Whether a calendar's component set allows VTODO (a calendar that does not say allows all).

@@ -38,7 +38,7 @@ struct SyncTests {
     private func device(_ name: String, url: String, user: String) throws {
         let result = try memoss(name, "sync", "add", "home", url, "--user", user)
         #expect(result.status == 0, "\(result.stderr)")
-        #expect(result.stdout.contains("Added home: the task list"))
+        #expect(result.stdout.contains("Added home, syncing one task list:\n  "))
     }
 
     /// Devices `a` and `b`, each with an account on `server`'s task list.
@@ -291,7 +291,7 @@ struct SyncTests {
         try proxy.set("pass")
 
         // The server no longer knows the token: everything is compared, nothing is duplicated.
-        try SQLiteShell.run(store("a"), "UPDATE syncAccount SET syncToken = 'expired-\(UUID().uuidString)'")
+        try SQLiteShell.run(store("a"), "UPDATE syncCollection SET syncToken = 'expired-\(UUID().uuidString)'")
         #expect(try memoss("b", "add", "Task 6", "--date", "2099-03-06").status == 0)
         try sync("b")
         let output = try sync("a")
@@ -342,7 +342,7 @@ struct SyncTests {
 
         // Nothing listens: connection refused.
         let closed = try CalDAVServer.freePort()
-        try SQLiteShell.run(store("a"), "UPDATE syncAccount SET collectionURL = 'http://127.0.0.1:\(closed)/alice/tasks/'")
+        try SQLiteShell.run(store("a"), "UPDATE syncCollection SET url = 'http://127.0.0.1:\(closed)/alice/tasks/'")
         let refused = try memoss("a", "sync")
         #expect(refused.status == 1)
         #expect(refused.stderr == "memoss: Sync home failed: cannot connect to 127.0.0.1:\(closed) (connection refused); "
@@ -393,7 +393,8 @@ struct SyncTests {
         #expect(try String(contentsOfFile: file, encoding: .utf8) == "s3cret pass\n")
         #expect(try run("c", ["sync"], variables: ["XDG_CONFIG_HOME": config]).stdout == "home: received 1 new.\n")
         #expect(try run("c", ["sync", "status"], variables: ["XDG_CONFIG_HOME": config]).stdout
-            .hasPrefix("home: \(server.collectionURL) as alice, password saved in \(file)\n  last synced "))
+            .hasPrefix("home: \(server.collectionURL) as alice, password saved in \(file)\n"
+                + "  Tasks at \(server.collectionURL) with the list \"Reminders\"\n  last synced "))
         #expect(try run("c", ["sync", "remove", "home"], variables: ["XDG_CONFIG_HOME": config]).status == 0)
         #expect(!FileManager.default.fileExists(atPath: file))
         #expect(try titles("c") == ["Guarded"])

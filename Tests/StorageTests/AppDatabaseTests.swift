@@ -2,6 +2,7 @@ import CSQLiteSession
 import Domain
 import Foundation
 import GRDB
+import Shared
 import Storage
 import Testing
 import TestSupport
@@ -306,6 +307,53 @@ struct RecurrenceColumnsTests {
         let someday = Reminder(id: UUID(), title: "Read Dune", notes: nil, scheduledAt: nil, timeZoneID: "UTC", createdAt: testNow, updatedAt: testNow)
         try await repository.insert(someday, tagIDs: [])
         #expect(try await repository.reminder(id: someday.id)?.due == .someday)
+    }
+
+    /// Lists (lists1): a store from before has every reminder in the default list, Reminders, and
+    /// an account from before syncs its one task list with that list, from the token it had; an
+    /// import journaled before lists is still undone whole.
+    @Test func aStoreFromBeforeListsHasEveryReminderInTheDefaultListAndItsAccountSyncsIt() async throws {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("memoss-\(UUID().uuidString).sqlite").path
+        defer { for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) } }
+        let queue = try DatabaseQueue(path: path)
+        try AppDatabase.migrator.migrate(queue, upTo: "v17")
+        let kept = UUID(uuidString: "00000000-0000-0000-0000-0000000000A1")!, imported = UUID(uuidString: "00000000-0000-0000-0000-0000000000A2")!
+        let tag = UUID(uuidString: "00000000-0000-0000-0000-000000000071")!
+        try await queue.write { db in
+            try db.execute(sql: """
+                INSERT INTO reminder (id, title, scheduledAt, timeZoneID, isCompleted, createdAt, updatedAt, recurrenceRule)
+                VALUES (?, 'Kept', 1795532400000, 'America/New_York', 0, 1700000000000, 0, 'never'),
+                       (?, 'Imported', 1795532400000, 'America/New_York', 0, 1700000000000, 0, 'never');
+                INSERT INTO tag (id, name, nameKey, colorHex, createdAt) VALUES (?, 'Home', 'home', '#22C55E', '2026-11-21 20:00:00.000');
+                INSERT INTO reminderTag (reminderID, tagID) VALUES (?, ?);
+                INSERT INTO syncAccount (name, url, collectionURL, user, passwordSaved, syncToken, createdAt)
+                VALUES ('home', 'http://dav.example/', 'http://dav.example/tasks/', 'ann', 0, 'token-7', '2026-11-21 20:00:00.000');
+                INSERT INTO syncItem (account, reminderID, uid, href, etag, base) VALUES ('home', ?, 'k', '/tasks/k.ics', '"1"', 'BEGIN:VCALENDAR');
+                """, arguments: [kept, imported, tag, imported, tag, kept])
+            // An import's journal entry as written before lists: the reminder count, then its reminder
+            // ids and the tags it created.
+            var changes = Data([1, 0, 0, 0])
+            for id in [imported, tag] { withUnsafeBytes(of: id.uuid) { changes.append(contentsOf: $0) } }
+            try db.execute(sql: """
+                INSERT INTO journalEntry (commandID, changes, kind, summary, createdAt, isUndone, revision)
+                VALUES (1, ?, 1, 'Imported 1 reminder from old.csv', '2026-11-21 20:00:00.000', 0, 1)
+                """, arguments: [changes])
+        }
+        try queue.close()
+        let database = try AppDatabase.open(at: path)
+        let lists = GRDBListRepository(database: database)
+        let summaries = try await lists.summaries()
+        #expect(summaries.map { "\($0.list.name) \($0.list.isDefault) \($0.open)" } == ["Reminders true 2"])
+        #expect(try await GRDBReminderRepository(database: database).reminder(id: kept)?.listID == nil)
+        let sync = SyncRepository(database: database)
+        let collections = try await sync.collections(account: "home")
+        #expect(collections.map { "\($0.url) \($0.listName) \($0.isDefaultList) \($0.syncToken ?? "-")" }
+            == ["http://dav.example/tasks/ Reminders true token-7"])
+        #expect(try await sync.items(account: "home").map(\.collection) == ["http://dav.example/tasks/"])
+        let core = try await MemossCore.open(explicitPath: path, processEnvironment: [:], environment: .fixed())
+        #expect(try await core.undo().summaries == ["Imported 1 reminder from old.csv"])
+        #expect(try await GRDBReminderRepository(database: database).reminder(id: imported) == nil)
+        #expect(try await GRDBTagRepository(database: database).allTags().isEmpty)
     }
 
     /// Imports key a row without an id by the id derived from its key (v16). A store from before
