@@ -32,8 +32,7 @@ extension Memoss {
             try await Journal.command {
                 guard title == nil && fields.isEmpty && change == nil else {
                     await form.load()
-                    if let title { form.title = title }
-                    try await fields.fill(form, environment: session.core.environment)
+                    try await fields.fill(form, title: title, environment: session.core.environment)
                     var said = false
                     if form.hasUnsavedChanges {
                         session.say(Self.saved(try await ReminderFieldOptions.save(form), list: form.list, session))

@@ -38,12 +38,13 @@ struct ReminderFieldOptions: ParsableArguments {
             && notes == nil && priority == nil && list == nil
     }
 
-    /// Sets the form's fields from the options given (the others keep their values), each read by
-    /// the form as a person's typing is; the first that cannot be read is refused, naming its option.
+    /// Sets the form's fields from the options given (the others keep their values) and `title`
+    /// when given, each read by the form as a person's typing is; the first that cannot be read is
+    /// refused, naming its option.
     @MainActor
-    func fill(_ form: ReminderFormModel, environment: AppEnvironment) async throws {
-        let input = ReminderFieldInput(notes: notes, date: date, time: time, repeatPhrase: repeatRule, times: times, until: until,
-                                       priority: priority)
+    func fill(_ form: ReminderFormModel, title: String? = nil, environment: AppEnvironment) async throws {
+        let input = ReminderFieldInput(title: title, notes: notes, date: date, time: time, repeatPhrase: repeatRule, times: times,
+                                       until: until, priority: priority)
         if let problem = form.enter(input, dateOrder: dateOrder).first {
             let (message, isUsage) = problem.optionMessage
             throw isUsage ? UsageProblem(message: message) as any Error : Refusal(message: message)
@@ -52,6 +53,10 @@ struct ReminderFieldOptions: ParsableArguments {
             do { try form.chooseList(named: list) } catch { throw Refusal(message: "--list: " + error.message) }
         }
         let picker = form.tagPicker
+        if tags.contains(where: { $0.trimmingWhitespace().isEmpty }) || newTags.contains(where: { $0.trimmingWhitespace().isEmpty }) {
+            let option = tags.contains { $0.trimmingWhitespace().isEmpty } ? "--tag" : "--new-tag"
+            throw UsageProblem(message: "\(option) cannot be empty: \(TagValidationError.nameRequired.message.lowercased()), such as \(option) Work.")
+        }
         for tag in tags {
             if tag.hasPrefix("-"), tag.count > 1 {
                 try picker.unchoose(named: String(tag.dropFirst()))

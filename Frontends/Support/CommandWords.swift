@@ -53,7 +53,9 @@ package struct CommandWords {
     }
 
     /// The words with option values attached (`--notes=-5 °C`) and the command's other words
-    /// after `--`: what argument-parser is given.
+    /// after `--`: what argument-parser is given. An empty value (`--notes ""`, `--notes=`) stays
+    /// the option's value: it is given as a word of its own, since argument-parser reads `--notes=`
+    /// as an option without a value and would take the next word instead.
     package var normalized: [String] {
         // A shell's completion request (`---completion …`) is argument-parser's own protocol.
         guard !path.isEmpty, start < words.count, words.first != "---completion" else { return words }
@@ -66,8 +68,11 @@ package struct CommandWords {
                 values += words[(index + 1)...]
                 break
             } else if takesValue.contains(word), index + 1 < words.count {
-                options.append("\(word)=\(words[index + 1])")
+                let value = words[index + 1]
+                options += value.isEmpty ? [word, ""] : ["\(word)=\(value)"]
                 index += 1
+            } else if word.hasSuffix("="), takesValue.contains(String(word.dropLast())) {
+                options += [String(word.dropLast()), ""]
             } else if word.hasPrefix("--") || word == "-h" {
                 options.append(word)
             } else {

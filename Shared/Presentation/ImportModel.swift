@@ -142,8 +142,9 @@ package final class ImportModel {
             date: given(dateText), time: given(timeText), repeatPhrase: given(repeatText), until: given(endText), zone: given(zoneText),
             priority: given(priorityText))
         let (values, fieldProblems) = reader.read(input)
-        // An end day of a row that does not repeat is left unused, not refused.
-        for problem in fieldProblems where !(problem.field == .until && problem.reason == .needsRepeat) {
+        // An end day of a row that does not repeat is left unused, not refused; an empty title is
+        // said by the rules below.
+        for problem in fieldProblems where !(problem.field == .until && problem.reason == .needsRepeat) && problem.reason != .required {
             refuse(Column(problem.field), problem.columnMessage)
         }
         let zone = values.zone ?? environment.timeZone

@@ -2,7 +2,9 @@ import Domain
 import Foundation
 
 /// A reminder's fields as a person types them at a prompt, on a command line or in a CSV row:
-/// each one text, or `nil` when it is not given (the field keeps what it had).
+/// each one text, or `nil` when it is not given (the field keeps what it had). Given empty, a field
+/// that can be cleared is cleared (no notes, no date, all day, no repeat, no count, no end day),
+/// and the title, which cannot, is refused.
 package struct ReminderFieldInput: Hashable, Sendable {
     /// The title.
     package var title: String?
@@ -130,6 +132,8 @@ package struct FieldProblem: Error, Hashable, Sendable {
         case timeNeedsDate
         /// Not a priority.
         case notAPriority(String)
+        /// Empty, for a field that cannot be cleared (the title).
+        case required
     }
 
     /// The field the text was given for.
@@ -156,6 +160,7 @@ package struct FieldProblem: Error, Hashable, Sendable {
         case .unknownZone(let zone): ReminderValidationError.unknownTimeZone(zone).message
         case .timeNeedsDate: "A time needs a date"
         case .notAPriority: Self.priorityHint
+        case .required: ReminderValidationError.titleRequired.message
         }
     }
 
@@ -177,6 +182,7 @@ package struct FieldProblem: Error, Hashable, Sendable {
         case .unknownZone(let zone): return ("\(option): \(ReminderValidationError.unknownTimeZone(zone).message)", true)
         case .timeNeedsDate: return ("--time needs a date; give --date too, or leave out --time.", true)
         case .notAPriority: return ("--priority: \(Self.priorityHint).", true)
+        case .required: return ("\(option) cannot be empty; give one, or leave out \(option) to keep the one it has.", true)
         }
     }
 
@@ -191,7 +197,7 @@ package struct FieldProblem: Error, Hashable, Sendable {
         case .notADayInOrder(let text, let order): "\(text) is not a day of the calendar read as \(order.rawValue)"
         case .repeatPhrase(let error): error.sentence
         case .timeNeedsDate: "A time needs a date; give the date too, or leave the time empty"
-        case .timeGivenTwice, .notATime, .needsRepeat, .notACount, .unknownZone, .notAPriority: sentence
+        case .timeGivenTwice, .notATime, .needsRepeat, .notACount, .unknownZone, .notAPriority, .required: sentence
         }
     }
 
@@ -239,6 +245,9 @@ package struct ReminderFieldReader: Sendable {
                 problems.append(FieldProblem(field: .zone, reason: .unknownZone(zoneText)))
             }
         }
+        if let title = input.title, title.trimmingWhitespace().isEmpty {
+            problems.append(FieldProblem(field: .title, reason: .required))
+        }
         values.title = input.title
         values.notes = input.notes
         if let text = input.priority {
@@ -268,7 +277,7 @@ package struct ReminderFieldReader: Sendable {
         var repeating = repeats
         if let phrase = input.repeatPhrase {
             do {
-                let spec = try RepeatSpec.parse(phrase)
+                let spec = Self.isNone(phrase) ? RepeatSpec(.never) : try RepeatSpec.parse(phrase)
                 values.repeatSpec = spec
                 repeating = spec.frequency != .never
                 if spec.frequency == .never { values.times = ReminderFieldValues.Change<Int>.none } else if let count = spec.times { values.times = .value(count) }
@@ -277,7 +286,7 @@ package struct ReminderFieldReader: Sendable {
             }
         }
         if let text = input.times {
-            if !repeating {
+            if !repeating && !Self.isNone(text) {
                 problems.append(FieldProblem(field: .times, reason: .needsRepeat))
             } else if Self.isNone(text) {
                 values.times = ReminderFieldValues.Change<Int>.none
@@ -289,7 +298,7 @@ package struct ReminderFieldReader: Sendable {
         }
         if let text = input.until {
             // Said first: an end day is for a repeat (a CSV row's is left unused instead).
-            if !repeating { problems.append(FieldProblem(field: .until, reason: .needsRepeat)) }
+            if !repeating && !Self.isNone(text) { problems.append(FieldProblem(field: .until, reason: .needsRepeat)) }
             if Self.isNone(text) {
                 values.until = ReminderFieldValues.Change<LocalDate>.none
             } else {
@@ -325,8 +334,8 @@ package struct ReminderFieldReader: Sendable {
         ["all day", "all-day", "allday"].contains(text.trimmingWhitespace().lowercased())
     }
 
-    /// `none`, `never` or `-`: the field is cleared.
+    /// `none`, `never`, `-` or nothing: the field is cleared.
     private static func isNone(_ text: String) -> Bool {
-        ["none", "never", "-"].contains(text.trimmingWhitespace().lowercased())
+        ["", "none", "never", "-"].contains(text.trimmingWhitespace().lowercased())
     }
 }

@@ -113,4 +113,25 @@ struct ReminderFieldReaderTests {
         #expect(draft.date == day("2026-11-27"))
         #expect(problems(ReminderFieldInput(date: "none", time: "17:00")) == [FieldProblem(field: .time, reason: .timeNeedsDate)])
     }
+
+    @Test func anEmptyValueClearsWhatCanBeClearedAndAnEmptyTitleIsRefused() throws {
+        let weekly = ReminderDraft(title: "Stand-up", notes: "room 4", date: day("2026-11-30"), time: time("09:00"),
+                                   timeZoneID: newYork.identifier, recurrence: RecurrenceRule(.weekly(Weekdays([2])), times: 5),
+                                   recurrenceEnd: day("2027-03-01"))
+        let (values, found) = reader.read(ReminderFieldInput(notes: "", repeatPhrase: "", times: "", until: ""), repeats: true)
+        #expect(found == [])
+        let draft = values.applied(to: weekly)
+        #expect(draft.notes == "")
+        #expect(draft.recurrence == .never)
+        #expect(draft.recurrenceEnd == nil)
+        #expect(reader.read(ReminderFieldInput(date: "")).values.applied(to: weekly).hasDate == false)
+        #expect(reader.read(ReminderFieldInput(time: " ")).values.applied(to: weekly).hasTime == false)
+        // Nothing repeats any more: an end cleared is no problem, an end given is.
+        #expect(problems(ReminderFieldInput(until: "")) == [])
+        #expect(problems(ReminderFieldInput(until: "2027-01-01")) == [FieldProblem(field: .until, reason: .needsRepeat)])
+        let title = try #require(problems(ReminderFieldInput(title: "  ")).first)
+        #expect(title == FieldProblem(field: .title, reason: .required))
+        #expect(title.optionMessage.message == "--title cannot be empty; give one, or leave out --title to keep the one it has.")
+        #expect(title.sentence == "Title is required")
+    }
 }
