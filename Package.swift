@@ -69,9 +69,12 @@ let package = Package(
         // with the commands' own definitions, the store option and the sync options.
         .target(
             name: "FrontSupport",
-            dependencies: ["Shared", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            dependencies: ["Shared", "CTerminfo", .product(name: "ArgumentParser", package: "swift-argument-parser")],
             path: "Frontends/Support"
         ),
+        // The terminal database (ncurses's libtinfo): which colours and attributes a terminal has,
+        // so output uses only what TERM can show.
+        .systemLibrary(name: "CTerminfo", path: "Frontends/CTerminfo", providers: [.apt(["libncurses-dev"])]),
         .systemLibrary(
             name: "CReadline",
             path: "Frontends/CReadline",

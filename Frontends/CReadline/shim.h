@@ -6,6 +6,7 @@
 #include <readline/history.h>
 
 static inline void memoss_rl_set_catch_signals(int value) { rl_catch_signals = value; }
+static inline void memoss_rl_set_catch_sigwinch(int value) { rl_catch_sigwinch = value; }
 static inline void memoss_rl_set_getc(rl_getc_func_t *function) { rl_getc_function = function; }
 static inline void memoss_rl_set_completion(rl_completion_func_t *function) { rl_attempted_completion_function = function; }
 static inline void memoss_rl_set_completion_over(int value) { rl_attempted_completion_over = value; }

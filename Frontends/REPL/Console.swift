@@ -89,6 +89,8 @@ enum ReadlineHooks {
     nonisolated(unsafe) private static var wakeUp: [Int32] = [-1, -1]
     /// The pipe `post` writes messages to (each ended by a NUL), shown above the line being typed.
     nonisolated(unsafe) private static var notices: [Int32] = [-1, -1]
+    /// The pipe the SIGWINCH handler writes to when the terminal is resized, whichever thread gets it.
+    nonisolated(unsafe) private static var resizes: [Int32] = [-1, -1]
 
     /// Shows `text` above the line being typed at the prompt (from any thread): the key reader
     /// prints it and redraws the prompt and what was typed, so the line is not corrupted.
@@ -115,9 +117,11 @@ enum ReadlineHooks {
     }
     nonisolated(unsafe) private static var partialNotice: [UInt8] = []
 
-    /// Ctrl-C sets a flag instead of killing the program and wakes the key reader, which ends the line.
+    /// Ctrl-C sets a flag instead of killing the program and wakes the key reader, which ends the
+    /// line; a resized terminal wakes it too, and readline redraws the line for the new width.
     static func install() {
         memoss_rl_set_catch_signals(0)
+        memoss_rl_set_catch_sigwinch(0)
         // Keys are read through a non-blocking description of the terminal of its own (the shell's
         // stays as it is): Ctrl-C makes the terminal drop typed input, so a key poll reported can be
         // gone by the time it is read, and a blocking read would then wait forever.
@@ -127,6 +131,16 @@ enum ReadlineHooks {
         }
         wakeUp.withUnsafeMutableBufferPointer { _ = pipe($0.baseAddress) }
         notices.withUnsafeMutableBufferPointer { _ = pipe($0.baseAddress) }
+        resizes.withUnsafeMutableBufferPointer { _ = pipe($0.baseAddress) }
+        _ = fcntl(resizes[1], F_SETFL, O_NONBLOCK)
+        var resized = sigaction()
+        resized.__sigaction_handler.sa_handler = { _ in
+            var byte: UInt8 = 0
+            _ = Foundation.write(ReadlineHooks.resizes[1], &byte, 1)
+        }
+        sigemptyset(&resized.sa_mask)
+        resized.sa_flags = SA_RESTART
+        sigaction(SIGWINCH, &resized, nil)
         var action = sigaction()
         action.__sigaction_handler.sa_handler = { _ in
             ReadlineHooks.interrupted = 1
@@ -139,7 +153,8 @@ enum ReadlineHooks {
         memoss_rl_set_getc { _ in
             var fds = [pollfd(fd: ReadlineHooks.keys, events: Int16(POLLIN), revents: 0),
                        pollfd(fd: ReadlineHooks.wakeUp[0], events: Int16(POLLIN), revents: 0),
-                       pollfd(fd: ReadlineHooks.notices[0], events: Int16(POLLIN), revents: 0)]
+                       pollfd(fd: ReadlineHooks.notices[0], events: Int16(POLLIN), revents: 0),
+                       pollfd(fd: ReadlineHooks.resizes[0], events: Int16(POLLIN), revents: 0)]
             while true {
                 if ReadlineHooks.interrupted != 0 {
                     var drain = [UInt8](repeating: 0, count: 64)
@@ -149,10 +164,15 @@ enum ReadlineHooks {
                     return EOF
                 }
                 for index in fds.indices { fds[index].revents = 0 }
-                let ready = poll(&fds, 3, -1)
+                let ready = poll(&fds, 4, -1)
                 // Interrupted by a signal: the revents say nothing; look again (Ctrl-C is seen above).
                 if ready < 0 { if errno == EINTR { continue } else { return EOF } }
                 if fds[2].revents != 0 { ReadlineHooks.showNotices(&ReadlineHooks.partialNotice) }
+                if fds[3].revents != 0 {
+                    var drain = [UInt8](repeating: 0, count: 64)
+                    _ = Foundation.read(ReadlineHooks.resizes[0], &drain, drain.count)
+                    rl_resize_terminal()
+                }
                 if fds[0].revents != 0 && ReadlineHooks.interrupted == 0 {
                     var byte: UInt8 = 0
                     let count = Foundation.read(ReadlineHooks.keys, &byte, 1)

@@ -2,111 +2,168 @@ import FrontSupport
 import Foundation
 import Shared
 
-/// The dashboard as text lines.
+/// The dashboard as text lines: off a terminal, each card as it comes; on one, the cards of a
+/// section laid out in columns that fit the terminal's width (`CardColumns`).
 final class DashboardText: @unchecked Sendable {
     private let style: Style
     private let filter: String?
     private var number = 0
     /// The ids of the cards rendered, in their numbers' order.
     private(set) var ids: [UUID] = []
+    /// On a terminal, the cards waiting to be laid out together, with their numbers.
+    private var block: [(card: DashboardModel.Card, number: Int)] = []
+    /// The terminal's width when the listing started, `nil` off a terminal.
+    private let width: Int?
 
     /// A renderer numbering cards from 1 across sections; section titles say the filter (already
     /// made visible: `DashboardModel.filterDescription`).
     init(style: Style, filter: String?) {
         self.style = style
         self.filter = filter
+        width = style.width
     }
 
-    /// Writes `line` to `output`: a bold title, a numbered card, or a dimmed note. A card's bytes
-    /// go straight into the output's buffer: `list` writes one per open reminder.
+    /// Writes `line` to `output`: a bold title, a numbered card, or a dimmed note. Off a terminal a
+    /// card's bytes go straight into the output's buffer (`list` writes one per open reminder); on
+    /// one, cards are held until their section ends (or `CardColumns.blockSize` of them are held).
     func write(_ line: DashboardModel.Line, to output: PagedOutput) {
-        switch line {
-        case .title(let title): output.line(style.bold(title + (filter.map { " · " + $0 } ?? "")))
-        case .card(let card):
+        if case .card(let card) = line {
             number += 1
             ids.append(card.id)
-            scratch.removeAll(keepingCapacity: true)
-            Self.write(card, number: number, style: style, into: &scratch)
-            output.line(utf8: scratch)
-        case .empty(let text), .more(let text): output.line("  " + style.dim(text))
+            guard let width else {
+                scratch.removeAll(keepingCapacity: true)
+                Self.write(card, number: number, style: style, into: &scratch)
+                return output.line(utf8: scratch)
+            }
+            block.append((card, number))
+            if block.count >= CardColumns.blockSize { flush(to: output, width: width) }
+            return
         }
+        if let width { flush(to: output, width: width) }
+        switch line {
+        case .title(let title):
+            let text = title + (filter.map { " · " + $0 } ?? "")
+            output.line(style.bold(width.map { TerminalColumns.fit(text, columns: $0) } ?? text))
+        case .empty(let text), .more(let text):
+            output.line("  " + style.dim(width.map { TerminalColumns.fit(text, columns: $0 - 2) } ?? text))
+        case .card: break
+        }
+    }
+
+    /// Writes the cards held; the listing calls it at its end.
+    func finish(to output: PagedOutput) {
+        if let width { flush(to: output, width: width) }
+    }
+
+    private func flush(to output: PagedOutput, width: Int) {
+        guard !block.isEmpty else { return }
+        for line in CardColumns(block, width: width, style: style).lines { output.line(line) }
+        block.removeAll(keepingCapacity: true)
     }
 
     private var scratch: [UInt8] = []
 
-    /// "  3. [ ] !!! Title  Today 09:00  (overdue)  ↻ Daily  in Work  #Errands #Home +2", the title
-    /// cut to fit the width (on a terminal), appended to `out` as UTF-8.
+    /// "  3. [ ] !!! Title  Today 09:00  (overdue)  ↻ Daily  in Work  #Errands #Home +2", as it is,
+    /// appended to `out` as UTF-8.
     static func write(_ card: DashboardModel.Card, number: Int, style: Style, into out: inout [UInt8]) {
         let digits = String(number)
         if digits.utf8.count < 3 { out.append(contentsOf: repeatElement(UInt8(ascii: " "), count: 3 - digits.utf8.count)) }
         out.append(digits)
-        out.append(card.urgency != .done ? ". [ ] " : card.isCancelled ? ". [-] " : ". [x] ")
+        out.append(checkbox(card))
         if let marks = card.priorityMarks {
-            out.append(card.urgency == .done ? style.dim(marks) : card.reminder.priority == .high ? style.red(marks) : style.yellow(marks))
+            out.append(styledMarks(marks, card, style))
             out.append(" ")
         }
-        var title = VisibleText.escaped(card.title)
-        if let width = style.width {
-            // The columns the tail takes: its text without colours.
-            var plain: [UInt8] = []
-            writeTail(card, style: Style(colors: false, width: width), into: &plain)
-            let marks = card.priorityMarks.map { $0.count + 1 } ?? 0
-            title = style.fit(title, room: width - max(3, digits.utf8.count) - 6 - marks - String(decoding: plain, as: UTF8.self).count)
-        }
+        let title = VisibleText.escaped(card.title)
         out.append(card.urgency == .done ? style.dim(title) : title)
-        writeTail(card, style: style, into: &out)
+        var first = true
+        for part in CardPart.tail(of: card) {
+            out.append(first || !part.isTag ? "  " : " ")
+            if part.isTag { first = false }
+            out.append(part.styled(style))
+        }
     }
 
-    /// What follows a card's title: "  Today 09:00  (overdue)  ↻ Daily  #Work #Home +2".
-    private static func writeTail(_ card: DashboardModel.Card, style: Style, into out: inout [UInt8]) {
+    /// A card's priority marks ("!!!") in their colour: red when high, yellow below, dim once done.
+    static func styledMarks(_ marks: String, _ card: DashboardModel.Card, _ style: Style) -> String {
+        card.urgency == .done ? style.dim(marks) : card.reminder.priority == .high ? style.red(marks) : style.yellow(marks)
+    }
+
+    /// ". [ ] ", ". [x] " or ". [-] ".
+    static func checkbox(_ card: DashboardModel.Card) -> String {
+        card.urgency != .done ? ". [ ] " : card.isCancelled ? ". [-] " : ". [x] "
+    }
+}
+
+/// A piece of what follows a card's title, in order: its time, the badges, then its tags.
+enum CardPart {
+    case time(String, DashboardModel.Card.Urgency)
+    case overdue
+    case cancelled
+    case progress(String)
+    case repeats(String)
+    /// The list it is in: "in Work".
+    case list(String)
+    case tag(TagChip)
+    /// "+2": tags the card does not show.
+    case more(String)
+
+    /// The parts after `card`'s title: "Today 09:00", "(overdue)", "↻ Daily", "#Work", "+2".
+    static func tail(of card: DashboardModel.Card) -> [CardPart] {
+        var parts: [CardPart] = []
         // An undated card is under "No date": it says no time.
-        if card.urgency != .someday {
-            out.append("  ")
-            out.append(timeColor(card, style))
-        }
-        if card.urgency == .overdue {
-            out.append("  ")
-            out.append(style.red("(overdue)"))
-        }
+        if card.urgency != .someday { parts.append(.time(card.timeText, card.urgency)) }
+        if card.urgency == .overdue { parts.append(.overdue) }
         if card.isCancelled {
-            out.append("  ")
-            out.append(style.dim("(cancelled)"))
+            parts.append(.cancelled)
         } else if let progress = card.progressText {
-            out.append("  ")
-            out.append(style.yellow("(\(progress))"))
+            parts.append(.progress(progress))
         }
-        if let badge = card.recurrence {
-            out.append("  ")
-            out.append(style.dim("↻ " + badge))
-        }
-        if let list = card.listName {
-            out.append("  ")
-            out.append(style.dim("in " + VisibleText.escaped(list)))
-        }
-        guard !card.tags.isEmpty || card.moreTags != nil else { return }
-        out.append("  ")
-        for (index, chip) in card.tags.enumerated() {
-            if index > 0 { out.append(" ") }
-            if style.colors {
-                out.append(style.tag(chip))
-            } else {
-                out.append("#")
-                out.append(VisibleText.escaped(chip.name))
-            }
-        }
-        if let more = card.moreTags {
-            if !card.tags.isEmpty { out.append(" ") }
-            out.append(more)
+        if let badge = card.recurrence { parts.append(.repeats(badge)) }
+        if let list = card.listName { parts.append(.list(list)) }
+        parts += card.tags.map(CardPart.tag)
+        if let more = card.moreTags { parts.append(.more(more)) }
+        return parts
+    }
+
+    /// Whether it is one of the tags (or the count of those not shown), which are separated by one space.
+    var isTag: Bool {
+        switch self {
+        case .tag, .more: true
+        default: false
         }
     }
 
-    private static func timeColor(_ card: DashboardModel.Card, _ style: Style) -> String {
-        switch card.urgency {
-        case .overdue: style.red(card.timeText)
-        case .today: style.yellow(card.timeText)
-        case .upcoming: card.timeText
-        case .someday: style.dim(card.timeText)
-        case .done: style.dim(card.timeText)
+    /// The text, without colours.
+    var plain: String {
+        switch self {
+        case .time(let text, _): text
+        case .overdue: "(overdue)"
+        case .cancelled: "(cancelled)"
+        case .progress(let text): "(\(text))"
+        case .repeats(let badge): "↻ " + badge
+        case .list(let name): "in " + VisibleText.escaped(name)
+        case .tag(let chip): "#" + VisibleText.escaped(chip.name)
+        case .more(let text): text
+        }
+    }
+
+    /// The text in its colours.
+    func styled(_ style: Style) -> String {
+        switch self {
+        case .time(let text, let urgency):
+            switch urgency {
+            case .overdue: style.red(text)
+            case .today: style.yellow(text)
+            case .upcoming: text
+            case .someday, .done: style.dim(text)
+            }
+        case .overdue: style.red(plain)
+        case .cancelled: style.dim(plain)
+        case .progress: style.yellow(plain)
+        case .repeats, .list: style.dim(plain)
+        case .tag(let chip): style.tag(chip)
+        case .more(let text): text
         }
     }
 }

@@ -40,6 +40,7 @@ extension Memoss {
             do {
                 defer { output.finish() }
                 try await dashboard.stream(showing, limit: limit) { text.write($0, to: output) }
+                text.finish(to: output)
             }
             try await session.listed(text.ids)
         }

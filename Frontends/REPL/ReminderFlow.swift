@@ -90,7 +90,7 @@ struct ReminderFlow {
             let picker = form.recurrencePicker
             let options = picker.options
             let numbered = options.enumerated().map { "\($0.offset + 1) \($0.element.label)" } + ["\(options.count + 1) Custom…"]
-            session.say("Repeat: " + numbered.joined(separator: "  "))
+            session.sayMenu("Repeat: ", numbered)
             while true {
                 guard let line = try read("Repeat (a number, or a phrase such as every 2 weeks on tue,thu)",
                                           current: picker.kind == .custom ? picker.label : options.first { $0.kind == picker.kind }?.label ?? "Never")
@@ -190,7 +190,7 @@ struct ReminderFlow {
             }
         case .monthly:
             let choices = picker.monthlyOptions
-            session.say("On: " + choices.enumerated().map { "\($0.offset + 1) \($0.element.label)" }.joined(separator: "  "))
+            session.sayMenu("On: ", choices.enumerated().map { "\($0.offset + 1) \($0.element.label)" })
             while true {
                 let current = choices.firstIndex { $0.mode == picker.monthlyMode }.map { String($0 + 1) } ?? RepeatSpec(rule: picker.rule).phrase
                 guard let line = try read("On (a number, or the 15th, the 2nd tue, the last fri)", current: current) else { break }
@@ -212,7 +212,7 @@ struct ReminderFlow {
         let picker = form.tagPicker
         while true {
             let numbered = picker.allTags.enumerated().map { "\($0.offset + 1) \(session.style.tag(TagChip($0.element)))" }
-            session.say("Tags: " + (numbered.isEmpty ? "none yet" : numbered.joined(separator: "  ")))
+            session.sayMenu("Tags: ", numbered.isEmpty ? ["none yet"] : numbered)
             let current = picker.selected.map { VisibleText.escaped($0.name) }.joined(separator: ", ")
             guard let line = try read("Tags (names or numbers, by commas or spaces, - for none, +Name [1–8] creates)",
                                       current: current.isEmpty ? "none" : current) else { return }

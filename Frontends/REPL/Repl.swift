@@ -117,11 +117,19 @@ extension Memoss {
                 session.say(Memoss.helpMessage(for: command, columns: session.style.width))
                 return
             }
-            session.say("Commands (help COMMAND tells more; N is a number from the last list or 4+ characters of an id):")
-            for command in Memoss.configuration.subcommands where command.configuration.shouldDisplay && command != Watch.self {
-                session.say("  \(command._commandName.padding(toLength: 22, withPad: " ", startingAt: 0))\(command.configuration.abstract)")
+            let width = session.style.width
+            let heading = "Commands (help COMMAND tells more; N is a number from the last list or 4+ characters of an id):"
+            (width.map { TerminalColumns.wrap(heading, columns: $0) } ?? [heading]).forEach(session.say)
+            var entries = Memoss.configuration.subcommands.filter { $0.configuration.shouldDisplay && $0 != Watch.self }
+                .map { ($0._commandName, $0.configuration.abstract) }
+            entries.append(("quit", "Leave (Ctrl-D too). Ctrl-C abandons what is being asked."))
+            for (name, abstract) in entries {
+                // The abstract wrapped at words in its own column.
+                let lines = width.map { TerminalColumns.wrap(abstract, columns: max($0 - 24, 20)) } ?? [abstract]
+                for (index, line) in lines.enumerated() {
+                    session.say("  " + (index == 0 ? name : "").padding(toLength: 22, withPad: " ", startingAt: 0) + line)
+                }
             }
-            session.say("  \("quit".padding(toLength: 22, withPad: " ", startingAt: 0))Leave (Ctrl-D too). Ctrl-C abandons what is being asked.")
         }
 
         /// While the prompt waits for a line, what falls due (or another process adds, due now) is

@@ -45,6 +45,13 @@ final class Session {
         Output.say(text)
     }
 
+    /// Prints `label` and menu `items` two spaces apart, on a terminal in lines that break between
+    /// items to fit its width.
+    func sayMenu(_ label: String, _ items: [String]) {
+        guard let width = style.width else { return say(label + items.joined(separator: "  ")) }
+        TerminalColumns.menu(label, items, columns: width).forEach(say)
+    }
+
     /// The reminder a typed number or id prefix names.
     func resolve(_ reference: String) async throws -> ReminderWithTags {
         try await core.resolveReminder(reference, listing: lastListing)
