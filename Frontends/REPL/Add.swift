@@ -27,8 +27,10 @@ extension Memoss {
             let title = titleWords.isEmpty ? nil : titleWords.joined(separator: " ")
             try await Journal.command {
                 guard let title else {
-                    if case .saved(let reminder) = await ReminderFlow(session: session, form: form).run() {
-                        session.say(Self.added(reminder, list: form.list, session))
+                    switch await ReminderFlow(session: session, form: form).run() {
+                    case .saved(let reminder): session.say(Self.added(reminder, list: form.list, session))
+                    case .abandoned: try Self.refuseAbandoned(session)
+                    case .cancelled, .deleted: break
                     }
                     return
                 }
@@ -37,6 +39,15 @@ extension Memoss {
                 try await fields.fill(form, environment: session.core.environment)
                 session.say(Self.added(try await ReminderFieldOptions.save(form), list: form.list, session))
             }
+        }
+
+        /// A flow the input ended before it was saved: refused (exit status 1) in a script and from the
+        /// shell, where a title was wanted; at the prompt, Ctrl-C is the user's own choice.
+        @MainActor
+        static func refuseAbandoned(_ session: Session, example: String = "add TITLE --date DATE") throws {
+            guard !(session.isREPL && session.console.isTerminal) else { return }
+            throw Refusal(message: "Nothing was saved: the questions ended before the reminder was saved. Where nobody answers "
+                + "them, give the fields at once: \(example).")
         }
 
         /// "Added "Buy milk" to "Errands", due Tue 5 Jan 2027 10:00, repeating Weekly on Tuesday until

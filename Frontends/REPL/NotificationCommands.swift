@@ -4,15 +4,17 @@ import Foundation
 import Shared
 
 extension Memoss {
-    /// `memoss notifications [--json]`: what is pending, how the budget is used, and what was delivered.
+    /// `memoss notifications [--all] [--json]`: what is pending, how the budget is used, and what was delivered.
     struct Notifications: SessionCommand {
         static let configuration = CommandConfiguration(
             commandName: "notifications",
-            abstract: "List pending notifications (when, title, id), the budget each group uses, and delivered ones.")
+            abstract: "List pending notifications (when, title, id), the budget each group uses, and delivered ones.",
+            discussion: "A repeating reminder's planned notifications are one line, its next; --all lists each.")
 
         @OptionGroup var store: StoreOptions
         @ParentCommand var memoss: Memoss
-        @Flag(help: "Print JSON (man memoss, JSON, says its shape).") var json = false
+        @Flag(help: "List every pending notification, each of a series on its own line.") var all = false
+        @Flag(help: "Print JSON (man memoss, JSON, says its shape); it always has every one.") var json = false
 
         func execute(in session: Session) async throws {
             if json {
@@ -24,7 +26,7 @@ extension Memoss {
             await list.load()
             if let error = list.error { throw Refusal(message: error) }
             session.say(list.budgetText)
-            for row in list.pending { session.say(NotificationText.line(row)) }
+            for row in all ? list.pending : list.pendingBySeries { session.say(NotificationText.line(row)) }
             if !list.delivered.isEmpty {
                 session.say("Delivered, waiting for an answer:")
                 for row in list.delivered { session.say(NotificationText.line(row)) }

@@ -98,7 +98,8 @@ struct ReminderFieldOptions: ParsableArguments {
             throw UsageProblem(message: "\(option): \(text) has the day and the month in numbers; add --date-order dmy (day first) "
                 + "or --date-order mdy (month first), or write it as YYYY-MM-DD.")
         }
-        throw UsageProblem(message: "\(option): \(TypedInput.dateHint).")
+        let near = TypedInput.didYouMean(text, withTime: false)
+        throw UsageProblem(message: near.isEmpty ? "\(option): \(TypedInput.dateHint)." : "\(option): \"\(VisibleText.escaped(text))\" is not a date\(near)")
     }
 
     /// A name as it would be typed on a command line (quoted when it has spaces).

@@ -9,7 +9,12 @@ import Shared
 struct ReminderFlow {
     /// How the flow ended.
     enum Outcome {
-        case saved(ReminderWithTags), deleted(String), cancelled
+        /// Saved, or deleted (its title).
+        case saved(ReminderWithTags), deleted(String)
+        /// The user answered n at the end.
+        case cancelled
+        /// The input ended (or Ctrl-C) before the end.
+        case abandoned
     }
 
     private enum Step: CaseIterable { case title, notes, date, time, repeatRule, endsOn, tags, priority, list }
@@ -29,7 +34,7 @@ struct ReminderFlow {
             }
         } catch {
             session.say("Cancelled; nothing was saved.")
-            return .cancelled
+            return .abandoned
         }
     }
 
@@ -83,8 +88,9 @@ struct ReminderFlow {
                     continue
                 }
                 guard let problem = form.problem(for: .date) else { return nil }
-                session.say(session.style.red("\(problem): \(form.date) \(form.time)"))
-                return .date
+                // A time already past today is asked again here; a day already past, at its own step.
+                session.say(session.style.red("\(problem): \(form.date) \(form.hasTime ? form.time.description : "all day")"))
+                if form.date < session.core.environment.today { return .date }
             }
         case .repeatRule:
             let picker = form.recurrencePicker

@@ -21,6 +21,9 @@ package final class NotificationListModel {
 
     /// Pending requests, soonest first.
     package private(set) var pending: [Row] = []
+    /// Pending requests with each repeating series in one row, its soonest, which says how many
+    /// more of the series are planned and until when; soonest first.
+    package private(set) var pendingBySeries: [Row] = []
     /// Delivered notifications, oldest first.
     package private(set) var delivered: [Row] = []
     /// How the pending slots are used, e.g. "3 of 64 pending: 1 of 14 one-time, 2 of 50 repeating, 0 snoozed.".
@@ -45,6 +48,18 @@ package final class NotificationListModel {
             pending = centre.pending.map {
                 Row(id: $0.id, timeText: formatter.string(for: $0.fireAt), title: $0.title,
                     note: $0.isSnoozed ? "snoozed" : $0.isRecurring ? "repeating" : nil)
+            }
+            var slots: [UUID: [NotificationRequest]] = [:]
+            for request in centre.pending where request.isRecurring && !request.isSnoozed { slots[request.reminderID, default: []].append(request) }
+            pendingBySeries = centre.pending.compactMap { request in
+                guard request.isRecurring, !request.isSnoozed, let series = slots[request.reminderID], series.count > 1 else {
+                    return Row(id: request.id, timeText: formatter.string(for: request.fireAt), title: request.title,
+                               note: request.isSnoozed ? "snoozed" : request.isRecurring ? "repeating" : nil)
+                }
+                let ordered = series.sorted { $0.fireAt < $1.fireAt }
+                guard ordered.first?.id == request.id, let last = ordered.last else { return nil }
+                return Row(id: request.id, timeText: formatter.string(for: request.fireAt), title: request.title,
+                           note: "repeating; \(ordered.count - 1) more until \(formatter.string(for: last.fireAt))")
             }
             delivered = centre.delivered.map {
                 Row(id: $0.id, timeText: formatter.string(for: $0.request.fireAt), title: $0.request.title,

@@ -151,6 +151,8 @@ package struct FieldProblem: Error, Hashable, Sendable {
     package var sentence: String {
         switch reason {
         case .noSuchDay(_, let sentence): sentence
+        case .notADate(let text) where TypedInput.correction(text, withTime: field == .date) != nil:
+            "\"\(VisibleText.escaped(text))\" is not a date\(TypedInput.didYouMean(text, withTime: field == .date))"
         case .notADate, .numericNeedsOrder, .notADayInOrder: field == .date ? TypedInput.momentHint : TypedInput.dateHint
         case .timeGivenTwice: "The date already gives the time"
         case .notATime: TypedInput.timeHint
@@ -170,6 +172,8 @@ package struct FieldProblem: Error, Hashable, Sendable {
         let option = field == .repeat ? "--repeat" : "--\(field.rawValue)"
         switch reason {
         case .noSuchDay(_, let sentence): return ("\(option): \(sentence)", false)
+        case .notADate(let text) where TypedInput.correction(text, withTime: field == .date) != nil:
+            return ("\(option): \(sentence)", true)
         case .notADate: return ("\(option): \(field == .date ? TypedInput.momentHint : TypedInput.dateHint).", true)
         case .numericNeedsOrder(let text), .notADayInOrder(let text, _):
             return ("\(option): \(text) has the day and the month in numbers; add --date-order dmy (day first) "
@@ -190,7 +194,7 @@ package struct FieldProblem: Error, Hashable, Sendable {
     package var columnMessage: String {
         switch reason {
         case .noSuchDay(_, let sentence): String(sentence.dropLast())
-        case .notADate: "Must be a date written YYYY-MM-DD (or D/M/YYYY with --date-order)"
+        case .notADate(let text): "Must be a date written YYYY-MM-DD (or D/M/YYYY with --date-order)" + TypedInput.didYouMean(text, withTime: false)
         case .numericNeedsOrder(let text):
             "\(text) has the day and the month in numbers; say which comes first with --date-order dmy (day first) "
                 + "or --date-order mdy (month first)"

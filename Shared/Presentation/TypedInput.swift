@@ -16,7 +16,8 @@ package enum TypedInput {
     /// - `in 3 days`, `in 2 weeks`, `in 1 month` (clamped to the month's length), `3 days ago`;
     /// - `5 dec`, `dec 5`, `5th december`, `5 december 2027`, `dec 5, 2027`: without a year, the
     ///   next such day from today (with `.past`, the last one up to today);
-    /// - `eom` or `end of month`: this month's last day;
+    /// - `eom` or `end of month`: this month's last day; `eow` or `end of week`: this week's Sunday
+    ///   (weeks run Monday to Sunday); `eoy` or `end of year`: 31 December; `next week`: next Monday;
     /// - with `order`, a numeric date such as `05/12/2026` (never read without one).
     package static func date(_ text: String, today: LocalDate, direction: Direction = .future, order: DateOrder? = nil) -> LocalDate? {
         let word = text.trimmingWhitespace().lowercased()
@@ -29,6 +30,12 @@ package enum TypedInput {
         case ["yesterday"]: return today.adding(days: -1)
         case ["eom"], ["end", "of", "month"], ["end", "of", "the", "month"]:
             return LocalDate.clamped(year: today.year, month: today.month, day: 31)
+        case ["eow"], ["end", "of", "week"], ["end", "of", "the", "week"]:
+            return today.adding(days: (8 - today.weekday) % 7)
+        case ["eoy"], ["end", "of", "year"], ["end", "of", "the", "year"]:
+            return LocalDate(year: today.year, month: 12, day: 31)
+        case ["next", "week"]:
+            return today.adding(days: (7 - (today.weekday + 5) % 7))
         default: break
         }
         if words.count == 1, let weekday = Self.weekday(words[0]) {
@@ -127,8 +134,12 @@ package enum TypedInput {
             default: nil
             }
             if let seconds {
-                let then = LocalDateTime(of: now.addingTimeInterval(TimeInterval(seconds)), in: zone)
-                return (then.date, then.time)
+                // Reminders are to the minute: a part minute is rounded up, never due before it was asked for.
+                var then = now.addingTimeInterval(TimeInterval(seconds))
+                let past = then.timeIntervalSince1970.truncatingRemainder(dividingBy: 60)
+                if past > 0 { then.addTimeInterval(60 - past) }
+                let local = LocalDateTime(of: then, in: zone)
+                return (local.date, local.time)
             }
         }
         // A time at one end, a day in the rest.
@@ -251,7 +262,41 @@ package enum TypedInput {
     }
 
     /// The forms a date takes, for hints.
-    package static let dateForms = "YYYY-MM-DD, today, tomorrow, yesterday, fri, next mon, last fri, in 3 days, 5 dec, dec 5 2027 or eom"
+    package static let dateForms = "YYYY-MM-DD, today, tomorrow, yesterday, fri, next mon, last fri, next week, in 3 days, 5 dec, "
+        + "dec 5 2027, eow, eom or eoy"
+
+    /// The words dates and times are written with, for "did you mean".
+    private static let knownWords = ["today", "tomorrow", "yesterday", "now", "next", "last", "this", "in", "ago", "at",
+                                     "day", "days", "week", "weeks", "month", "months", "hour", "hours", "minute", "minutes",
+                                     "noon", "midnight", "midday", "end", "of", "the", "year", "eom", "eow", "eoy"]
+        + RecurrenceRule.weekdayNames.map { $0.lowercased() } + RecurrenceRule.monthNames.map { $0.lowercased() }
+
+    /// `text` with its misspelled words put right ("tomorow 5pm" → "tomorrow 5pm"), when that reads
+    /// as a date (or a date and time where `withTime`); `nil` when no such reading is near.
+    package static func correction(_ text: String, withTime: Bool = true) -> String? {
+        let words = text.trimmingWhitespace().lowercased().split(whereSeparator: \.isWhitespace).map(String.init)
+        guard !words.isEmpty, words.count <= 6 else { return nil }
+        var changed = false
+        let corrected = words.map { word -> String in
+            guard word.count >= 3, !knownWords.contains(word), word.contains(where: \.isLetter), weekday(word) == nil, month(word) == nil,
+                  time(word) == nil, let near = Suggestions.closest(to: word, among: knownWords, limit: 1).first
+            else { return word }
+            changed = true
+            return near
+        }
+        guard changed else { return nil }
+        let phrase = corrected.joined(separator: " ")
+        // Whether it reads, on any day: the reading does not depend on which.
+        let someDay = LocalDate(year: 2001, month: 1, day: 1) ?? LocalDate(containing: Date(timeIntervalSince1970: 0), in: .gmt)
+        let reads = withTime ? moment(phrase, now: Date(timeIntervalSince1970: 978_307_200), zone: .gmt) != nil
+            : date(phrase, today: someDay) != nil
+        return reads ? phrase : nil
+    }
+
+    /// "; did you mean "tomorrow"?" for a misspelled date, empty when none is near.
+    package static func didYouMean(_ text: String, withTime: Bool = true) -> String {
+        correction(text, withTime: withTime).map { "; did you mean \"\($0)\"?" } ?? ""
+    }
     /// The hint shown when a date was not understood.
     package static let dateHint = "Enter a date as \(dateForms)"
     /// The hint shown when a date and perhaps a time were not understood.

@@ -46,7 +46,7 @@ struct TypedInputTests {
         #expect(TypedInput.moment("tomorrow at teatime", now: instant("2026-11-21T15:10:00-05:00"), zone: newYork) == nil)
     }
 
-    @Test(arguments: ["someday", "2026-02-30", "fr", "next week", "in 3 fortnights", "31 feb", "5 dec 27", ""])
+    @Test(arguments: ["someday", "2026-02-30", "fr", "next weak", "in 3 fortnights", "31 feb", "5 dec 27", ""])
     func otherDateTextIsRefused(_ text: String) {
         #expect(TypedInput.date(text, today: saturday) == nil)
     }
@@ -107,5 +107,39 @@ struct TypedInputTests {
         for text in ["2026-12-05", "05/12/26", "5/12", "05/12/2026/1", "a/b/2026"] {
             #expect(!TypedInput.isNumericDate(text), "\(text)")
         }
+    }
+
+    /// Weeks run Monday to Sunday: on Saturday 21 November next week starts on Monday the 23rd and
+    /// this one ends on Sunday the 22nd; on a Sunday, the week ends that day.
+    @Test(arguments: [("next week", "2026-11-21", "2026-11-23"), ("next week", "2026-11-22", "2026-11-23"),
+                      ("next week", "2026-11-23", "2026-11-30"), ("eow", "2026-11-21", "2026-11-22"),
+                      ("end of week", "2026-11-22", "2026-11-22"), ("eow", "2026-11-23", "2026-11-29"),
+                      ("eoy", "2026-11-21", "2026-12-31"), ("end of the year", "2026-12-31", "2026-12-31")])
+    func weeksAndYearsEnd(_ text: String, _ today: String, _ expected: String) {
+        #expect(TypedInput.date(text, today: day(today)) == day(expected))
+    }
+
+    /// "In 2 minutes" at 09:16:55 is 09:18:55: reminders are to the minute, so it is due at 09:19,
+    /// never before the moment asked for; on a whole minute it stays.
+    @Test func aRelativeTimeIsRoundedUpToTheMinute() {
+        let moment = TypedInput.moment("in 2 minutes", now: instant("2026-11-21T09:16:55-05:00"), zone: newYork)
+        #expect(moment?.date == day("2026-11-21"))
+        #expect(moment?.time == time("09:19"))
+        #expect(TypedInput.moment("in 1 hour", now: instant("2026-11-21T09:16:00-05:00"), zone: newYork)?.time == time("10:16"))
+        #expect(TypedInput.moment("in 1 minute", now: instant("2026-11-21T23:59:30-05:00"), zone: newYork).map { "\($0.date) \($0.time!)" }
+            == "2026-11-22 00:01")
+    }
+
+    @Test(arguments: [("tomorow", "tomorrow"), ("tomorow 5pm", "tomorrow 5pm"), ("nxt friday", "next friday"),
+                      ("in 3 dyas", "in 3 days"), ("5 decembr", "5 december")])
+    func aMisspelledDateSaysWhatItWasNear(_ typed: String, _ near: String) {
+        #expect(TypedInput.date(typed, today: saturday) == nil)
+        #expect(TypedInput.correction(typed) == near)
+        #expect(TypedInput.didYouMean(typed) == "; did you mean \"\(near)\"?")
+    }
+
+    @Test(arguments: ["someday", "banana", "2026-02-30", "tomorrow"])
+    func textFarFromADateSuggestsNothing(_ typed: String) {
+        #expect(TypedInput.correction(typed) == nil)
     }
 }

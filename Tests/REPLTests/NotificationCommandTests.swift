@@ -23,7 +23,7 @@ struct NotificationCommandTests {
         #expect(added.status == 0)
         #expect(added.stdout == "Added \"Water the plants\", due Tue 2 Mar 2027 19:30, repeating Weekly on Tuesday until 2027-03-16.\n")
 
-        let list = try memoss("notifications")
+        let list = try memoss("notifications", "--all")
         let lines = list.stdout.split(separator: "\n").map(String.init)
         #expect(lines.first == "3 of 64 pending: 0 of 14 one-time, 3 of 50 repeating, 0 snoozed.")
         #expect(lines.dropFirst().map { $0.components(separatedBy: "  id ").first ?? "" } == [
@@ -43,7 +43,7 @@ struct NotificationCommandTests {
         let badDate = try memoss("add", "Dentist", "--date", "someday")
         #expect(badDate.status == 2)
         #expect(badDate.stderr == "memoss: --date: Enter a date as YYYY-MM-DD, today, tomorrow, yesterday, fri, next mon, last fri, "
-            + "in 3 days, 5 dec, dec 5 2027 or eom, perhaps with a time (tomorrow 5pm, mon 9:30), or in 2 hours.\n")
+            + "next week, in 3 days, 5 dec, dec 5 2027, eow, eom or eoy, perhaps with a time (tomorrow 5pm, mon 9:30), or in 2 hours.\n")
 
         #expect(try memoss("list").stdout.contains("Nothing to do."))
     }
