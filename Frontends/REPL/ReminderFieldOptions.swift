@@ -50,6 +50,9 @@ struct ReminderFieldOptions: ParsableArguments {
             throw isUsage ? UsageProblem(message: message) as any Error : Refusal(message: message)
         }
         if let list {
+            if list.trimmingWhitespace().isEmpty {
+                throw UsageProblem(message: "--list cannot be empty; give a list's name (lists shows them), or leave out --list.")
+            }
             do { try form.chooseList(named: list) } catch { throw Refusal(message: "--list: " + error.message) }
         }
         let picker = form.tagPicker

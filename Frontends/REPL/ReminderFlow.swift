@@ -149,7 +149,7 @@ struct ReminderFlow {
             }
         case .list:
             let numbered = form.lists.enumerated().map { "\($0.offset + 1) \(session.style.colored(VisibleText.escaped($0.element.name), hex: $0.element.colorHex))" }
-            session.say("Lists: " + numbered.joined(separator: "  "))
+            session.sayMenu("Lists: ", numbered)
             while true {
                 guard let line = try read("List (a name or a number)", current: form.list?.name ?? "") else { return nil }
                 if let number = Int(line), form.lists.indices.contains(number - 1) {

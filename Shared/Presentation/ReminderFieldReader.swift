@@ -255,7 +255,9 @@ package struct ReminderFieldReader: Sendable {
         values.title = input.title
         values.notes = input.notes
         if let text = input.priority {
-            if let priority = Priority(text: text) { values.priority = priority } else { problems.append(FieldProblem(field: .priority, reason: .notAPriority(text))) }
+            if Self.isNone(text) {
+                values.priority = Priority.none
+            } else if let priority = Priority(text: text) { values.priority = priority } else { problems.append(FieldProblem(field: .priority, reason: .notAPriority(text))) }
         }
         if let text = input.date, Self.isNone(text) {
             values.clearsDate = true
