@@ -4,7 +4,8 @@ import FrontSupport
 import Foundation
 import Shared
 
-/// `memoss-import [--db PATH] [--dry-run] [--strict] [--allow-past] [--json] [--format csv|ics] FILE`:
+/// `memoss-import [--db PATH] [--dry-run] [--strict] [--allow-past] [--json] [--format csv|ics]
+/// [--from TOOL] [--ignore-column NAME …] FILE`:
 /// the `memoss-import` program, and `memoss` when it is started under that name.
 package struct MemossImport: AsyncParsableCommand {
     /// The command's name, help and version.
@@ -17,7 +18,9 @@ package struct MemossImport: AsyncParsableCommand {
             dropped; 09:00 when empty), repeat (any phrase --repeat takes: weekly, every 2 weeks on tue,thu …), end_date, \
             tags (separated by ;), completed (true/false/yes/no/1/0), completed_at (ISO 8601), timezone (IANA; \
             yours when empty), id (a UUID); other tools' \
-            names (Due Date, Task, Labels …) are read too, see man memoss-import. Everything is written in one transaction: an interrupted import \
+            names (Due Date, Task, Labels …) are read too, and the exports of Todoist, TickTick, Outlook (Microsoft To Do), \
+            Google Tasks and Apple Reminders as they are (recognised by their header, or named with --from); \
+            see man memoss-import. Everything is written in one transaction: an interrupted import \
             leaves the store as it was. Importing a file again adds nothing it added before, nor what you \
             deleted since. Exit status: 0 when no row was refused, 1 when some were, 2 when the file or \
             its header could not be used. `memoss undo` takes back a whole import. A file named .ics (or \
@@ -43,6 +46,12 @@ package struct MemossImport: AsyncParsableCommand {
     @Option(help: ArgumentHelp("How numeric dates such as 05/12/2026 are read: dmy (5 December) or mdy (May 12); without it they are refused.",
                                valueName: "order"))
     var dateOrder: String?
+    @Option(help: ArgumentHelp("Whose export the CSV is: todoist, ticktick, outlook, google, apple or memoss (by default its header says).",
+                               valueName: "tool"))
+    var from: String?
+    @Option(name: .customLong("ignore-column"), help: ArgumentHelp("Leave this CSV column out, as if the file had none (repeat it for several).",
+                                                                  valueName: "name"))
+    var ignoredColumns: [String] = []
     @Argument(help: "The CSV or .ics file, or - for standard input.") var file: String
 
     /// The command before its arguments are read (argument-parser fills them in).
@@ -68,6 +77,12 @@ package struct MemossImport: AsyncParsableCommand {
         }
         if let dateOrder, TypedInput.DateOrder(rawValue: dateOrder.lowercased()) == nil {
             throw ValidationError("--date-order must be dmy (day first) or mdy (month first), not \"\(dateOrder)\".")
+        }
+        if let from, ImportSource(rawValue: from.lowercased()) == nil {
+            throw ValidationError("--from must be one of \(ImportSource.names), not \"\(from)\".")
+        }
+        if from != nil, isCalendar {
+            throw ValidationError("--from names whose CSV export the file is; an iCalendar file needs none.")
         }
         if let list {
             do { _ = try TagRules.validName(list) } catch { throw ValidationError("--list: " + ListError.invalidName(error).message) }
@@ -107,16 +122,28 @@ package struct MemossImport: AsyncParsableCommand {
         let reader = CSVReader(handle, delimiter: delimiterByte)
 
         let importModel: ImportModel
+        let rows: ImportSourceRows
         do {
-            guard let headerRecord = try reader.next() else { throw ImportFileError.empty }
+            guard var headerRecord = try reader.next() else { throw ImportFileError.empty }
             if headerRecord.fields.first?.trimmingWhitespace().uppercased() == "BEGIN:VCALENDAR" {
                 fail("\(name) is an iCalendar file; name it .ics or add --format ics; nothing was imported")
             }
-            let header = try ImportModel.Header(headerRecord.fields)
-            for column in header.unknown {
+            // Lines some tools write above the header (TickTick's "Date: …", "Version: …").
+            while ImportSource.isPreamble(headerRecord.fields) {
+                guard let next = try reader.next() else { throw ImportFileError.empty }
+                headerRecord = next
+            }
+            let source = from.flatMap { ImportSource(rawValue: $0.lowercased()) } ?? ImportSource.recognised(headerRecord.fields)
+            rows = try ImportSourceRows(source: source, names: headerRecord.fields, ignoring: Set(ignoredColumns),
+                                        zone: environment.timeZone, now: environment.now())
+            for column in rows.header.unknown {
                 warn("\(name):\(headerRecord.line): unknown column \"\(VisibleText.escaped(column))\" is ignored")
             }
-            importModel = core.importModel(header: header, allowPast: allowPast,
+            if !rows.leftAside.isEmpty {
+                warn("\(name):\(headerRecord.line): read as an export of \(source.displayName); Memoss has no place for "
+                    + rows.leftAside.map { "\"\(VisibleText.escaped($0))\"" }.joined(separator: ", ") + ", left aside")
+            }
+            importModel = core.importModel(header: rows.header, allowPast: allowPast,
                                            dateOrder: dateOrder.flatMap { TypedInput.DateOrder(rawValue: $0.lowercased()) }, list: list, source: name)
         } catch let error as CSVError {
             fail("\(name):\(error.line): \(error.message); nothing was imported")
@@ -132,15 +159,22 @@ package struct MemossImport: AsyncParsableCommand {
         var info = stat()
         importModel.writesWhileReading = fstat(handle.fileDescriptor, &info) == 0 && info.st_mode & S_IFMT == S_IFREG
         let progress = Progress(totalBytes: size)
+        func take(_ taken: [ImportSourceRows.Row]) {
+            for row in taken { importModel.add(row.fields, line: row.line) }
+            for refusal in rows.takeRefusals() { importModel.refuse([refusal]) }
+        }
         do {
             while let record = try reader.next() {
-                importModel.add(record.fields, line: record.line)
+                take(rows.rows(record.fields, line: record.line))
                 progress.update(rows: importModel.rowsRead, bytes: reader.bytesRead)
             }
+            take(rows.finish())
         } catch {
             progress.clear()
             fail("\(name):\(error.line): \(error.message); nothing was imported")
         }
+        progress.clear()
+        if !json, let summary = rows.summary { Output.note(summary) }
         progress.clear()
         try await finish(importModel, name: name, core: core)
     }

@@ -262,7 +262,7 @@ private struct CalendarItems {
 }
 
 /// Reads one VTODO's lines.
-private struct TodoReader {
+struct TodoReader {
     let lines: [ContentLines.Line]
     let userZone: TimeZone
     let zoneLocations: [String: String]
@@ -463,125 +463,16 @@ private struct TodoReader {
         return nil
     }
 
-    /// The rule an RRULE stands for, when Memoss has it exactly.
+    /// The rule an RRULE stands for, when Memoss has it exactly (`RecurrenceRuleText`); else the
+    /// item is refused with the reason, at the RRULE's line.
     private mutating func rule(_ line: ContentLines.Line, start: LocalDateTime, zone: TimeZone)
         -> (RecurrenceRule, LocalDate?)?
     {
-        var parts: [String: String] = [:]
-        for part in line.value.split(separator: ";") {
-            let pair = part.split(separator: "=", maxSplits: 1)
-            guard pair.count == 2 else {
-                refuse(line, "\"\(part)\" is not a NAME=VALUE part of a rule")
-                return nil
-            }
-            parts[pair[0].uppercased()] = String(pair[1]).uppercased()
-        }
-        func cannot(_ what: String) -> (RecurrenceRule, LocalDate?)? {
-            refuse(line, "\(what) cannot be represented in Memoss, which repeats every n days, weeks on a set of days, "
-                + "months on a day or an nth weekday, or years on a date; importing it would change when it is due")
+        switch RecurrenceRuleText.read(line.value, start: start.date, zone: zone) {
+        case .success(let rule): return rule
+        case .failure(let problem):
+            refuse(line, problem.message)
             return nil
         }
-        let supported: Set<String> = ["FREQ", "UNTIL", "COUNT", "INTERVAL", "BYDAY", "BYMONTHDAY", "BYMONTH", "BYSETPOS", "WKST"]
-        if let other = parts.keys.sorted().first(where: { !supported.contains($0) }) {
-            return cannot("\(other)=\(parts[other]!)")
-        }
-        var interval = 1
-        if let text = parts["INTERVAL"] {
-            guard let value = Int(text), (1...RecurrenceRule.maximumInterval).contains(value) else { return cannot("INTERVAL=\(text)") }
-            interval = value
-        }
-        var times: Int?
-        if let text = parts["COUNT"] {
-            guard let value = Int(text), (1...RecurrenceRule.maximumTimes).contains(value) else { return cannot("COUNT=\(text)") }
-            times = value
-        }
-        let byDay = parts["BYDAY"].map { $0.split(separator: ",").map(String.init) }
-        let (byMonthDay, bySetPos, byMonth) = (parts["BYMONTHDAY"], parts["BYSETPOS"], parts["BYMONTH"])
-        let pattern: RecurrenceRule.Pattern
-        switch parts["FREQ"] {
-        case "DAILY":
-            guard byDay == nil, byMonthDay == nil, bySetPos == nil, byMonth == nil else {
-                return cannot("FREQ=DAILY with BYDAY, BYMONTHDAY, BYMONTH or BYSETPOS")
-            }
-            pattern = .daily
-        case "WEEKLY":
-            guard byMonthDay == nil, bySetPos == nil, byMonth == nil else { return cannot("FREQ=WEEKLY with BYMONTHDAY, BYMONTH or BYSETPOS") }
-            var days: [Int] = []
-            for code in byDay ?? [CalendarWriter.weekdayCodes[start.date.weekday - 1]] {
-                guard let index = CalendarWriter.weekdayCodes.firstIndex(of: code) else { return cannot("BYDAY=\(parts["BYDAY"]!)") }
-                days.append(index + 1)
-            }
-            // Memoss's weeks run Monday to Sunday, which decides the days an interval selects.
-            if interval > 1, days.count > 1, let weekStart = parts["WKST"], weekStart != "MO" {
-                return cannot("WKST=\(weekStart) with INTERVAL=\(interval) on several days")
-            }
-            pattern = .weekly(Weekdays(days))
-        case "MONTHLY":
-            guard byMonth == nil else { return cannot("FREQ=MONTHLY with BYMONTH") }
-            if let byDay {
-                guard byMonthDay == nil, bySetPos == nil, byDay.count == 1, let code = byDay.first, code.count >= 3,
-                      let index = CalendarWriter.weekdayCodes.firstIndex(of: String(code.suffix(2))),
-                      let nth = Int(code.dropLast(2).replacingOccurrences(of: "+", with: "")), [1, 2, 3, 4, -1].contains(nth)
-                else { return cannot("FREQ=MONTHLY;BYDAY=\(parts["BYDAY"]!) (Memoss has the 1st to 4th or the last weekday of a month)") }
-                pattern = .monthly(.weekday(nth: nth, weekday: index + 1))
-                break
-            }
-            switch (byMonthDay, bySetPos) {
-            case (let list?, nil) where list.contains(","):
-                return cannot("BYMONTHDAY=\(list) (several days of each month; Memoss repeats months on one day)")
-            case (nil, nil): pattern = .monthly(.day(start.date.day))
-            case ("-1", nil): pattern = .monthly(.last)
-            case (let list?, "-1"):
-                let days = list.split(separator: ",").compactMap { Int($0) }
-                guard let top = days.max(), top >= 29, top <= 31, days.sorted() == Array(28...top) else {
-                    return cannot("BYMONTHDAY=\(list) with BYSETPOS=-1")
-                }
-                pattern = .monthly(.day(top))
-            case (let single?, nil):
-                guard let value = Int(single), (1...28).contains(value) else {
-                    return cannot("BYMONTHDAY=\(single) (days past the 28th are skipped in shorter months, where Memoss moves them to the last day)")
-                }
-                pattern = .monthly(.day(value))
-            default:
-                return cannot("BYMONTHDAY=\(byMonthDay ?? "") with BYSETPOS=\(bySetPos!)")
-            }
-        case "YEARLY":
-            guard byDay == nil else { return cannot("FREQ=YEARLY with BYDAY") }
-            let month = byMonth.flatMap { Int($0) } ?? start.date.month
-            guard byMonth == nil || (1...12).contains(month) && Int(byMonth!) != nil else { return cannot("BYMONTH=\(byMonth!)") }
-            switch (byMonthDay, bySetPos) {
-            case (nil, nil):
-                // RFC 5545 skips the years where the date does not exist; Memoss moves it to the 28th.
-                guard month != 2 || start.date.day != 29 else {
-                    return cannot("FREQ=YEARLY from 29 February (it falls only in leap years; Memoss would put it on the 28th in others)")
-                }
-                pattern = .yearly(month: month, day: start.date.day)
-            case ("-1", nil) where month == 2, ("28,29", "-1") where month == 2:
-                pattern = .yearly(month: 2, day: 29)
-            case (let single?, nil):
-                guard let day = Int(single), (1...LocalDate.daysIn(month: month, year: 2001)).contains(day) else {
-                    return cannot("BYMONTH=\(month);BYMONTHDAY=\(single)")
-                }
-                pattern = .yearly(month: month, day: day)
-            default:
-                return cannot("FREQ=YEARLY with BYMONTHDAY=\(byMonthDay ?? "") and BYSETPOS=\(bySetPos ?? "")")
-            }
-        case let frequency?:
-            return cannot("FREQ=\(frequency)")
-        case nil:
-            refuse(line, "the rule has no FREQ")
-            return nil
-        }
-        let rule = RecurrenceRule(pattern, interval: interval, times: times)
-        guard rule.matches(start.date) else {
-            return cannot("RRULE:\(line.value) with a start on \(start.date) that it does not fall on (RFC 5545 counts the start as well)")
-        }
-        guard let until = parts["UNTIL"] else { return (rule, nil) }
-        guard let parsed = Self.parse(until, dateOnly: until.count == 8) else {
-            refuse(line, "UNTIL=\(until) is not a date or a date and time")
-            return nil
-        }
-        let end = parsed.isUTC ? LocalDate(containing: parsed.time.resolved(in: .gmt), in: zone) : parsed.time.date
-        return (rule, end)
     }
 }

@@ -36,12 +36,15 @@ package final class ImportModel {
         /// Reads a header row; throws `ImportFileError.noTitleColumn` when no column is `title` (or
         /// a synonym), `.unmappedDate` when a column it does not know looks like a date (its rows
         /// would otherwise land on the default day), `.duplicateColumn` when two name one column.
-        package init(_ names: [String]) throws {
+        /// Columns named in `ignoring` (any case) are passed over as if absent.
+        package init(_ names: [String], ignoring: Set<String> = []) throws {
             var index: [Column: Int] = [:]
             var unknown: [String] = []
             var seen = Set<String>()
+            let ignored = Set(ignoring.map { $0.trimmingWhitespace().lowercased() })
             for (position, raw) in names.enumerated() {
                 let name = raw.trimmingWhitespace()
+                if ignored.contains(name.lowercased()) { continue }
                 let key = name.lowercased().replacingOccurrences(of: "_", with: " ")
                 if let column = Column(rawValue: name.lowercased()) ?? Self.synonyms[key] {
                     if let earlier = index[column] {
@@ -289,6 +292,14 @@ package final class ImportModel {
         tagKeys.formUnion(tags.newKeys)
         if let list { listKeys.insert(list.key) }
         importer.add([ImportedReminder(reminder: reminder, tagNames: tags.names, listName: list?.name, importKey: key)])
+    }
+
+    /// Counts a record of a file that is not a reminder Memoss can take (a comment without its task),
+    /// with its reasons.
+    package func refuse(_ record: [Refusal]) {
+        guard !record.isEmpty else { return }
+        importer.refuse()
+        refusals += record
     }
 
     /// Counts an item of a calendar the reader refused, with its reasons.

@@ -1,5 +1,6 @@
 import Domain
 import Foundation
+import ICalendar
 
 /// A reminder's fields as a person types them at a prompt, on a command line or in a CSV row:
 /// each one text, or `nil` when it is not given (the field keeps what it had). Given empty, a field
@@ -134,6 +135,8 @@ package struct FieldProblem: Error, Hashable, Sendable {
         case notAPriority(String)
         /// Empty, for a field that cannot be cleared (the title).
         case required
+        /// An iCalendar rule (`FREQ=WEEKLY;BYDAY=MO`) Memoss cannot follow exactly, or without a date; why.
+        case calendarRule(String)
     }
 
     /// The field the text was given for.
@@ -163,6 +166,8 @@ package struct FieldProblem: Error, Hashable, Sendable {
         case .timeNeedsDate: "A time needs a date"
         case .notAPriority: Self.priorityHint
         case .required: ReminderValidationError.titleRequired.message
+        // A rule's part (`byday=tu,Xy`) is quoted as written, never capitalised.
+        case .calendarRule(let why): why.prefix { $0 != " " }.contains("=") ? why : why.prefix(1).uppercased() + why.dropFirst()
         }
     }
 
@@ -187,6 +192,7 @@ package struct FieldProblem: Error, Hashable, Sendable {
         case .timeNeedsDate: return ("--time needs a date; give --date too, or leave out --time.", true)
         case .notAPriority: return ("--priority: \(Self.priorityHint).", true)
         case .required: return ("\(option) cannot be empty; give one, or leave out \(option) to keep the one it has.", true)
+        case .calendarRule(let why): return ("--repeat: \(why).", true)
         }
     }
 
@@ -201,7 +207,7 @@ package struct FieldProblem: Error, Hashable, Sendable {
         case .notADayInOrder(let text, let order): "\(text) is not a day of the calendar read as \(order.rawValue)"
         case .repeatPhrase(let error): error.sentence
         case .timeNeedsDate: "A time needs a date; give the date too, or leave the time empty"
-        case .timeGivenTwice, .notATime, .needsRepeat, .notACount, .unknownZone, .notAPriority, .required: sentence
+        case .timeGivenTwice, .notATime, .needsRepeat, .notACount, .unknownZone, .notAPriority, .required, .calendarRule: sentence
         }
     }
 
@@ -236,8 +242,11 @@ package struct ReminderFieldReader: Sendable {
 
     /// Reads every field `input` gives: the values, and a problem for each field that could not be read.
     /// `repeats` says whether the reminder repeats unless `input` says otherwise (a count or an end day
-    /// needs a repeat).
-    package func read(_ input: ReminderFieldInput, repeats: Bool = false) -> (values: ReminderFieldValues, problems: [FieldProblem]) {
+    /// needs a repeat); `date` is the day it is due on unless `input` gives one (an iCalendar rule is
+    /// read from the day it starts on).
+    package func read(_ input: ReminderFieldInput, repeats: Bool = false, date: LocalDate? = nil)
+        -> (values: ReminderFieldValues, problems: [FieldProblem])
+    {
         var values = ReminderFieldValues()
         var problems: [FieldProblem] = []
         var reader = self
@@ -281,7 +290,22 @@ package struct ReminderFieldReader: Sendable {
             if let clock = TypedInput.time(text) { values.time = clock } else { problems.append(FieldProblem(field: .time, reason: .notATime(text))) }
         }
         var repeating = repeats
-        if let phrase = input.repeatPhrase {
+        if let phrase = input.repeatPhrase, RecurrenceRuleText.isRule(phrase) {
+            // An iCalendar rule, as other tools write repeats: read by the calendar's own rules.
+            if let start = values.date ?? date, !values.clearsDate {
+                switch RecurrenceRuleText.read(phrase, start: start, zone: reader.zone) {
+                case .success(let (rule, end)):
+                    values.repeatSpec = RepeatSpec(rule: rule)
+                    repeating = rule.isRepeating
+                    values.times = rule.times.map { .value($0) } ?? ReminderFieldValues.Change<Int>.none
+                    if let end, input.until == nil { values.until = .value(end) }
+                case .failure(let problem):
+                    problems.append(FieldProblem(field: .repeat, reason: .calendarRule(problem.message)))
+                }
+            } else {
+                problems.append(FieldProblem(field: .repeat, reason: .calendarRule("a rule is read from the day it starts on; give the date too")))
+            }
+        } else if let phrase = input.repeatPhrase {
             do {
                 let spec = Self.isNone(phrase) ? RepeatSpec(.never) : try RepeatSpec.parse(phrase)
                 values.repeatSpec = spec

@@ -173,7 +173,7 @@ package final class ReminderFormModel {
     /// returns the problems, in form order.
     package func enter(_ input: ReminderFieldInput, dateOrder: TypedInput.DateOrder? = nil) -> [FieldProblem] {
         let reader = ReminderFieldReader(now: environment.now(), zone: environment.timeZone, order: dateOrder)
-        var (values, problems) = reader.read(input, repeats: recurrencePicker.isEndDateAvailable)
+        var (values, problems) = reader.read(input, repeats: recurrencePicker.isEndDateAvailable, date: hasDate ? date : nil)
         if values.time != nil, values.date == nil, !hasDate || values.clearsDate, !problems.contains(where: { $0.field == .time }) {
             problems.append(FieldProblem(field: .time, reason: .timeNeedsDate))
         }

@@ -163,10 +163,10 @@ struct CalendarReaderTests {
             "BEGIN:VTODO", "UID:b", "SUMMARY:Rent", "DTSTART:20990130T090000", "RRULE:FREQ=MONTHLY;BYMONTHDAY=30", "END:VTODO"), userZone: user)
         #expect(read.refusals.map(\.message) == [
             "BYMONTHDAY=1,15 (several days of each month; Memoss repeats months on one day) cannot be represented in Memoss, which repeats "
-                + "every n days, weeks on a set of days, months on a day or an nth weekday, or years on a date; importing it would change when it is due",
+                + "every n days, weeks on a set of days, months on a day or an nth weekday, or years on a date; reading it otherwise would change when it is due",
             "BYMONTHDAY=30 (days past the 28th are skipped in shorter months, where Memoss moves them to the last day) cannot be represented in "
                 + "Memoss, which repeats every n days, weeks on a set of days, months on a day or an nth weekday, or years on a date; "
-                + "importing it would change when it is due",
+                + "reading it otherwise would change when it is due",
         ])
     }
 }
