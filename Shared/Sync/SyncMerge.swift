@@ -16,12 +16,22 @@ package struct SyncFields: Equatable, Sendable {
 
     package struct Completion: Equatable, Sendable {
         package var isCompleted: Bool
-        /// To the second, as iCalendar keeps it.
+        /// When it was done, to the second, as iCalendar keeps it; `nil` when open, cancelled, or
+        /// done by a client that did not say when (no `COMPLETED`).
         package var completedAt: Date?
         /// In progress or cancelled (`STATUS`).
         package var stage: Reminder.Stage = .none
         /// `PERCENT-COMPLETE`, as said.
         package var percent: Int?
+
+        /// The same status; the times it was done differ only when both sides say one. A to-do
+        /// another client marked done without a `COMPLETED` time is done here at the time it
+        /// arrived, and is the same to-do, not one changed here to send back at every sync.
+        package static func == (lhs: Completion, rhs: Completion) -> Bool {
+            guard lhs.isCompleted == rhs.isCompleted, lhs.stage == rhs.stage, lhs.percent == rhs.percent else { return false }
+            guard let left = lhs.completedAt, let right = rhs.completedAt else { return true }
+            return left == right
+        }
     }
 
     package var title: String
@@ -49,7 +59,7 @@ package struct SyncFields: Equatable, Sendable {
             title: ContentLines.representable(reminder.title), notes: reminder.notes.map(ContentLines.representable),
             schedule: Schedule(due: reminder.localScheduled, isAllDay: reminder.isAllDay, timeZoneID: reminder.timeZoneID,
                                recurrence: reminder.recurrence, recurrenceEnd: reminder.recurrenceEnd),
-            completion: Completion(isCompleted: reminder.isCompleted, completedAt: reminder.completedAt.map(Self.toSecond),
+            completion: Completion(isCompleted: reminder.isCompleted, completedAt: reminder.isDone ? reminder.completedAt.map(Self.toSecond) : nil,
                                    stage: reminder.stage, percent: reminder.isDone ? nil : reminder.percentComplete),
             tags: tags.map(ContentLines.representable), priority: reminder.priority)
     }

@@ -194,4 +194,30 @@ struct SyncEngineTests {
         #expect(try await sync.sync().sentence == "home: up to date")
         #expect(try await sync.titles() == ["Pay\u{1B}[2J rent"])
     }
+
+    @Test func aCancelledToDoIsReceivedOnceAndNotSentBackAtEverySync() async throws {
+        let sync = try await SyncHarness()
+        // Cancelled elsewhere (no COMPLETED: it was not done), and cancelled here.
+        sync.server.put("a.ics", MemoryCalDAVServer.todo(uid: "a", title: "Old plan", extra: ["STATUS:CANCELLED"]))
+        try await sync.add("Dropped idea")
+        #expect(try await sync.sync().sentence == "home: received 1 new; sent 1 new")
+        #expect(try await sync.reminders()["Old plan"]?.reminder.isCancelled == true)
+        let dropped = try #require(try await sync.reminders()["Dropped idea"])
+        _ = try await sync.world.core.changeStatus(ids: [dropped.reminder.id], to: .cancelled)
+        #expect(try await sync.sync().sentence == "home: sent 1 changed")
+        #expect(sync.server.texts.values.filter { $0.contains("STATUS:CANCELLED\r\n") }.count == 2)
+        let puts = sync.server.received.filter { $0.method == "PUT" }.count
+        #expect(try await sync.sync().sentence == "home: up to date")
+        #expect(try await sync.sync().sentence == "home: up to date")
+        #expect(sync.server.received.filter { $0.method == "PUT" }.count == puts)
+    }
+
+    @Test func aToDoDoneElsewhereWithoutATimeIsDoneHereAndNotSentBack() async throws {
+        let sync = try await SyncHarness()
+        sync.server.put("a.ics", MemoryCalDAVServer.todo(uid: "a", title: "Post the letter", extra: ["STATUS:COMPLETED"]))
+        #expect(try await sync.sync().sentence == "home: received 1 new")
+        #expect(try await sync.reminders()["Post the letter"]?.reminder.isDone == true)
+        #expect(try await sync.sync().sentence == "home: up to date")
+        #expect(!sync.server.received.contains { $0.method == "PUT" })
+    }
 }
