@@ -66,10 +66,12 @@ package struct SyncFields: Equatable, Sendable {
 
     /// A VTODO's fields; categories that could not name a tag (`TagRules`) are left out. Control
     /// characters (which another client should not have written) are kept as Memoss shows and
-    /// writes them, `\u{1B}`, so both sides compare alike.
+    /// writes them, `\u{1B}`, and the title and notes trimmed as a reminder keeps them (todoman
+    /// ends a description read from standard input with a line break), so both sides compare alike.
     package init(_ todo: CalendarTodo) {
         self.init(
-            title: ContentLines.representable(todo.title), notes: ContentLines.representable(todo.notes),
+            title: ContentLines.representable(todo.title).trimmingWhitespace(),
+            notes: ReminderRules.normalizedNotes(ContentLines.representable(todo.notes)),
             schedule: Schedule(due: todo.due, isAllDay: todo.isAllDay, timeZoneID: todo.timeZoneID, recurrence: todo.recurrence,
                                recurrenceEnd: todo.recurrenceEnd),
             completion: Completion(isCompleted: todo.isCompleted, completedAt: todo.completedAt.map(Self.toSecond),

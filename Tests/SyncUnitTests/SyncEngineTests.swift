@@ -220,4 +220,21 @@ struct SyncEngineTests {
         #expect(try await sync.sync().sentence == "home: up to date")
         #expect(!sync.server.received.contains { $0.method == "PUT" })
     }
+
+    @Test func aTitleOrDescriptionWithSpaceAroundItIsNotRewrittenByTheFirstSync() async throws {
+        let sync = try await SyncHarness()
+        // todoman ends a description read from standard input with its line break.
+        let text = MemoryCalDAVServer.todo(uid: "a", title: "Read Dune ", extra: ["DESCRIPTION:Sci-fi club pick\\n"])
+        sync.server.put("a.ics", text)
+        #expect(try await sync.sync().sentence == "home: received 1 new")
+        let reminder = try #require(try await sync.reminders()["Read Dune"])
+        #expect(reminder.reminder.notes == "Sci-fi club pick")
+        #expect(try await sync.sync().sentence == "home: up to date")
+        #expect(sync.server.texts["a.ics"] == text)
+        // An edit of the notes replaces them; the title stays as the other client wrote it.
+        try await sync.edit("Read Dune") { $0.notes = "Book club, 3 December" }
+        #expect(try await sync.sync().sentence == "home: sent 1 changed")
+        let sent = try #require(sync.server.texts["a.ics"])
+        #expect(sent.contains("SUMMARY:Read Dune \r\n") && sent.contains("DESCRIPTION:Book club\\, 3 December\r\n"))
+    }
 }
