@@ -52,8 +52,8 @@ package struct CalendarRefusal: Equatable, Sendable {
 /// Accepted: todos without a date (undated), DUE-only and DTSTART-only todos (the due time is DUE,
 /// else DTSTART plus DURATION, else DTSTART), times with TZID
 /// (an IANA name, also at the end of a longer TZID such as `/mozilla.org/…/Europe/Berlin`, or named
-/// by the VTIMEZONE's X-LIC-LOCATION), UTC times (read in the user's zone), floating times (the
-/// user's zone), all-day `VALUE=DATE`, seconds (dropped: reminders are to the minute),
+/// by the VTIMEZONE's X-LIC-LOCATION), UTC times (read in the user's zone; a repeating item's in
+/// UTC, where its rule repeats), floating times (the user's zone), all-day `VALUE=DATE`, seconds (dropped: reminders are to the minute),
 /// RRULE daily, weekly on a set of days, monthly on a day, the last day or an nth weekday, yearly,
 /// with INTERVAL, COUNT or UNTIL (and Memoss's own X-MEMOSS-UNTIL and X-MEMOSS-COUNT, the end
 /// that does not end the series first);
@@ -357,8 +357,8 @@ struct TodoReader {
         )
     }
 
-    /// A DATE or DATE-TIME value with the zone it is in (UTC ones in the user's zone); a date is
-    /// its day at 00:00, in the user's zone.
+    /// A DATE or DATE-TIME value with the zone it is in (UTC ones in the user's zone, but a
+    /// repeating item's in UTC); a date is its day at 00:00, in the user's zone.
     private mutating func time(_ line: ContentLines.Line) -> (time: LocalDateTime, zone: TimeZone, second: Int, isDate: Bool)? {
         let value = line.value.trimmingCharacters(in: .whitespaces)
         let isDate = line.parameters["VALUE"]?.uppercased() == "DATE" || value.count == 8
@@ -368,6 +368,9 @@ struct TodoReader {
         }
         if isDate { return (parsed.time, userZone, 0, true) }
         if parsed.isUTC {
+            // A series anchored in UTC repeats at that UTC time (RFC 5545 §3.3.10): read at a wall
+            // time of the user's zone, its times would move an hour at each change of daylight saving.
+            if first("RRULE") != nil { return (parsed.time, .gmt, parsed.second, false) }
             let instant = parsed.time.resolved(in: .gmt)
             return (LocalDateTime(of: instant, in: userZone), userZone, parsed.second, false)
         }

@@ -4,8 +4,9 @@ import ICalendar
 
 /// What Memoss sends over a resource another client (or an earlier Memoss) wrote: that resource as
 /// it was, byte for byte, with only the properties of the fields the user changed replaced by
-/// Memoss's, and DTSTAMP, LAST-MODIFIED and SEQUENCE moved on. Everything else stays: DTSTART and
-/// DURATION (moved with the due time, so the two stay consistent), an RRULE anchored in another
+/// Memoss's, and DTSTAMP, LAST-MODIFIED and SEQUENCE moved on. Everything else stays: DTSTART, DUE
+/// and DURATION in the form the client wrote them (moved with the due time, so the start and the
+/// length stay consistent, and a UTC time stays in UTC), an RRULE anchored in another
 /// zone while the repeat is unchanged, VALARMs, STATUS and PERCENT-COMPLETE while the status is
 /// unchanged, PRIORITY's exact value while the level is unchanged, RELATED-TO, unknown and X- properties. Memoss's own alarm is never added to it.
 enum ResourcePatch {
@@ -193,9 +194,11 @@ struct RawLines {
     }
 }
 
-/// The schedule's properties when the due time changed: DUE as Memoss writes it; a DTSTART another
-/// client set apart from the due time moved by as much (with its DURATION kept, and no DUE beside
-/// a DURATION); the RRULE kept while the repeat itself is unchanged.
+/// The schedule's properties when it changed. The other client's DTSTART, DUE and DURATION as it
+/// wrote them (UTC, a zone or floating) while the due stays a day, or a time in the same zone, each
+/// moved by as much as the due time moved, a DURATION kept (no DUE added beside it); else Memoss's
+/// DUE, with a DTSTART where theirs had one or a repeat needs one. The RRULE kept while the repeat
+/// itself is unchanged.
 private struct ScheduleMerge {
     let lines: [String]
 
@@ -203,17 +206,13 @@ private struct ScheduleMerge {
          base: SyncFields.Schedule, local: SyncFields.Schedule) {
         func their(_ name: String) -> RawLines.Line? { theirTop.sorted().map { theirs.lines[$0] }.first { $0.name == name } }
         func our(_ name: String) -> String? { ourTop.sorted().map { ours.lines[$0] }.first { $0.name == name }.map { ContentLines.folded($0.logical) } }
-        let sameKind = base.isAllDay == local.isAllDay && base.due != nil && local.due != nil && base.timeZoneID == local.timeZoneID
-        var result: [String] = []
         let start = their("DTSTART"), due = their("DUE"), duration = their("DURATION")
-        let startIsApart = start != nil && (due == nil || start?.value != due?.value)
-        if sameKind, let start, startIsApart, let moved = Self.move(start, from: base, to: local) {
-            result.append(ContentLines.folded(moved))
-            if let duration { result.append(duration.raw) } else if let ourDue = our("DUE") { result.append(ourDue) }
+        var result: [String]
+        if let kept = Self.theirTimes(start: start, due: due, duration: duration, base: base, local: local) {
+            result = kept
         } else {
-            // A DTSTART only where theirs had one, or a repeat needs one to start from.
             let needsStart = start != nil || local.recurrence.isRepeating
-            result += [needsStart ? our("DTSTART") : nil, our("DUE")].compactMap { $0 }
+            result = [needsStart ? our("DTSTART") : nil, our("DUE")].compactMap { $0 }
         }
         if base.recurrence == local.recurrence && base.recurrenceEnd == local.recurrenceEnd && base.isAllDay == local.isAllDay {
             result += theirTop.sorted().map { theirs.lines[$0] }.filter { ["RRULE", "X-MEMOSS-UNTIL", "X-MEMOSS-COUNT"].contains($0.name) }.map(\.raw)
@@ -223,7 +222,42 @@ private struct ScheduleMerge {
         lines = result
     }
 
-    /// `line` (a DTSTART) moved by as much as the due time moved from `base` to `local`: whole days
+    /// Their DTSTART, DUE and DURATION kept in their form, moved from `base`'s due to `local`'s;
+    /// `nil` when Memoss's must be written instead: the due gained or lost its date, its time or its
+    /// zone, a time cannot be moved, or a repeat would count from times kept in another zone than
+    /// the one Memoss repeats it in (or from no DTSTART).
+    private static func theirTimes(start: RawLines.Line?, due: RawLines.Line?, duration: RawLines.Line?,
+                                   base: SyncFields.Schedule, local: SyncFields.Schedule) -> [String]? {
+        guard base.isAllDay == local.isAllDay, base.due != nil, local.due != nil, base.timeZoneID == local.timeZoneID,
+              start != nil || due != nil else { return nil }
+        let times = [start, due].compactMap { $0 }
+        if local.recurrence.isRepeating {
+            guard start != nil, times.allSatisfy({ repeats($0, in: local.timeZoneID) }) else { return nil }
+        }
+        if base.due == local.due { return (times + [duration].compactMap { $0 }).map(\.raw) }
+        var result: [String] = []
+        for line in times {
+            guard let moved = move(line, from: base, to: local) else { return nil }
+            result.append(ContentLines.folded(moved))
+        }
+        if let duration { result.append(duration.raw) }
+        return result
+    }
+
+    /// Whether a series counted from `line` repeats as one in `zoneID` does: a day, a floating
+    /// time, a time in that zone, or in UTC when the zone is UTC.
+    private static func repeats(_ line: RawLines.Line, in zoneID: String) -> Bool {
+        let value = line.value.trimmingCharacters(in: .whitespaces)
+        if value.count == 8 { return true }
+        let zone = TimeZone(identifier: zoneID)
+        if value.hasSuffix("Z") { return zone.map { $0.secondsFromGMT() == 0 && $0.nextDaylightSavingTimeTransition == nil } ?? false }
+        let prefix = line.logical.prefix { $0 != ":" }
+        guard let range = prefix.range(of: ";TZID=") else { return true }
+        let tzid = String(prefix[range.upperBound...].prefix { $0 != ";" })
+        return tzid == zoneID || tzid.hasSuffix("/" + zoneID)
+    }
+
+    /// `line` (a DTSTART or a DUE) moved by as much as the due time moved from `base` to `local`: whole days
     /// for a date, else the wall-clock difference in the due's zone, written as it was (UTC, a
     /// zone, or floating).
     private static func move(_ line: RawLines.Line, from base: SyncFields.Schedule, to local: SyncFields.Schedule) -> String? {

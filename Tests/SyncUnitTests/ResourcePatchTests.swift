@@ -15,6 +15,11 @@ struct ResourcePatchTests {
             .joined(separator: "\r\n")
     }
 
+    /// Monday 30 November 2026 at `hour`:00 in Berlin.
+    private func november30(at hour: Int) -> Date {
+        LocalDateTime(date: LocalDate(year: 2026, month: 11, day: 30)!, time: LocalTime(hour: hour, minute: 0)!).resolved(in: berlin)
+    }
+
     /// Memoss's reading of `text`, changed by `change`, and what it sends back.
     private func sent(over text: String, _ change: (inout Reminder) -> Void) throws -> String {
         let read = try CalendarReader.read(text, userZone: berlin)
@@ -59,6 +64,10 @@ struct ResourcePatchTests {
                                             "DTSTART;TZID=Europe/Berlin:20261130T090000", "DURATION:PT3H",
                                             "RRULE:FREQ=WEEKLY;BYDAY=MO;UNTIL=20270301T080000Z", "X-MOZ-GENERATION:5",
                                             "BEGIN:VALARM", "ACTION:DISPLAY", "TRIGGER:-PT15M", "DESCRIPTION:Theirs", "END:VALARM"]),
+            "start and due in UTC": calendar(["UID:td-4", "DTSTAMP:20261120T100000Z", "SUMMARY:Evening class", "DTSTART:20261130T080000Z",
+                                              "DUE:20261130T110000Z", "LOCATION:Room 4", "SEQUENCE:1"]),
+            "series in UTC": calendar(["UID:lib-6", "DTSTAMP:20261120T100000Z", "SUMMARY:Team call", "DTSTART:20261123T150000Z",
+                                       "DUE:20261123T150000Z", "RRULE:FREQ=WEEKLY;COUNT=20;BYDAY=MO"]),
         ]
     }
 
@@ -89,10 +98,7 @@ struct ResourcePatchTests {
     @Test func movingTheDueTimeMovesTheStartAndKeepsTheDuration() throws {
         // Due Monday 30 November 12:00 (09:00 + 3 h); moved to 14:00, the start goes to 11:00.
         let text = shapes["start and duration"]!
-        let after = try sent(over: text) { reminder in
-            reminder.scheduledAt = LocalDateTime(date: LocalDate(year: 2026, month: 11, day: 30)!, time: LocalTime(hour: 14, minute: 0)!)
-                .resolved(in: berlin)
-        }
+        let after = try sent(over: text) { $0.scheduledAt = november30(at: 14) }
         let change = difference(text, after)
         #expect(change.removed == ["DTSTART;TZID=Europe/Berlin:20261130T090000"])
         #expect(change.added == ["DTSTART;TZID=Europe/Berlin:20261130T110000"])
@@ -121,5 +127,32 @@ struct ResourcePatchTests {
         #expect(difference(text, daily).removed.contains("RRULE:FREQ=WEEKLY;BYDAY=MO;UNTIL=20270301T080000Z"))
         // Its end day is kept: the last second of 1 March 2027 in Berlin.
         #expect(difference(text, daily).added == ["RRULE:FREQ=DAILY;UNTIL=20270301T225959Z"])
+    }
+
+    @Test func timesInUTCMoveInUTCWithoutAZoneAdded() throws {
+        // Due Monday 30 November 12:00 in Berlin (11:00 UTC), started 09:00; moved to 13:00, both move an hour.
+        let text = shapes["start and due in UTC"]!
+        let after = try sent(over: text) { $0.scheduledAt = november30(at: 13) }
+        let change = difference(text, after)
+        #expect(change.removed == ["DTSTART:20261130T080000Z", "DUE:20261130T110000Z"])
+        #expect(change.added == ["DTSTART:20261130T090000Z", "DUE:20261130T120000Z"])
+        #expect(!after.contains("VTIMEZONE"))
+    }
+
+    @Test func aSeriesAnchoredInUTCRepeatsInUTCAndMovesOnInUTC() throws {
+        let text = shapes["series in UTC"]!
+        let todo = try #require(try CalendarReader.read(text, userZone: berlin).todos.first)
+        // 15:00 UTC each Monday: 16:00 in Berlin in winter, 17:00 in summer, not 16:00 all year.
+        #expect(todo.timeZoneID == TimeZone.gmt.identifier)
+        #expect(todo.due == LocalDateTime(date: LocalDate(year: 2026, month: 11, day: 23)!, time: LocalTime(hour: 15, minute: 0)!))
+        // Done once: the next Monday, one time fewer, the times still in UTC.
+        let after = try sent(over: text) { reminder in
+            reminder.scheduledAt = reminder.scheduledAt.map { $0.addingTimeInterval(7 * 86_400) }
+            reminder.recurrence.times = 19
+        }
+        let change = difference(text, after)
+        #expect(change.removed == ["DTSTART:20261123T150000Z", "DUE:20261123T150000Z", "RRULE:FREQ=WEEKLY;COUNT=20;BYDAY=MO"])
+        #expect(change.added == ["DTSTART:20261130T150000Z", "DUE:20261130T150000Z", "RRULE:FREQ=WEEKLY;BYDAY=MO;COUNT=19"])
+        #expect(!after.contains("VTIMEZONE"))
     }
 }
