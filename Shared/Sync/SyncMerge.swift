@@ -19,7 +19,8 @@ package struct SyncFields: Equatable, Sendable {
         /// When it was done, to the second, as iCalendar keeps it; `nil` when open, cancelled, or
         /// done by a client that did not say when (no `COMPLETED`).
         package var completedAt: Date?
-        /// In progress or cancelled (`STATUS`).
+        /// In progress or cancelled (`STATUS`); none when done (a done reminder keeps the stage it
+        /// had, to go back to when reopened, but a VTODO is then COMPLETED).
         package var stage: Reminder.Stage = .none
         /// `PERCENT-COMPLETE`, as said.
         package var percent: Int?
@@ -60,7 +61,7 @@ package struct SyncFields: Equatable, Sendable {
             schedule: Schedule(due: reminder.localScheduled, isAllDay: reminder.isAllDay, timeZoneID: reminder.timeZoneID,
                                recurrence: reminder.recurrence, recurrenceEnd: reminder.recurrenceEnd),
             completion: Completion(isCompleted: reminder.isCompleted, completedAt: reminder.isDone ? reminder.completedAt.map(Self.toSecond) : nil,
-                                   stage: reminder.stage, percent: reminder.isDone ? nil : reminder.percentComplete),
+                                   stage: reminder.isDone ? .none : reminder.stage, percent: reminder.isDone ? nil : reminder.percentComplete),
             tags: tags.map(ContentLines.representable), priority: reminder.priority)
     }
 
@@ -75,7 +76,8 @@ package struct SyncFields: Equatable, Sendable {
             schedule: Schedule(due: todo.due, isAllDay: todo.isAllDay, timeZoneID: todo.timeZoneID, recurrence: todo.recurrence,
                                recurrenceEnd: todo.recurrenceEnd),
             completion: Completion(isCompleted: todo.isCompleted, completedAt: todo.completedAt.map(Self.toSecond),
-                                   stage: todo.stage, percent: todo.isCompleted && todo.stage != .cancelled ? nil : todo.percentComplete),
+                                   stage: todo.isCompleted && todo.stage != .cancelled ? .none : todo.stage,
+                                   percent: todo.isCompleted && todo.stage != .cancelled ? nil : todo.percentComplete),
             tags: todo.categories.compactMap { try? TagRules.validName(ContentLines.representable($0)) },
             priority: todo.priority.map(Priority.init(icalendar:)) ?? .none)
     }

@@ -212,6 +212,24 @@ struct SyncEngineTests {
         #expect(sync.server.received.filter { $0.method == "PUT" }.count == puts)
     }
 
+    @Test func aToDoInProgressDoneHereIsSentOnceAndReopenedInProgress() async throws {
+        let sync = try await SyncHarness()
+        sync.server.put("a.ics", MemoryCalDAVServer.todo(uid: "a", title: "Tax return", extra: ["STATUS:IN-PROCESS", "PERCENT-COMPLETE:40"]))
+        try await sync.sync()
+        let id = try #require(try await sync.reminders()["Tax return"]).reminder.id
+        _ = try await sync.world.core.completeReminders(ids: [id])
+        #expect(try await sync.sync().sentence == "home: sent 1 changed")
+        let done = try #require(sync.server.texts["a.ics"])
+        #expect(done.contains("STATUS:COMPLETED\r\n") && done.contains("PERCENT-COMPLETE:100\r\n"))
+        #expect(try await sync.sync().sentence == "home: up to date")
+        // Reopened here, it is in progress again at 40%, and the server hears so once.
+        _ = try await sync.world.core.reopenReminders(ids: [id])
+        #expect(try await sync.sync().sentence == "home: sent 1 changed")
+        let reopened = try #require(sync.server.texts["a.ics"])
+        #expect(reopened.contains("STATUS:IN-PROCESS\r\n") && reopened.contains("PERCENT-COMPLETE:40\r\n") && !reopened.contains("COMPLETED:"))
+        #expect(try await sync.sync().sentence == "home: up to date")
+    }
+
     @Test func aToDoDoneElsewhereWithoutATimeIsDoneHereAndNotSentBack() async throws {
         let sync = try await SyncHarness()
         sync.server.put("a.ics", MemoryCalDAVServer.todo(uid: "a", title: "Post the letter", extra: ["STATUS:COMPLETED"]))
