@@ -32,6 +32,9 @@ MEMOSS_TEST_PYTHON=(
   pexpect=pexpect                               # the prompt at a real pseudo-terminal
   radicale=radicale                             # a CalDAV server for the sync tests
   xandikos=xandikos                             # another one
+  todoman=todoman                               # second clients beside Memoss on those servers: todoman
+  vdirsyncer=vdirsyncer                         # … syncing through vdirsyncer
+  caldav=caldav                                 # … and the python caldav library
 )
 
 memoss_say() { printf '%s\n' "$*" >&2; }
