@@ -1,5 +1,6 @@
 import Domain
 import Foundation
+import Storage
 import Testing
 import TestSupport
 
@@ -25,6 +26,21 @@ struct NotificationTests {
         #expect(requests[1].id == "\(reminder.id.uuidString)-20261123")
         #expect(requests.last?.fireAt == instant("2027-01-10T09:00:00-05:00"))
         #expect(requests.allSatisfy { $0.isRecurring && $0.title == "Meds" })
+    }
+
+    /// A plan is read, then written: a reminder another command deletes in between gets no request
+    /// (and the write does not fail on it), the others keep theirs.
+    @Test func aPlanReadBeforeAReminderWasDeletedIsStoredWithoutIt() async throws {
+        let world = try TestWorld()
+        let kept = try await add(world, "Dentist", on: "2026-11-23")
+        let gone = try await add(world, "Pay rent", on: "2026-11-24")
+        let planned = try await pending(world)
+        #expect(planned.count == 2)
+
+        try await world.core.deleteReminder(id: gone.id)
+        try await GRDBNotificationRepository(database: world.core.database).replacePlan(with: planned, madeAt: 0)
+
+        #expect(try await pending(world).map(\.reminderID) == [kept.id])
     }
 
     @Test func deletingAReminderCancelsEveryIndexedRequest() async throws {
