@@ -69,7 +69,7 @@ extension Memoss {
         @Argument(help: "The notification's id, as `notifications` lists it.") var id: String
 
         func execute(in session: Session) async throws {
-            session.say(NotificationText.completed(try await session.core.completeFromNotification(id: id),
+            session.say(CompletionText.completed(try await session.core.completeFromNotification(id: id),
                                                    formatter: session.timeFormatter))
         }
     }

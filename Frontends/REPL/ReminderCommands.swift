@@ -41,7 +41,7 @@ extension Memoss {
                     switch change {
                     case .complete?:
                         for after in try await session.core.completeReminders(ids: [found.id]) {
-                            session.say(NotificationText.completed(after, formatter: session.timeFormatter))
+                            session.say(CompletionText.completed(after, formatter: session.timeFormatter))
                         }
                     case .set(let status)?:
                         for after in try await session.core.changeStatus(ids: [found.id], to: status) {
@@ -145,7 +145,7 @@ extension Memoss {
         func execute(in session: Session) async throws {
             let found = try await session.resolve(reminders)
             for after in try await session.core.completeReminders(ids: found.map(\.id), onlyCurrent: one) {
-                session.say(NotificationText.completed(after, formatter: session.timeFormatter))
+                session.say(CompletionText.completed(after, formatter: session.timeFormatter))
             }
         }
     }
@@ -186,7 +186,7 @@ extension Memoss {
         func execute(in session: Session) async throws {
             let found = try await session.resolve(reminders)
             for after in try await session.core.reopenReminders(ids: found.map(\.id)) {
-                session.say("Reopened \"\(VisibleText.escaped(after.title))\", \(session.timeFormatter.dueSentence(for: after)).")
+                session.say(CompletionText.reopened(after, formatter: session.timeFormatter))
             }
         }
     }

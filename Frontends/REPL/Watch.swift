@@ -101,7 +101,7 @@ extension Memoss {
                 switch action.key {
                 case "complete":
                     let result = try await core.completeFromNotification(id: action.notificationID)
-                    Output.say("From its notification: " + NotificationText.completed(result, formatter: formatter))
+                    Output.say("From its notification: " + CompletionText.completed(result, formatter: formatter))
                 case "snooze":
                     let request = try await core.snoozeNotification(id: action.notificationID)
                     Output.say("From its notification: snoozed \"\(VisibleText.escaped(request.title))\" until \(formatter.string(for: request.fireAt)).")

@@ -1,0 +1,29 @@
+import Domain
+import Foundation
+
+/// What completing or reopening a reminder did, as one sentence (titles made safe to print).
+package enum CompletionText {
+    /// What completing from a notification did: "Completed "Tea"." (and the next time of a repeating
+    /// one), or that there was nothing left to complete.
+    package static func completed(_ result: (reminder: Reminder, completed: Bool), formatter: CardTimeFormatter) -> String {
+        let title = VisibleText.escaped(result.reminder.title)
+        guard result.completed else {
+            return result.reminder.isCompleted ? "\"\(title)\" was already done; the notification is dismissed."
+                : "\"\(title)\" has already moved past that time (next: \(formatter.string(for: result.reminder))); the notification is dismissed."
+        }
+        return completed(result.reminder, formatter: formatter)
+    }
+
+    /// "Completed "Tea"." for a reminder now done, "Completed "Meds"; next: Tomorrow 08:00." for a
+    /// repeating one that moved on.
+    package static func completed(_ reminder: Reminder, formatter: CardTimeFormatter) -> String {
+        let title = VisibleText.escaped(reminder.title)
+        return reminder.isCompleted ? "Completed \"\(title)\"."
+            : "Completed \"\(title)\"; next: \(formatter.string(for: reminder))."
+    }
+
+    /// "Reopened "Tea", due Today 09:00." ("with no date" for an undated one).
+    package static func reopened(_ reminder: Reminder, formatter: CardTimeFormatter) -> String {
+        "Reopened \"\(VisibleText.escaped(reminder.title))\", \(formatter.dueSentence(for: reminder))."
+    }
+}
