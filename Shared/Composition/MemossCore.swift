@@ -157,10 +157,24 @@ package struct MemossCore: Sendable {
     /// store in memory, or where file notifications are not available); true when it changed.
     /// This process's own writes (a delivery, a replan) do not count.
     package func waitForChange(timeout: TimeInterval) async -> Bool {
-        guard let changes = storeChanges.value, let version = try? database.dataVersion() else {
+        await waitForChange(since: storeVersion(), timeout: timeout)
+    }
+
+    /// The store's version as this process sees it (SQLite's `data_version`: it changes when
+    /// another connection commits); `nil` for a store in memory or where changes cannot be watched.
+    package func storeVersion() -> Int? {
+        guard storeChanges.value != nil else { return nil }
+        return try? database.dataVersion()
+    }
+
+    /// Waits until another process has changed the store since `version` (`storeVersion()`) was
+    /// read, or `timeout` passes; true when it changed (at once when it already has).
+    package func waitForChange(since version: Int?, timeout: TimeInterval) async -> Bool {
+        guard let changes = storeChanges.value, let version else {
             try? await Task.sleep(for: .milliseconds(Int64(max(0, timeout) * 1_000)))
             return false
         }
+        if (try? database.dataVersion()) != version { return true }
         let deadline = Date().addingTimeInterval(timeout)
         while deadline.timeIntervalSinceNow > 0 {
             let woken = await changes.wait(timeout: deadline.timeIntervalSinceNow)
@@ -226,10 +240,14 @@ package struct MemossCore: Sendable {
     /// Seeds the default tags on a store's first use.
     package var seedDefaultTags: SeedDefaultTagsUseCase { .init(repository: tagRepository, environment: environment) }
 
-    /// A dashboard view-model over this store.
-    @MainActor package func dashboardModel() -> DashboardModel {
+    /// A dashboard view-model over this store. `keepsListing`: the numbers its cards carry are
+    /// kept in the store as the last listing (a full screen's, as `list` keeps its own).
+    @MainActor package func dashboardModel(keepsListing: Bool = false) -> DashboardModel {
         DashboardModel(environment: environment, loadDashboard: loadDashboard,
-                       toggleCompletion: toggleCompletion, resetToday: resetToday, lists: lists)
+                       toggleCompletion: toggleCompletion, resetToday: resetToday, lists: lists, deleteReminder: deleteReminder,
+                       undo: undo, redo: redo, saveListing: keepsListing ? saveListing : nil,
+                       storeWatch: StoreWatch(version: { self.storeVersion() },
+                                              waitForChange: { await self.waitForChange(since: $0, timeout: $1) }))
     }
 
     /// The notification centre as a list.

@@ -16,6 +16,12 @@ package struct Confirmation: Hashable, Sendable {
                      confirmLabel: "Delete", cancelLabel: "Cancel")
     }
 
+    /// Asked before resetting today, under the list of the `count` reminders that go.
+    package static func resetToday(count: Int) -> Confirmation {
+        Confirmation(title: count == 1 ? "Remove this reminder due today?" : "Remove these \(count) reminders due today?",
+                     message: "`undo` brings \(count == 1 ? "it" : "them") back.", confirmLabel: "Remove", cancelLabel: "Keep")
+    }
+
     /// Asked before closing a form whose changes were not saved.
     package static let discardChanges = Confirmation(
         title: "Discard Changes?", message: "Your changes to this reminder will be lost.",

@@ -38,6 +38,18 @@ package final class DashboardModel {
         package let listName: String?
         /// The reminder behind the card, for opening it in the edit form.
         package let reminder: ReminderWithTags
+
+        /// What tells this card from every other one on screen.
+        package var key: CardKey { CardKey(id: id, pastOccurrence: reminder.isPastOccurrence ? reminder.scheduledAt : nil) }
+    }
+
+    /// A card's identity on screen: its reminder, and for a completed time of a repeating
+    /// reminder that goes on, that time (the reminder's own card is in To Do).
+    package struct CardKey: Hashable, Sendable {
+        /// The reminder's id.
+        package let id: UUID
+        /// The completed time this card stands for, `nil` for the reminder itself.
+        package let pastOccurrence: Date?
     }
 
     /// A titled list of cards.
@@ -50,16 +62,24 @@ package final class DashboardModel {
         package let emptyText: String
         /// What is not shown, e.g. "and 19,990 more: `list --completed`"; `nil` when all are.
         package var moreText: String?
+        /// How many cards the section holds, shown or not.
+        package var total = 0
+        /// Whether it is Completed (else To Do).
+        package var isDone = false
 
         /// The line for `hidden` cards not shown, with thousands grouped, and how to see them
         /// (`hint`); `nil` for none.
         package static func moreText(hidden: Int, hint: String = "`list --completed`") -> String? {
             guard hidden > 0 else { return nil }
-            let digits = Array(String(hidden))
-            let grouped = digits.enumerated().map { index, digit in
-                (index > 0 && (digits.count - index) % 3 == 0 ? "," : "") + String(digit)
+            return "and \(grouped(hidden)) more: \(hint)"
+        }
+
+        /// `count` with its thousands grouped: "19,990".
+        package static func grouped(_ count: Int) -> String {
+            let digits = Array(String(count))
+            return digits.enumerated().map { index, digit in
+                (index > 0 && digit != "-" && (digits.count - index) % 3 == 0 && digits[index - 1] != "-" ? "," : "") + String(digit)
             }.joined()
-            return "and \(grouped) more: \(hint)"
         }
     }
 
@@ -91,19 +111,29 @@ package final class DashboardModel {
 
     /// What `load` reads: To Do and the most recently completed unless set otherwise.
     package var showing: Showing = .toDoAndRecent
+    /// How many To Do cards `load` reads (the soonest), `nil` for all of them. A full screen starts
+    /// with a few screenfuls; moving the selection near the last one read reads more.
+    package var window: Int?
+    /// How a section that hides cards says how to see them: after a limit (`window`), and after
+    /// the most recently completed ones.
+    package var moreHints = (limited: "`list` without --limit", recent: "`list --completed`")
 
     /// To Do (overdue, today, upcoming, each by time), then Completed; empty until `load()`.
     package private(set) var sections: [Section] = []
+    /// The sections as a full screen lists them: section and group headings, numbered cards, notes.
+    package internal(set) var rows: [Row] = []
+    /// The selected card, `nil` when there are none.
+    package internal(set) var selected: CardKey?
     /// Why the last load or action failed, as one sentence.
-    package private(set) var error: String?
+    package internal(set) var error: String?
     /// What the last action did, e.g. "Removed 2 reminders due today.".
-    package private(set) var status: String?
+    package internal(set) var status: String?
     /// The tag the dashboard is narrowed to, `nil` for every reminder.
-    package private(set) var filterTag: Tag?
+    package internal(set) var filterTag: Tag?
     /// The list the dashboard is narrowed to, `nil` for every list.
-    package private(set) var filterList: ReminderList?
+    package internal(set) var filterList: ReminderList?
     /// The priority the dashboard is narrowed to, `nil` for any.
-    package private(set) var filterPriority: Priority?
+    package internal(set) var filterPriority: Priority?
 
     /// What the dashboard is narrowed to, as its titles say it ("Work · #Errands · high priority");
     /// `nil` for everything.
@@ -117,26 +147,65 @@ package final class DashboardModel {
     private var filter: ReminderFilter {
         ReminderFilter(tagID: filterTag?.id, list: filterList?.choice, priority: filterPriority)
     }
+    /// The text titles must contain (ignoring case and accents), empty for every reminder.
+    package internal(set) var search = ""
+    /// The question on screen before a destructive step (a delete, a reset), `nil` when none.
+    package internal(set) var confirmation: Confirmation?
+    /// The cards the question is about, listed under it (what a reset removes).
+    package internal(set) var confirmationCards: [Card] = []
 
-    @ObservationIgnored private let environment: AppEnvironment
-    @ObservationIgnored private let loadDashboard: LoadDashboardUseCase
-    @ObservationIgnored private let toggleCompletion: ToggleCompletionUseCase
-    @ObservationIgnored private let resetToday: ResetTodayUseCase
-    @ObservationIgnored private let lists: ListsUseCase
+    @ObservationIgnored let environment: AppEnvironment
+    @ObservationIgnored let loadDashboard: LoadDashboardUseCase
+    @ObservationIgnored let toggleCompletion: ToggleCompletionUseCase
+    @ObservationIgnored let resetToday: ResetTodayUseCase
+    @ObservationIgnored let lists: ListsUseCase
+    @ObservationIgnored let deleteReminder: DeleteReminderUseCase
+    @ObservationIgnored let undo: UndoUseCase
+    @ObservationIgnored let redo: RedoUseCase
+    @ObservationIgnored let saveListing: SaveListingUseCase?
+    @ObservationIgnored let storeWatch: StoreWatch
+    /// The store's version when the last load began: a change after it is one the screen has not read.
+    @ObservationIgnored var loadedVersion: Int?
+    /// The numbers cards keep until the view changes, and the ids in number order.
+    @ObservationIgnored var numbering = Numbering()
+    /// Which card to select after the next load: the one now at this position (an action moved the
+    /// selected one away).
+    @ObservationIgnored var anchor: Int?
+    /// Where the selection was at the last load, for when its card goes.
+    @ObservationIgnored var selectedIndex = 0
+    /// The cards' keys in screen order, and where each is.
+    @ObservationIgnored var keys: [CardKey] = []
+    @ObservationIgnored var keyIndex: [CardKey: Int] = [:]
+    /// What the confirmation on screen goes ahead with.
+    @ObservationIgnored var pendingAction: PendingAction?
+    /// Counts loads, so an older one that ends late does not replace a newer one.
+    @ObservationIgnored private var generation = 0
 
-    /// A dashboard reading through the given use cases.
+    /// A dashboard reading and changing through the given use cases. With `saveListing`, the
+    /// numbers its cards carry are kept in the store as the last listing (so `done 3` in another
+    /// shell means the card numbered 3 here); `storeWatch` tells when another process changed the store.
     package init(
         environment: AppEnvironment,
         loadDashboard: LoadDashboardUseCase,
         toggleCompletion: ToggleCompletionUseCase,
         resetToday: ResetTodayUseCase,
-        lists: ListsUseCase
+        lists: ListsUseCase,
+        deleteReminder: DeleteReminderUseCase,
+        undo: UndoUseCase,
+        redo: RedoUseCase,
+        saveListing: SaveListingUseCase?,
+        storeWatch: StoreWatch
     ) {
         self.environment = environment
         self.loadDashboard = loadDashboard
         self.toggleCompletion = toggleCompletion
         self.resetToday = resetToday
         self.lists = lists
+        self.deleteReminder = deleteReminder
+        self.undo = undo
+        self.redo = redo
+        self.saveListing = saveListing
+        self.storeWatch = storeWatch
     }
 
     /// All cards, To Do first, in the order they are shown (the numbers a list gives them).
@@ -145,15 +214,72 @@ package final class DashboardModel {
     /// Whether there is nothing at all to show.
     package var isEmpty: Bool { cards.isEmpty }
 
-    /// Reads the store and rebuilds the sections.
+    /// Reads the store and rebuilds the sections and rows; the selection stays on its card (or,
+    /// when that card went, on the one now in its place), and cards keep their numbers.
     package func load() async {
-        let collected = CollectedSections()
+        generation += 1
+        let current = generation
+        // Read before the store is: a change made while it is read is one to read again.
+        let version = await storeWatch.version()
         do {
-            try await stream(showing) { collected.add($0) }
-            sections = collected.sections
+            let read = try await readSections()
+            guard current == generation else { return }
+            loadedVersion = version
+            sections = read
             error = nil
+            await arrange()
         } catch {
+            guard current == generation else { return }
             self.error = ErrorMessage.describe(error)
+        }
+    }
+
+    /// The sections as `load` reads them: `window` To Do cards at most, those whose title
+    /// matches `search`, each section counting all it holds.
+    private func readSections() async throws -> [Section] {
+        let formatter = CardTimeFormatter(today: environment.today, timeZone: environment.timeZone)
+        let search = search.isEmpty ? nil : TitleSearch(search)
+        let plan = Self.plan(showing, limit: window, limitHint: moreHints.limited, recentHint: moreHints.recent)
+        // A search reads every reminder (titles are matched here) and keeps the first matches.
+        let caps = plan.map { search == nil ? nil : $0.section.limit }
+        let read = plan.map { part in
+            var section = part.section
+            if search != nil { section.limit = nil }
+            return section
+        }
+        let collector = SectionCollector(count: plan.count, caps: caps, search: search)
+        let names = try await listNames()
+        try await loadDashboard.stream(read, matching: filter) { _, index, reminder, group in
+            collector.add(Self.card(reminder, group?.urgency ?? .done, formatter, lists: names), to: index)
+        } ended: { _, index, shown, total in
+            collector.end(index, shown: shown, total: total)
+        }
+        return plan.indices.compactMap { index in
+            let part = plan[index], (cards, total) = collector.result(index)
+            // "No date" shows only when it has cards.
+            if part.section.undated && total == 0 { return nil }
+            let empty = search != nil ? "Nothing matches \"\(self.search)\"."
+                : part.section.done ? "Nothing completed yet." : "Nothing to do."
+            return Section(title: Self.title(of: part.section), cards: cards, emptyText: empty,
+                           moreText: Section.moreText(hidden: total - cards.count, hint: part.hint), total: total,
+                           isDone: part.section.done)
+        }
+    }
+
+    /// The sections `showing` reads, each with its limit and how its "more" line says to see the rest.
+    nonisolated private static func plan(_ showing: Showing, limit: Int?, limitHint: String, recentHint: String)
+        -> [(section: ReminderSection, hint: String)]
+    {
+        let toDo = (section: ReminderSection(done: false, limit: limit, countsAll: true), hint: limitHint)
+        let someday = (section: ReminderSection(done: false, undated: true, limit: limit, countsAll: true), hint: limitHint)
+        let recentOnly = showing == .toDoAndRecent && (limit ?? .max) >= Dashboard.recentCompletedCount
+        let done = (section: ReminderSection(done: true, limit: recentOnly ? Dashboard.recentCompletedCount : limit, countsAll: true),
+                    hint: recentOnly ? recentHint : limitHint)
+        return switch showing {
+        case .toDoAndRecent, .everything: [toDo, someday, done]
+        case .completed: [done]
+        case .toDo: [toDo, someday]
+        case .everythingDoneFirst: [done, toDo, someday]
         }
     }
 
@@ -164,27 +290,14 @@ package final class DashboardModel {
     /// some says how many.
     package func stream(_ showing: Showing, limit: Int? = nil, to emit: @escaping @Sendable (Line) -> Void) async throws {
         let formatter = CardTimeFormatter(today: environment.today, timeZone: environment.timeZone)
-        let limitHint = "`list` without --limit"
-        let toDo = (section: ReminderSection(done: false, limit: limit, countsAll: true), hint: limitHint)
-        let someday = (section: ReminderSection(done: false, undated: true, limit: limit, countsAll: true), hint: limitHint)
-        let recentOnly = showing == .toDoAndRecent && (limit ?? .max) >= Dashboard.recentCompletedCount
-        let done = (section: ReminderSection(done: true, limit: recentOnly ? Dashboard.recentCompletedCount : limit, countsAll: true),
-                    hint: recentOnly ? "`list --completed`" : limitHint)
-        let sections = switch showing {
-        case .toDoAndRecent, .everything: [toDo, someday, done]
-        case .completed: [done]
-        case .toDo: [toDo, someday]
-        case .everythingDoneFirst: [done, toDo, someday]
-        }
+        let sections = Self.plan(showing, limit: limit, limitHint: "`list` without --limit", recentHint: "`list --completed`")
         // "No date" shows only when it has cards: its title waits for the first.
-        let titles = sections.map { Line.title($0.section.done ? "Completed" : $0.section.undated ? "No date" : "To Do") }
+        let titles = sections.map { Line.title(Self.title(of: $0.section)) }
         let pending = PendingTitle()
         let begin: @Sendable (Int) -> Void = { index in
             if sections[index].section.undated { pending.set(titles[index]) } else { emit(titles[index]) }
         }
-        // A card names its list when several are shown.
-        let all = filterList == nil ? try await lists.all() : []
-        let names = all.count > 1 ? ListNames(all) : nil
+        let names = try await listNames()
         begin(0)
         try await loadDashboard.stream(sections.map(\.section), matching: filter) { _, _, reminder, group in
             if let title = pending.take() { emit(title) }
@@ -201,8 +314,19 @@ package final class DashboardModel {
         }
     }
 
-    nonisolated private static func card(_ reminder: ReminderWithTags, _ urgency: Card.Urgency, _ formatter: CardTimeFormatter,
-                                         lists: ListNames?) -> Card {
+    /// "To Do", "No date" or "Completed".
+    nonisolated private static func title(of section: ReminderSection) -> String {
+        section.done ? "Completed" : section.undated ? "No date" : "To Do"
+    }
+
+    /// The lists' names when cards name their list: several lists are shown (no list filter).
+    private func listNames() async throws -> ListNames? {
+        let all = filterList == nil ? try await lists.all() : []
+        return all.count > 1 ? ListNames(all) : nil
+    }
+
+    nonisolated static func card(_ reminder: ReminderWithTags, _ urgency: Card.Urgency, _ formatter: CardTimeFormatter,
+                                 lists: ListNames?) -> Card {
         let tags = TagChip.forCard(reminder.tags)
         let values = reminder.reminder
         return Card(id: values.id, title: values.title, timeText: formatter.string(for: values),
@@ -210,58 +334,18 @@ package final class DashboardModel {
                     recurrence: values.recurrence.shortName, listName: values.listID.flatMap { _ in lists?.name(of: values.listID) },
                     reminder: reminder)
     }
+}
 
-    /// The user narrowed the dashboard to reminders carrying `tag` (filtered in the store).
-    package func filterTapped(_ tag: Tag) async {
-        narrow(to: tag)
-        await load()
-    }
-
-    /// Narrows what `load` and `stream` read to reminders carrying `tag` (`nil`: every reminder).
-    package func narrow(to tag: Tag?) {
-        filterTag = tag
-    }
-
-    /// Narrows what `load` and `stream` read to the reminders of `list` (`nil`: every list).
-    package func narrow(toList list: ReminderList?) {
-        filterList = list
-    }
-
-    /// Narrows what `load` and `stream` read to the reminders of `priority` (`nil`: any).
-    package func narrow(toPriority priority: Priority?) {
-        filterPriority = priority
-    }
-
-    /// The user went back to every reminder.
-    package func clearFilterTapped() async {
-        (filterTag, filterList, filterPriority) = (nil, nil, nil)
-        await load()
-    }
-
-    /// The user ticked or unticked a card: toggles it and reloads.
-    package func toggleTapped(_ id: UUID) async {
-        await perform { _ = try await self.toggleCompletion(id: id) }
-    }
-
-    /// The user asked to remove today's one-time reminders: removes them, says how many, reloads.
-    package func resetTodayTapped() async {
-        await perform {
-            let count = try await self.resetToday()
-            self.status = switch count {
-            case 0: "No reminders were due today; nothing was removed."
-            case 1: "Removed 1 reminder due today."
-            default: "Removed \(count) reminders due today."
-            }
-        }
-    }
-
-    private func perform(_ action: () async throws -> Void) async {
-        status = nil
-        do {
-            try await action()
-            await load()
-        } catch {
-            self.error = ErrorMessage.describe(error)
+extension DashboardModel.Card.Urgency {
+    /// The heading a full screen gives the cards of this urgency in To Do; `nil` for done ones
+    /// (their section's title says it).
+    package var heading: String? {
+        switch self {
+        case .overdue: "Overdue"
+        case .today: "Today"
+        case .upcoming: "Upcoming"
+        // Undated and done cards have sections of their own: "No date", "Completed".
+        case .someday, .done: nil
         }
     }
 }
@@ -294,35 +378,37 @@ private final class PendingTitle: @unchecked Sendable {
     }
 }
 
-/// Sections gathered from a stream of lines (lines may come from the store's queue).
-private final class CollectedSections: @unchecked Sendable {
+/// The cards of each section as the store passes them (from its queue): those matching the search,
+/// up to each section's cap, and how many there are in all.
+private final class SectionCollector: @unchecked Sendable {
     private let lock = NSLock()
-    private var done: [DashboardModel.Section] = []
-    private var current: (title: String, cards: [DashboardModel.Card], empty: String, more: String?)?
+    private let caps: [Int?]
+    private let search: TitleSearch?
+    private var cards: [[DashboardModel.Card]]
+    private var totals: [Int]
 
-    func add(_ line: DashboardModel.Line) {
+    init(count: Int, caps: [Int?], search: TitleSearch?) {
+        self.caps = caps
+        self.search = search
+        cards = Array(repeating: [], count: count)
+        totals = Array(repeating: 0, count: count)
+    }
+
+    func add(_ card: DashboardModel.Card, to section: Int) {
+        guard search?.matches(card.title) ?? true else { return }
         lock.withLock {
-            switch line {
-            case .title(let title):
-                finishSection()
-                current = (title, [], "", nil)
-            case .card(let card): current?.cards.append(card)
-            case .empty(let text): current?.empty = text
-            case .more(let text): current?.more = text
-            }
+            totals[section] += 1
+            if cards[section].count < caps[section] ?? .max { cards[section].append(card) }
         }
     }
 
-    var sections: [DashboardModel.Section] {
-        lock.withLock {
-            finishSection()
-            return done
-        }
+    func end(_ section: Int, shown: Int, total: Int) {
+        // Without a search the store counts what it did not pass; with one, every card was passed.
+        guard search == nil else { return }
+        lock.withLock { totals[section] = total }
     }
 
-    private func finishSection() {
-        guard let section = current else { return }
-        done.append(DashboardModel.Section(title: section.title, cards: section.cards, emptyText: section.empty, moreText: section.more))
-        current = nil
+    func result(_ section: Int) -> (cards: [DashboardModel.Card], total: Int) {
+        lock.withLock { (cards[section], max(totals[section], cards[section].count)) }
     }
 }

@@ -52,6 +52,13 @@ package final class TestWorld: Sendable {
         return MemossCore(database: try AppDatabase(readOnly), storePath: nil, environment: environment)
     }
 
+    /// A core over the same store file on a connection of its own, as another process has
+    /// (a one-shot command, `watch`, a sync): its writes are what this world's core sees change.
+    package func otherProcessCore() throws -> MemossCore {
+        guard let storeFile else { fatalError("otherProcessCore() needs a world made with onDisk: true") }
+        return MemossCore(database: try AppDatabase.open(at: storeFile), storePath: storeFile, environment: environment)
+    }
+
     /// Every row of the user's data and of the pending notifications, table by table, as text:
     /// two snapshots are equal exactly when the store holds the same reminders, tags, links,
     /// completions, import tombstones and pending notifications.

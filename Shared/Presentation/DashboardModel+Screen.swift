@@ -1,0 +1,154 @@
+import Domain
+import Foundation
+
+/// The dashboard as a full screen lists it: rows, numbers that stay put, and a selection.
+extension DashboardModel {
+    /// One row of the screen.
+    package enum Row: Hashable, Sendable {
+        /// A section begins: "To Do" or "Completed", and how many cards it holds.
+        case section(title: String, total: Int)
+        /// A group of To Do begins: "Overdue", "Today", "Upcoming".
+        case group(String)
+        /// A card and the number it keeps until the view changes.
+        case card(Card, number: Int)
+        /// A line about the section: "Nothing to do.", "and 980 more: keep scrolling".
+        case note(String)
+    }
+
+    /// The numbers cards carry: given in screen order when the view is set up (filter, search),
+    /// kept by each card while it stays, and a new number after the others for a card that
+    /// comes later (another process added it): what is on screen is never renumbered.
+    struct Numbering {
+        /// The reminders' ids in number order (number 1 first), as the listing is kept.
+        private(set) var ids: [UUID] = []
+        private(set) var numbers: [CardKey: Int] = [:]
+
+        /// The number of the card `key`, giving it the next one when it has none.
+        mutating func number(_ key: CardKey) -> Int {
+            if let number = numbers[key] { return number }
+            ids.append(key.id)
+            numbers[key] = ids.count
+            return ids.count
+        }
+    }
+
+    /// The number the card `key` carries, `nil` when it is not on screen.
+    package func number(of key: CardKey) -> Int? {
+        keyIndex[key] == nil ? nil : numbering.numbers[key]
+    }
+
+    /// The selected card, `nil` when there are none.
+    package var selectedCard: Card? {
+        guard let selected, let index = keyIndex[selected] else { return nil }
+        return cardsInOrder[safe: index]
+    }
+
+    /// Where the selected card is among the cards (from 0), `nil` when there are none.
+    package var selectedPosition: Int? { selected.flatMap { keyIndex[$0] } }
+
+    /// The row the selected card is on, `nil` when there are none.
+    package var selectedRow: Int? {
+        guard let selected else { return nil }
+        return rows.firstIndex { if case .card(let card, _) = $0 { card.key == selected } else { false } }
+    }
+
+    private var cardsInOrder: [Card] { sections.flatMap(\.cards) }
+
+    /// How many To Do cards the store holds that were not read (beyond `window`).
+    package var unreadToDo: Int {
+        guard let toDo = sections.first(where: { !$0.isDone }) else { return 0 }
+        return toDo.total - toDo.cards.count
+    }
+
+    /// Numbers the cards, lays out the rows, keeps the selection and stores the listing when its
+    /// numbers changed.
+    func arrange() async {
+        let before = numbering.ids
+        var rows: [Row] = [], keys: [CardKey] = []
+        for section in sections {
+            rows.append(.section(title: section.title, total: section.total))
+            var group: String?
+            for card in section.cards {
+                if let heading = card.urgency.heading, heading != group {
+                    group = heading
+                    rows.append(.group(heading))
+                }
+                keys.append(card.key)
+                rows.append(.card(card, number: numbering.number(card.key)))
+            }
+            if section.cards.isEmpty { rows.append(.note(section.emptyText)) }
+            if let more = section.moreText { rows.append(.note(more)) }
+        }
+        // The numbers are stored before they are shown, so what another shell's `done 3` reads is
+        // never behind the screen.
+        if numbering.ids != before, let saveListing {
+            do { try await saveListing(numbering.ids) } catch { self.error = ErrorMessage.describe(error) }
+        }
+        self.keys = keys
+        keyIndex = Dictionary(keys.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
+        self.rows = rows
+        if let anchor {
+            self.anchor = nil
+            selected = keys[safe: min(anchor, keys.count - 1)]
+        } else if let selected, keyIndex[selected] != nil {
+            // The card is still here: the selection stays on it.
+        } else {
+            selected = keys[safe: min(selectedIndex, keys.count - 1)]
+        }
+        selectedIndex = selectedPosition ?? 0
+    }
+
+    /// Starts numbering from 1 again at the next load (the view changed) and selects the first card.
+    func renumber() {
+        numbering = Numbering()
+        selected = nil
+        selectedIndex = 0
+        anchor = nil
+    }
+
+    /// The user moved the selection `delta` cards down (up when negative), stopping at the ends.
+    /// Near the last To Do card read, the next ones are read first.
+    package func moveSelection(by delta: Int) async {
+        guard !keys.isEmpty else { return }
+        let from = selectedPosition ?? 0
+        let target = from + delta
+        let toDoRead = sections.first(where: { !$0.isDone })?.cards.count ?? 0
+        if let window, delta > 0, unreadToDo > 0, target >= toDoRead - Self.readAhead {
+            self.window = max(window * 2, target + Self.readAhead)
+            await load()
+        }
+        selected = keys[max(0, min(from + delta, keys.count - 1))]
+        selectedIndex = selectedPosition ?? 0
+    }
+
+    /// How close to the last To Do card read the selection may come before more are read.
+    static let readAhead = 50
+
+    /// The user went to the first card.
+    package func selectFirst() {
+        selected = keys.first
+        selectedIndex = 0
+    }
+
+    /// The user went to the last card (every To Do card is read first).
+    package func selectLast() async {
+        if window != nil, unreadToDo > 0 {
+            window = nil
+            await load()
+        }
+        selected = keys.last
+        selectedIndex = max(0, keys.count - 1)
+    }
+
+    /// The user picked the card `key` (a click).
+    package func select(_ key: CardKey) {
+        guard let index = keyIndex[key] else { return }
+        selected = key
+        selectedIndex = index
+    }
+}
+
+extension Array {
+    /// The element at `index`, `nil` outside the array.
+    subscript(safe index: Int) -> Element? { indices.contains(index) ? self[index] : nil }
+}
