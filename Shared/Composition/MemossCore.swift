@@ -250,6 +250,18 @@ package struct MemossCore: Sendable {
                                               waitForChange: { await self.waitForChange(since: $0, timeout: $1) }))
     }
 
+    /// The notifications that fall due while a screen is open, and the answers to them.
+    @MainActor package func dueNotificationModel() -> DueNotificationModel {
+        DueNotificationModel(environment: environment, deliverDue: deliverDueNotifications,
+                             completeFromNotification: completeFromNotification, snooze: snoozeNotification,
+                             waitForNextOrChange: { try? await self.waitForNextNotificationOrChange() })
+    }
+
+    /// Every tag to choose from, `selectedIDs` chosen, with creation inline.
+    @MainActor package func tagPickerModel(selectedIDs: Set<UUID> = []) -> TagPickerModel {
+        TagPickerModel(selectedIDs: selectedIDs, listTags: listTags, createTag: createTag)
+    }
+
     /// The notification centre as a list.
     @MainActor package func notificationListModel() -> NotificationListModel {
         NotificationListModel(environment: environment, listNotifications: listNotifications)

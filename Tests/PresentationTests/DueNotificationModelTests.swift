@@ -1,0 +1,60 @@
+import Domain
+import Foundation
+import Presentation
+import Testing
+import TestSupport
+
+@MainActor
+struct DueNotificationModelTests {
+    /// A world at Saturday 15:00 where "Call mum" falls due at 15:30 and "Pay rent" at 15:40, and
+    /// the clock at 15:45.
+    private func twoDue() async throws -> TestWorld {
+        let world = try TestWorld()
+        try await world.addReminder("Call mum", on: "2026-11-21", at: "15:30")
+        try await world.addReminder("Pay rent", on: "2026-11-21", at: "15:40")
+        world.clock.advance(by: 45 * 60)
+        return world
+    }
+
+    @Test func whatFallsDueIsShownOneAtATimeOldestFirstAndOnlyOnce() async throws {
+        let due = try await twoDue().core.dueNotificationModel()
+        #expect(due.current == nil)
+
+        await due.check()
+        #expect(due.current?.text == "Reminder: Call mum · Today 15:30 (late)")
+        #expect(due.moreCount == 1)
+        due.dismissTapped()
+        #expect(due.current?.text == "Reminder: Pay rent · Today 15:40 (late)")
+        due.dismissTapped()
+        await due.check()
+        #expect(due.current == nil)
+    }
+
+    @Test func completingFromTheStatusLineCompletesItsReminder() async throws {
+        let world = try await twoDue()
+        let due = world.core.dueNotificationModel()
+        await due.check()
+
+        await due.completeTapped()
+
+        #expect(due.status == "Completed \"Call mum\".")
+        #expect(due.current?.text.hasPrefix("Reminder: Pay rent") == true)
+        #expect(try await world.allReminders().filter(\.isCompleted).map(\.title) == ["Call mum"])
+    }
+
+    @Test func snoozingFiresItAgainFifteenMinutesLater() async throws {
+        let world = try await twoDue()
+        let due = world.core.dueNotificationModel()
+        await due.check()
+
+        await due.snoozeTapped()
+        #expect(due.status == "Snoozed \"Call mum\" until Today 16:00.")
+        due.dismissTapped()
+        await due.check()
+        #expect(due.current == nil)
+
+        world.clock.advance(by: 15 * 60)
+        await due.check()
+        #expect(due.current?.text == "Reminder: Call mum · Today 16:00")
+    }
+}
