@@ -66,6 +66,17 @@ package final class ReminderFormModel {
     package private(set) var discardConfirmation: Confirmation?
     /// How the form ended, `nil` while it is open.
     package private(set) var outcome: Outcome?
+    /// Text typed into a field (`typed(_:into:)`) that could not be read, by field, with why; the
+    /// field keeps its value meanwhile, and saving is refused until it is typed again or cleared.
+    package private(set) var refusedText: [FieldProblem.Field: RefusedText] = [:]
+
+    /// Text a field could not read, and the sentence saying why.
+    package struct RefusedText: Hashable, Sendable {
+        /// What was typed.
+        package let text: String
+        /// Why it was refused, e.g. "Give a time such as 17:30 or 5pm".
+        package let message: String
+    }
 
     /// Add or edit, and the reminder being edited.
     package let mode: Mode
@@ -202,6 +213,69 @@ package final class ReminderFormModel {
         return []
     }
 
+    /// The user typed `text` into `field` (a full screen's form): the field takes it when it can
+    /// be read (`enter`), else keeps its value and shows the text with why it was refused.
+    package func typed(_ text: String, into field: FieldProblem.Field) {
+        var input = ReminderFieldInput()
+        switch field {
+        case .title: input.title = text
+        case .notes: input.notes = text
+        case .date: input.date = text
+        case .time: input.time = text
+        case .repeat: input.repeatPhrase = text
+        case .times: input.times = text
+        case .until: input.until = text
+        case .zone: input.zone = text
+        }
+        let problems = enter(input)
+        refusedText[field] = problems.first.map { RefusedText(text: text, message: $0.sentence) }
+        if problems.isEmpty, field == .repeat, !recurrencePicker.isEndDateAvailable {
+            // A count or an end typed for a repeat there no longer is does not apply.
+            refusedText[.times] = nil
+            refusedText[.until] = nil
+        }
+    }
+
+    /// The user chose one of the repeat picker's quick options.
+    package func repeatChosen(_ kind: RecurrencePickerModel.Kind) {
+        recurrencePicker.kind = kind
+        refusedText[.repeat] = nil
+        if !recurrencePicker.isEndDateAvailable {
+            refusedText[.times] = nil
+            refusedText[.until] = nil
+        }
+    }
+
+    /// A field's value as text to edit: the refused text when there is one, else what it holds
+    /// (`2026-11-22` or `none` when undated, `09:00` or `none` when all day, the repeat's sentence,
+    /// a count or `none`, a day or `none`).
+    package func text(of field: FieldProblem.Field) -> String {
+        if let refused = refusedText[field] { return refused.text }
+        let picker = recurrencePicker
+        return switch field {
+        case .title: title
+        case .notes: notes
+        case .date: hasDate ? date.description : "none"
+        case .time: hasDate && hasTime ? time.description : "none"
+        case .repeat: picker.label
+        case .times: picker.times.map(String.init) ?? "none"
+        case .until: picker.hasEndDate ? picker.endDate.description : "none"
+        case .zone: original.timeZoneID
+        }
+    }
+
+    /// What is wrong with `field` to show beside it: text that could not be read, or what the last
+    /// save refused; `nil` when nothing is.
+    package func message(for field: FieldProblem.Field) -> String? {
+        if let refused = refusedText[field] { return refused.message }
+        return switch field {
+        case .title: titleError
+        case .date, .time: field == .date ? dateError : nil
+        case .until, .times: field == .until ? recurrencePicker.endDateError : nil
+        case .notes, .repeat, .zone: nil
+        }
+    }
+
     /// Whether the form edits a stored reminder (and so can delete it).
     package var isEditing: Bool { editedReminder != nil }
 
@@ -223,6 +297,7 @@ package final class ReminderFormModel {
             || listID != original.listID
             || recurrencePicker.rule != original.recurrence
             || recurrencePicker.effectiveEnd != original.recurrenceEnd
+            || !refusedText.isEmpty
     }
 
     private var editedReminder: ReminderWithTags? {
@@ -283,6 +358,12 @@ package final class ReminderFormModel {
         let problems = ReminderRules.problems(
             in: draft, previously: editedReminder?.scheduledAt, now: environment.now()
         )
+        // What the rules refuse is shown with what could not be read, all at once.
+        guard refusedText.isEmpty else {
+            show(problems)
+            error = "Some fields could not be read; correct them or type them again."
+            return
+        }
         guard problems.isEmpty else { return show(problems) }
         isSaving = true
         defer { isSaving = false }

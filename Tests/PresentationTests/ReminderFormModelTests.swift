@@ -318,3 +318,89 @@ struct ReminderFormModelTests {
         #expect(form.deleteConfirmation == nil)
     }
 }
+
+/// A full screen's form: each field typed as text, refused text kept beside its field.
+@MainActor
+struct ReminderFormTypingTests {
+    let world: TestWorld
+
+    init() throws {
+        world = try TestWorld()
+    }
+
+    @Test func textThatCannotBeReadStaysBesideItsFieldAndSaveIsRefusedUntilItIsCorrected() async throws {
+        let form = world.core.formModel(.add)
+        form.typed("Buy milk", into: .title)
+        form.typed("25:99", into: .time)
+        #expect(form.text(of: .time) == "25:99")
+        #expect(form.message(for: .time) == TypedInput.timeHint)
+        #expect(form.time == time("09:00"))
+        #expect(form.hasUnsavedChanges)
+
+        form.typed("2026-11-20", into: .date)
+        await form.saveTapped()
+        #expect(form.outcome == nil)
+        #expect(form.error == "Some fields could not be read; correct them or type them again.")
+        #expect(form.message(for: .date) == "Must be in the future")
+        #expect(try await world.allReminders().isEmpty)
+        form.typed("2026-11-25", into: .date)
+
+        form.typed("5pm", into: .time)
+        #expect(form.message(for: .time) == nil)
+        #expect(form.text(of: .time) == "17:00")
+        await form.saveTapped()
+        #expect(try await world.allReminders().map(\.scheduledAt) == [instant("2026-11-25T17:00:00-05:00")])
+    }
+
+    @Test func aDateCanCarryItsTimeAndShowsAsADay() {
+        let form = world.core.formModel(.add)
+        form.typed("fri 6pm", into: .date)
+        #expect(form.text(of: .date) == "2026-11-27")
+        #expect(form.text(of: .time) == "18:00")
+    }
+
+    @Test func noneMakesItUndatedOrAllDay() async throws {
+        let form = world.core.formModel(.add)
+        form.typed("Read a book", into: .title)
+        form.typed("none", into: .time)
+        #expect(form.text(of: .time) == "none")
+        #expect(form.text(of: .date) == "2026-11-22")
+        form.typed("none", into: .date)
+        #expect(form.text(of: .date) == "none")
+        await form.saveTapped()
+        #expect(try await world.allReminders().map(\.due) == [.someday])
+    }
+
+    @Test func savingShowsTheRulesMessagesBesideTheirFields() async throws {
+        let form = world.core.formModel(.add)
+        form.typed("2026-11-20", into: .date)
+        await form.saveTapped()
+        #expect(form.message(for: .title) == "Title is required")
+        #expect(form.message(for: .date) == "Must be in the future")
+        form.typed("Buy milk", into: .title)
+        #expect(form.message(for: .title) == nil)
+    }
+
+    @Test func aCountOrEndForARepeatThereNoLongerIsIsDropped() async throws {
+        let form = world.core.formModel(.add)
+        form.typed("Stretch", into: .title)
+        form.repeatChosen(.daily)
+        form.typed("lots", into: .times)
+        #expect(form.message(for: .times) != nil)
+        form.repeatChosen(.never)
+        #expect(form.message(for: .times) == nil)
+        await form.saveTapped()
+        #expect(try await world.allReminders().map(\.recurrence) == [.never])
+    }
+
+    @Test func aRepeatPhraseIsReadAndItsEndShown() {
+        let form = world.core.formModel(.add)
+        form.typed("every 2 weeks on tue,thu, 10 times", into: .repeat)
+        #expect(form.message(for: .repeat) == nil)
+        #expect(form.text(of: .repeat) == "Every 2 weeks on Tuesday and Thursday, 10 times")
+        #expect(form.text(of: .times) == "10")
+        form.typed("every fortnight-ish", into: .repeat)
+        #expect(form.message(for: .repeat) != nil)
+        #expect(form.text(of: .repeat) == "every fortnight-ish")
+    }
+}
