@@ -24,6 +24,7 @@ let package = Package(
         .executable(name: "memoss", targets: ["memoss"]),
         .executable(name: "memoss-import", targets: ["memoss-import"]),
         .executable(name: "memoss-sync", targets: ["memoss-sync"]),
+        .executable(name: "memoss-tui", targets: ["memoss-tui"]),
     ],
     dependencies: [
         .package(url: "https://github.com/groue/GRDB.swift", exact: "7.10.0"),
@@ -92,6 +93,19 @@ let package = Package(
             name: "memoss-sync",
             dependencies: ["SharedSync", "FrontSupport", "CSystem", .product(name: "ArgumentParser", package: "swift-argument-parser")],
             path: "Frontends/Sync"
+        ),
+        // ncursesw for the full screen (Debian: libncurses-dev).
+        .systemLibrary(
+            name: "CNcurses",
+            path: "Frontends/CNcurses",
+            providers: [.apt(["libncurses-dev"])]
+        ),
+        // `memoss tui` runs it: only the full screen loads ncurses, not every command. Dynamic, as
+        // memoss-sync is: a full screen starts once a session, and the runtime is not on disk twice.
+        .executableTarget(
+            name: "memoss-tui",
+            dependencies: ["Shared", "FrontSupport", "CNcurses", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            path: "Frontends/TUI"
         ),
         .target(name: "CSVReader", path: "Frontends/CSVReader"),
         // memoss-import's command. `memoss` links it too and is the importer when started under that

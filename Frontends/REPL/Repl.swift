@@ -80,7 +80,7 @@ extension Memoss {
             switch name {
             case "quit", "exit", "q": return false
             case "help", "?": help(words.dropFirst().first, session); return true
-            case "watch", "repl": session.refuse("\(name) runs on its own: start it from the shell."); return true
+            case "watch", "repl", "tui": session.refuse("\(name) runs on its own: start it from the shell."); return true
             default: break
             }
             guard Memoss.commandNames.contains(name) else {
@@ -120,7 +120,7 @@ extension Memoss {
             let width = session.style.width
             let heading = "Commands (help COMMAND tells more; N is a number from the last list or 4+ characters of an id):"
             (width.map { TerminalColumns.wrap(heading, columns: $0) } ?? [heading]).forEach(session.say)
-            var entries = Memoss.configuration.subcommands.filter { $0.configuration.shouldDisplay && $0 != Watch.self }
+            var entries = Memoss.configuration.subcommands.filter { $0.configuration.shouldDisplay && $0 != Watch.self && $0 != Tui.self }
                 .map { ($0._commandName, $0.configuration.abstract) }
             entries.append(("quit", "Leave (Ctrl-D too). Ctrl-C abandons what is being asked."))
             for (name, abstract) in entries {

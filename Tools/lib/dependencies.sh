@@ -11,7 +11,7 @@ MEMOSS_BUILD_PACKAGES=(
   tzdata               # every time zone a reminder can be in
   libcurl4-openssl-dev # memoss-sync's HTTP (Foundation's URLSession)
   libxml2-dev          # memoss-sync's XML (Foundation's XMLParser)
-  libncurses-dev       # terminfo (libtinfo): which colours and attributes a terminal has
+  libncurses-dev       # terminfo (libtinfo): which colours and attributes a terminal has; memoss-tui's ncursesw
 )
 MEMOSS_TEST_PACKAGES=(
   sqlite3              # tests damage stores on purpose and read them back
@@ -20,7 +20,8 @@ MEMOSS_TEST_PACKAGES=(
   dunst xvfb           # a real notification server, on a display of its own
   systemd              # systemd-analyze checks the shipped user unit
   less                 # list is paged through the real pager
-  tmux zsh fish        # Tab in bash, zsh and fish at a real terminal (shell completion); listings in a real terminal
+  tmux zsh fish        # Tab in bash, zsh and fish at a real terminal (shell completion); listings and the full screen in a real terminal
+  ncurses-term         # tmux-direct: the full screen's truecolor in the tests' tmux
   groff-base           # groff reads every man page without a warning
   openssl              # the sync tests' self-signed certificate for an https server on loopback
 )

@@ -1,0 +1,71 @@
+import Shared
+
+/// How cards are laid out on the rows of a frame: columns that line up from card to card.
+@MainActor
+struct CardLine {
+    private let numberWidth: Int
+    private let timeWidth: Int
+    private let badgeWidth: Int
+    private let titleWidth: Int
+    private let columns: Int
+
+    /// The columns for `cards` on a screen `columns` wide.
+    init(cards: [(card: DashboardModel.Card, number: Int)], columns: Int) {
+        self.columns = columns
+        numberWidth = max(2, String(cards.map(\.number).max() ?? 1).count)
+        timeWidth = cards.map { $0.card.timeText.count }.max() ?? 0
+        badgeWidth = cards.contains { $0.card.recurrence != nil } ? "↻ Monthly".count : 0
+        let fixed = 2 + numberWidth + 1 + 4 + 2 + timeWidth + (badgeWidth > 0 ? badgeWidth + 2 : 0)
+        let chips = cards.map { Self.chipsWidth($0.card) }.max() ?? 0
+        let titles = max(10, cards.map { Columns.width(Columns.visible($0.card.title)) }.max() ?? 0)
+        let rest = max(0, columns - fixed - 1)
+        // Titles as wide as the longest shown, as long as the tags fit after them; else the tags
+        // are cut, but a title keeps 24 columns (or the room there is).
+        titleWidth = titles + 2 + chips <= rest ? titles : max(min(rest, 24, titles), rest - chips - 2)
+    }
+
+    private static func chipsWidth(_ card: DashboardModel.Card) -> Int {
+        let names = card.tags.map { "#" + Columns.visible($0.name) } + [card.moreTags].compactMap { $0 }
+        return Columns.width(names.joined(separator: " "))
+    }
+
+    /// Draws `card` numbered `number` on `row`; the selected one in reverse video with a marker.
+    func draw(_ card: DashboardModel.Card, number: Int, selected: Bool, row: Int, on terminal: Terminal) {
+        var base = Look.plain
+        base.reverse = selected
+        if selected { terminal.blank(row, 0, columns, base) }
+        var column = terminal.put(row, 0, selected ? "▸ " : "  ", base.colored(selected ? nil : Palette.brand))
+        let numberText = String(number)
+        column = terminal.put(row, column, String(repeating: " ", count: numberWidth - numberText.count) + numberText + " ", base)
+        let done = card.urgency == .done
+        column = terminal.put(row, column, card.isCancelled ? "[-] " : done ? "[x] " : "[ ] ", base)
+        var titleLook = base
+        titleLook.dim = done
+        let end = terminal.put(row, column, Columns.visible(card.title), titleLook, room: titleWidth)
+        if let progress = card.progressText, end + 3 < column + titleWidth {
+            var progressLook = base
+            progressLook.dim = true
+            terminal.put(row, end + 1, "(\(progress))", progressLook, room: column + titleWidth - end - 1)
+        }
+        column += titleWidth + 2
+        var timeLook = base
+        switch card.urgency {
+        case .overdue: timeLook = timeLook.colored(Palette.alert)
+        case .today: timeLook = timeLook.colored(Palette.today)
+        case .upcoming, .someday: break
+        case .done: timeLook.dim = true
+        }
+        terminal.put(row, column, card.timeText, timeLook)
+        column += timeWidth + 2
+        if badgeWidth > 0 {
+            if let badge = card.recurrence { terminal.put(row, column, "↻ " + badge, base.colored(Palette.brand)) }
+            column += badgeWidth + 2
+        }
+        for chip in card.tags {
+            guard column < columns - 1 else { break }
+            column = terminal.put(row, column, "#" + Columns.visible(chip.name), base.colored(RGB(hex: chip.colorHex)),
+                                  room: columns - column) + 1
+        }
+        if let more = card.moreTags, column < columns - 1 { terminal.put(row, column, more, base) }
+    }
+}
