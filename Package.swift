@@ -190,6 +190,11 @@ let package = Package(
             path: "Tests/ManualTests"
         ),
         .testTarget(
+            name: "TUITests",
+            dependencies: ["TestSupport", "memoss", "memoss-tui"],
+            path: "Tests/TUITests"
+        ),
+        .testTarget(
             name: "REPLTests",
             dependencies: ["TestSupport", "memoss", "memoss-sync"],
             path: "Tests/REPLTests",

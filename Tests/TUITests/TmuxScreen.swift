@@ -1,0 +1,128 @@
+import Foundation
+import TestSupport
+
+/// A real terminal for the full screen: a tmux server of its own (its socket in a temporary
+/// folder), one window of a given size running a command, its keys sent and its text read back
+/// with `capture-pane`.
+final class TmuxScreen {
+    /// Why a screen never showed what a test waited for: the last text seen.
+    struct Timeout: Error, CustomStringConvertible {
+        let what: String
+        let screen: String
+        var description: String { "the screen never showed \(what); it showed:\n\(screen)" }
+    }
+
+    private let folder: TemporaryFolder
+    private let socket: String
+
+    /// Starts `command` (run by /bin/sh) in a `columns` × `rows` window with exactly `environment`
+    /// (plus `TERM`, which tmux sets from `terminal`); the pane stays after the command ends, to
+    /// read its exit status.
+    init(_ command: String, columns: Int = 80, rows: Int = 24, environment: [String: String],
+         terminal: String = "tmux-256color") throws {
+        folder = try TemporaryFolder("memoss-tmux")
+        socket = folder.path("socket")
+        let config = folder.path("tmux.conf")
+        try "set -g default-terminal \(terminal)\nset -g remain-on-exit on\nset -g status off\nset -g escape-time 0\n"
+            .write(toFile: config, atomically: true, encoding: .utf8)
+        var arguments = ["-f", config, "new-session", "-d", "-x", String(columns), "-y", String(rows)]
+        for (name, value) in environment.sorted(by: { $0.key < $1.key }) { arguments += ["-e", "\(name)=\(value)"] }
+        arguments.append(command)
+        try tmux(arguments)
+    }
+
+    deinit {
+        _ = try? tmux(["kill-server"])
+    }
+
+    /// Sends keys by tmux's names (`j`, `Space`, `Enter`, `Escape`, `C-r`, `BTab`, `Down`).
+    func press(_ keys: String...) throws {
+        try tmux(["send-keys", "-t", "0"] + keys)
+    }
+
+    /// Types `text` as it is, character by character.
+    func type(_ text: String) throws {
+        try tmux(["send-keys", "-t", "0", "-l", text])
+    }
+
+    /// The window's text, line by line, trailing blanks cut; with `history`, the lines scrolled off its top too.
+    func text(history: Bool = false) throws -> [String] {
+        try tmux(["capture-pane", "-p", "-t", "0"] + (history ? ["-S", "-"] : [])).components(separatedBy: "\n").dropLast().map {
+            String($0.reversed().drop { $0 == " " }.reversed())
+        }
+    }
+
+    /// The window's text with its colours and attributes as escape sequences.
+    func textWithColors() throws -> String {
+        try tmux(["capture-pane", "-p", "-e", "-t", "0"])
+    }
+
+    /// Waits until the screen's text passes `check` (a real terminal draws when it is ready; the
+    /// screen is read every 20 ms, for at most `limit` seconds); returns the lines.
+    @discardableResult
+    func waitFor(_ what: String, limit: TimeInterval = 10, _ check: ([String]) -> Bool) throws -> [String] {
+        let deadline = Date().addingTimeInterval(limit)
+        var lines = try text()
+        while !check(lines) {
+            guard Date() < deadline else { throw Timeout(what: what, screen: lines.joined(separator: "\n")) }
+            usleep(20_000)
+            lines = try text()
+        }
+        return lines
+    }
+
+    /// Waits until some line contains `text`.
+    @discardableResult
+    func waitFor(line text: String, limit: TimeInterval = 10) throws -> [String] {
+        try waitFor("a line with \"\(text)\"", limit: limit) { $0.contains { $0.contains(text) } }
+    }
+
+    /// Resizes the window, as a user dragging the terminal's corner does.
+    func resize(columns: Int, rows: Int) throws {
+        try tmux(["resize-window", "-t", "0", "-x", String(columns), "-y", String(rows)])
+    }
+
+    /// Runs tmux and waits for it with `waitpid`: the server it starts keeps every descriptor it
+    /// inherits, so waiting for those to close (as Foundation's `Process` does) waits for the server.
+    @discardableResult
+    private func tmux(_ arguments: [String]) throws -> String {
+        let output = folder.path("output-\(UUID().uuidString)"), errors = folder.path("errors")
+        defer { try? FileManager.default.removeItem(atPath: output) }
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 1, output, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+        posix_spawn_file_actions_addopen(&actions, 2, errors, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+        let argv = (["/usr/bin/tmux", "-S", socket] + arguments).map { strdup($0) } + [nil]
+        let environment: [String] = ["PATH=/usr/bin:/bin", "HOME=\(folder.url.path)", "TMUX_TMPDIR=\(folder.url.path)"]
+        let envp = environment.map { strdup($0) } + [nil]
+        defer { (argv + envp).forEach { free($0) } }
+        // The test's threads block signals; a server started with them blocked would never hear of
+        // its pane's end or of being told to stop.
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        var none = sigset_t(), all = sigset_t()
+        sigemptyset(&none)
+        sigfillset(&all)
+        posix_spawnattr_setsigmask(&attributes, &none)
+        posix_spawnattr_setsigdefault(&attributes, &all)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
+        var pid: pid_t = 0
+        let spawned = posix_spawn(&pid, "/usr/bin/tmux", &actions, &attributes, argv, envp)
+        guard spawned == 0 else { throw TmuxFailure(arguments: arguments, stderr: String(cString: strerror(spawned))) }
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+        guard status == 0 else {
+            throw TmuxFailure(arguments: arguments, stderr: (try? String(contentsOfFile: errors, encoding: .utf8)) ?? "")
+        }
+        return (try? String(contentsOfFile: output, encoding: .utf8)) ?? ""
+    }
+
+    private struct TmuxFailure: Error, CustomStringConvertible {
+        let arguments: [String]
+        let stderr: String
+        var description: String { "tmux \(arguments.joined(separator: " ")) failed: \(stderr)" }
+    }
+}
