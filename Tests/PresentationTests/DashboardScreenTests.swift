@@ -58,6 +58,18 @@ struct DashboardScreenTests {
         #expect(dashboard.selectedCard?.title == "Gym")
     }
 
+    @Test func undatedRemindersHaveASectionOfTheirOwnAfterToDoNumberedInTurn() async throws {
+        let world = try await week()
+        try await world.core.createReminder(ReminderDraft(title: "Read Dune", date: day("2026-11-22"), time: time("09:00"),
+                                                          hasDate: false, timeZoneID: "America/New_York"))
+        let dashboard = world.core.dashboardModel()
+        await dashboard.load()
+
+        #expect(Array(rowTexts(dashboard).suffix(4)) == ["# No date (1)", "6. Read Dune", "# Completed (0)", "(Nothing completed yet.)"])
+        await dashboard.selectLast()
+        #expect(dashboard.selectedCard?.title == "Read Dune")
+    }
+
     @Test func emptySectionsSaySo() async throws {
         let dashboard = try TestWorld().core.dashboardModel()
         await dashboard.load()
