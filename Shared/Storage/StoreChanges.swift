@@ -44,8 +44,10 @@ package final class StoreChanges: @unchecked Sendable {
     /// Waits until the store or its WAL changes, `nudge` is called, or `timeout` passes; true
     /// unless the time ran out. `nudged` says whether a nudge ended it.
     package func wait(timeout: TimeInterval) async -> (changed: Bool, nudged: Bool) {
+        // On a thread of its own: a wait that blocks one of Dispatch's few global threads (as many as
+        // cores) for seconds starves the store's queue and everything else that runs on them.
         await withCheckedContinuation { continuation in
-            DispatchQueue.global().async {
+            Thread.detachNewThread {
                 continuation.resume(returning: self.block(timeout: timeout))
             }
         }
