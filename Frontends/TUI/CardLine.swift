@@ -6,6 +6,7 @@ struct CardLine {
     private let numberWidth: Int
     private let timeWidth: Int
     private let badgeWidth: Int
+    private let marksWidth: Int
     private let titleWidth: Int
     private let columns: Int
 
@@ -15,7 +16,8 @@ struct CardLine {
         numberWidth = max(2, String(cards.map(\.number).max() ?? 1).count)
         timeWidth = cards.map { $0.card.timeText.count }.max() ?? 0
         badgeWidth = cards.contains { $0.card.recurrence != nil } ? "↻ Monthly".count : 0
-        let fixed = 2 + numberWidth + 1 + 4 + 2 + timeWidth + (badgeWidth > 0 ? badgeWidth + 2 : 0)
+        marksWidth = cards.map { ($0.card.priorityMarks?.count).map { $0 + 1 } ?? 0 }.max() ?? 0
+        let fixed = 2 + numberWidth + 1 + 4 + marksWidth + 2 + timeWidth + (badgeWidth > 0 ? badgeWidth + 2 : 0)
         let chips = cards.map { Self.chipsWidth($0.card) }.max() ?? 0
         let titles = max(10, cards.map { Columns.width(Columns.visible($0.card.title)) }.max() ?? 0)
         let rest = max(0, columns - fixed - 1)
@@ -25,7 +27,8 @@ struct CardLine {
     }
 
     private static func chipsWidth(_ card: DashboardModel.Card) -> Int {
-        let names = card.tags.map { "#" + Columns.visible($0.name) } + [card.moreTags].compactMap { $0 }
+        let names = [card.listName.map { "in " + Columns.visible($0) }].compactMap { $0 }
+            + card.tags.map { "#" + Columns.visible($0.name) } + [card.moreTags].compactMap { $0 }
         return Columns.width(names.joined(separator: " "))
     }
 
@@ -39,6 +42,13 @@ struct CardLine {
         column = terminal.put(row, column, String(repeating: " ", count: numberWidth - numberText.count) + numberText + " ", base)
         let done = card.urgency == .done
         column = terminal.put(row, column, card.isCancelled ? "[-] " : done ? "[x] " : "[ ] ", base)
+        if let marks = card.priorityMarks {
+            var marksLook = base.colored(done ? nil : card.reminder.priority == .high ? Palette.alert : Palette.today)
+            marksLook.bold = !done
+            marksLook.dim = done
+            terminal.put(row, column, marks, marksLook)
+        }
+        column += marksWidth
         var titleLook = base
         titleLook.dim = done
         let end = terminal.put(row, column, Columns.visible(card.title), titleLook, room: titleWidth)
@@ -60,6 +70,11 @@ struct CardLine {
         if badgeWidth > 0 {
             if let badge = card.recurrence { terminal.put(row, column, "↻ " + badge, base.colored(Palette.brand)) }
             column += badgeWidth + 2
+        }
+        if let list = card.listName, column < columns - 1 {
+            var listLook = base
+            listLook.dim = true
+            column = terminal.put(row, column, "in " + Columns.visible(list), listLook, room: columns - column) + 1
         }
         for chip in card.tags {
             guard column < columns - 1 else { break }

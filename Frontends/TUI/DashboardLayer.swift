@@ -83,10 +83,10 @@ final class DashboardLayer: Layer {
         terminal.blank(0, 0, terminal.columns, .reverse)
         var column = terminal.put(0, 1, "Memoss", Look(bold: true, reverse: true))
         column = terminal.put(0, column, " · ", .reverse)
-        if let tag = dashboard.filterTag {
+        if let tag = dashboard.filterTag, dashboard.filterList == nil, dashboard.filterPriority == nil {
             column = terminal.put(0, column, "#" + Columns.visible(tag.name), Look(bold: true, reverse: true, color: RGB(hex: tag.colorHex)))
         } else {
-            column = terminal.put(0, column, "All reminders", .reverse)
+            column = terminal.put(0, column, dashboard.filterDescription ?? "All reminders", .reverse)
         }
         if let editor = searchEditor {
             column = terminal.put(0, column, " · searching \"\(Columns.visible(editor.text))\"", .reverse)

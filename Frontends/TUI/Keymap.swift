@@ -26,7 +26,7 @@ enum Keymap {
         ("Tab ↓  Shift-Tab ↑", "next field, previous field"),
         ("typing", "changes the field (Ctrl-U clears it)"),
         ("Enter", "next field; on Repeat and Tags, their picker"),
-        ("← →", "on Repeat, the next choice"),
+        ("← →", "on Repeat, the next choice; on List, another list"),
         ("Ctrl-S", "save"),
         ("Esc", "close (asks first when something changed)"),
     ]

@@ -9,6 +9,7 @@ final class SheetLayer: Layer {
     private enum Item: Equatable {
         case text(FieldProblem.Field)
         case repeatChoice
+        case listChoice
         case tags
         case buttons
     }
@@ -32,6 +33,8 @@ final class SheetLayer: Layer {
     private var items: [Item] {
         var items: [Item] = [.text(.title), .text(.notes), .text(.date), .text(.time), .repeatChoice]
         if form.recurrencePicker.isEndDateAvailable { items += [.text(.until), .text(.times)] }
+        items.append(.text(.priority))
+        if form.lists.count > 1 { items.append(.listChoice) }
         return items + [.tags, .buttons]
     }
 
@@ -47,8 +50,10 @@ final class SheetLayer: Layer {
             case .times: "Times"
             case .repeat: "Repeat"
             case .zone: "Zone"
+            case .priority: "Priority"
             }
         case .repeatChoice: "Repeat"
+        case .listChoice: "List"
         case .tags: "Tags"
         case .buttons: ""
         }
@@ -78,6 +83,9 @@ final class SheetLayer: Layer {
                 }
             case .repeatChoice:
                 terminal.put(row, valueColumn, form.recurrencePicker.label, Look(reverse: isFocused), room: valueRoom)
+            case .listChoice:
+                terminal.put(row, valueColumn, Columns.visible(form.list?.name ?? ""), Look(reverse: isFocused, color: form.list.flatMap { RGB(hex: $0.colorHex) }),
+                             room: valueRoom)
             case .tags:
                 drawTags(on: terminal, row: row, column: valueColumn, room: valueRoom, focused: isFocused)
             case .buttons: break
@@ -124,9 +132,11 @@ final class SheetLayer: Layer {
     private var hint: String {
         switch focused {
         case .repeatChoice: "Enter picks a repeat · ← → next choice · Ctrl-S save · Esc close"
+        case .listChoice: "← → another list · Tab next · Ctrl-S save · Esc close"
         case .tags: "Enter or space picks tags · Tab next · Ctrl-S save · Esc close"
         case .buttons: "← → choose · Enter · Ctrl-S save · Esc close"
         case .text(let field): field == .date ? "fri, 2026-12-03, tomorrow 5pm, none · Tab next · Ctrl-S save · Esc close"
+            : field == .priority ? "none, low, medium, high (or !, !!, !!!) · Tab next · Ctrl-S save"
             : "Tab ↓ next · Shift-Tab ↑ back · Ctrl-S save · Esc close"
         }
     }
@@ -135,6 +145,7 @@ final class SheetLayer: Layer {
         switch item {
         case .text(let field): form.message(for: field)
         case .repeatChoice: form.message(for: .repeat)
+        case .listChoice: nil
         case .tags: form.tagPicker.creationError
         case .buttons: nil
         }
@@ -184,6 +195,10 @@ final class SheetLayer: Layer {
                     editor = editing
                 }
             case .repeatChoice: await handleRepeat(key, on: screen)
+            case .listChoice:
+                if key == .right || key == .char("l") || key == .char(" ") { form.listStepped(by: 1) }
+                if key == .left || key == .char("h") { form.listStepped(by: -1) }
+                if key == .enter { move(by: 1) }
             case .tags:
                 if key == .enter || key == .char(" ") { await screen.present(TagPickerLayer(picker: form.tagPicker)) }
             case .buttons: await handleButtons(key, on: screen)

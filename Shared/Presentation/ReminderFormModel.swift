@@ -226,6 +226,7 @@ package final class ReminderFormModel {
         case .times: input.times = text
         case .until: input.until = text
         case .zone: input.zone = text
+        case .priority: input.priority = text
         }
         let problems = enter(input)
         refusedText[field] = problems.first.map { RefusedText(text: text, message: $0.sentence) }
@@ -248,7 +249,7 @@ package final class ReminderFormModel {
 
     /// A field's value as text to edit: the refused text when there is one, else what it holds
     /// (`2026-11-22` or `none` when undated, `09:00` or `none` when all day, the repeat's sentence,
-    /// a count or `none`, a day or `none`).
+    /// a count or `none`, a day or `none`, a priority's word).
     package func text(of field: FieldProblem.Field) -> String {
         if let refused = refusedText[field] { return refused.text }
         let picker = recurrencePicker
@@ -261,6 +262,7 @@ package final class ReminderFormModel {
         case .times: picker.times.map(String.init) ?? "none"
         case .until: picker.hasEndDate ? picker.endDate.description : "none"
         case .zone: original.timeZoneID
+        case .priority: priority.word
         }
     }
 
@@ -272,8 +274,15 @@ package final class ReminderFormModel {
         case .title: titleError
         case .date, .time: field == .date ? dateError : nil
         case .until, .times: field == .until ? recurrencePicker.endDateError : nil
-        case .notes, .repeat, .zone: nil
+        case .notes, .repeat, .zone, .priority: nil
         }
+    }
+
+    /// The user moved the list choice `step` lists on (back when negative), among those `load()` read.
+    package func listStepped(by step: Int) {
+        guard !lists.isEmpty else { return }
+        let index = lists.firstIndex { $0.reminderListID == listID } ?? 0
+        listID = lists[((index + step) % lists.count + lists.count) % lists.count].reminderListID
     }
 
     /// Whether the form edits a stored reminder (and so can delete it).

@@ -359,6 +359,33 @@ struct ReminderFormTypingTests {
         #expect(form.text(of: .time) == "18:00")
     }
 
+    @Test func aPriorityIsTypedAsAWordOrMarks() async throws {
+        let form = world.core.formModel(.add)
+        form.typed("Pay rent", into: .title)
+        form.typed("!!!", into: .priority)
+        #expect(form.text(of: .priority) == "high")
+        form.typed("urgent-ish", into: .priority)
+        #expect(form.message(for: .priority) == FieldProblem.priorityHint)
+        form.typed("low", into: .priority)
+        await form.saveTapped()
+        #expect(try await world.allReminders().map(\.priority) == [.low])
+    }
+
+    @Test func theListChoiceStepsThroughTheListsAndComesRound() async throws {
+        _ = try await world.core.lists.create(named: "Work", colorHex: nil)
+        let form = world.core.formModel(.add)
+        await form.load()
+        let names = form.lists.map(\.name)
+        #expect(names.count == 2)
+        let first = form.list?.name
+        form.listStepped(by: 1)
+        #expect(form.list?.name != first)
+        form.listStepped(by: 1)
+        #expect(form.list?.name == first)
+        form.listStepped(by: -1)
+        #expect(form.list.map { names.contains($0.name) } == true && form.list?.name != first)
+    }
+
     @Test func noneMakesItUndatedOrAllDay() async throws {
         let form = world.core.formModel(.add)
         form.typed("Read a book", into: .title)

@@ -257,7 +257,8 @@ struct FullScreenTests {
         try screen.waitFor(line: "Weekly on Sunday")
         try screen.press("j", "j", "j", "Enter")
         try screen.waitFor("the repeat chosen") { $0.contains { $0.contains("Repeat") && $0.contains("Weekly on Sunday") } }
-        try screen.press("Tab", "Tab", "Tab", "Enter")
+        // Until, Times and Priority come before Tags.
+        try screen.press("Tab", "Tab", "Tab", "Tab", "Enter")
         try screen.waitFor(line: "space chooses")
         try screen.press("n")
         try screen.type("Meetings")
@@ -269,6 +270,41 @@ struct FullScreenTests {
         // The new tag and the reminder are one command: one undo takes both back.
         try screen.press("u")
         try screen.waitFor(line: "Undid: Created tag \"Meetings\"; added \"Team sync\".")
+    }
+
+    @Test func cardsShowPriorityAndListAndTheSheetChangesBoth() throws {
+        let store = try Store(empty: true)
+        try store.memoss(["lists", "add", "Work"])
+        try store.memoss(["add", "Call mum", "--date", "2026-11-21", "--time", "18:30", "--priority", "low"])
+        try store.memoss(["add", "Pay rent", "--date", "2026-11-21", "--time", "20:00", "--priority", "high", "--list", "Work"])
+        try store.memoss(["add", "Water plants", "--date", "2026-11-22", "--time", "09:00"])
+        let screen = try store.screen()
+        var lines = try screen.text()
+        #expect(lines[3].hasPrefix("▸  1 [ ] !   Call mum") && !lines[3].contains("in "))
+        #expect(lines[4].hasPrefix("   2 [ ] !!! Pay rent") && lines[4].hasSuffix("in Work"))
+        #expect(lines[6].hasPrefix("   3 [ ]     Water plants"))
+
+        try screen.press("j", "j", "e")
+        lines = try screen.waitFor(line: "Edit Reminder")
+        #expect(lines.contains { $0.contains("Priority none") })
+        #expect(lines.contains { $0.contains("List     Reminders") })
+        // Notes, Date, Time, Repeat, then Priority: a word it cannot read is kept and refused beside it.
+        try screen.press("Tab", "Tab", "Tab", "Tab", "Tab", "C-u")
+        try screen.type("urgent")
+        try screen.press("Tab")
+        lines = try screen.waitFor(line: "Give none, low, medium or high (or !, !! or !!!)")
+        #expect(lines.contains { $0.contains("Priority urgent") })
+        try screen.press("BTab", "C-u")
+        try screen.type("!!")
+        try screen.press("Tab", "Right")
+        lines = try screen.waitFor(line: "List     Work")
+        #expect(lines.contains { $0.contains("Priority medium") })
+        try screen.press("C-s")
+        lines = try screen.waitFor(line: "Saved \"Water plants\"")
+        #expect(selected(lines)?.hasPrefix("▸  3 [ ] !!  Water plants") == true)
+        #expect(selected(lines)?.hasSuffix("in Work") == true)
+        let listed = try store.memoss(["list", "--list", "Work", "--priority", "medium"])
+        #expect(listed.contains("Water plants") && !listed.contains("Pay rent"))
     }
 
     // MARK: Narrowing
