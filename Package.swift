@@ -186,7 +186,7 @@ let package = Package(
         ),
         .testTarget(
             name: "ManualTests",
-            dependencies: ["ManualPages", "TestSupport", "memoss", "memoss-import", "memoss-sync"],
+            dependencies: ["ManualPages", "TestSupport", "memoss", "memoss-import", "memoss-sync", "memoss-tui"],
             path: "Tests/ManualTests"
         ),
         .testTarget(

@@ -7,7 +7,7 @@ import Shared
 @main
 struct MemossTUI: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "memoss tui",
+        commandName: "memoss-tui",
         abstract: "The full screen: the dashboard, the edit sheet, pickers and questions, kept up to date as the store changes.",
         discussion: "Keys are listed by ? on the screen and in docs/tui.md. The store is chosen as for every memoss command.",
         version: "memoss \(MemossVersion.current)"

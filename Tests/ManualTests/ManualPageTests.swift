@@ -44,7 +44,7 @@ struct ManualPageTests {
 
     @Test func everyProgramThePackageBuildsHasAPage() throws {
         let programs = try Self.programs()
-        #expect(Set(programs) == ["memoss", "memoss-import", "memoss-sync"], "a new program needs docs/man/NAME.md and a place in Tools/install")
+        #expect(Set(programs) == ["memoss", "memoss-import", "memoss-sync", "memoss-tui"], "a new program needs docs/man/NAME.md and a place in Tools/install")
         for program in programs {
             #expect(FileManager.default.fileExists(atPath: Self.packageRoot.appendingPathComponent("docs/man/\(program).md").path),
                     "\(program) has no page: write docs/man/\(program).md")
@@ -54,7 +54,7 @@ struct ManualPageTests {
 
     /// Each command has its section, its synopsis names every option it shows, and each of its
     /// help texts is on the page as `--help` prints it (which reads the same definitions).
-    @Test(arguments: ["memoss", "memoss-import", "memoss-sync"])
+    @Test(arguments: ["memoss", "memoss-import", "memoss-sync", "memoss-tui"])
     func everyCommandHasItsSectionSayingWhatHelpSays(program: String) throws {
         let tool = try Self.tool(program)
         let page = try Self.page(program)
