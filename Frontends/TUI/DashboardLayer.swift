@@ -165,6 +165,8 @@ final class DashboardLayer: Layer {
             let filter = TagFilterLayer(dashboard: dashboard, picker: core.tagPickerModel())
             await filter.load()
             await screen.present(filter)
+        case .char("l"): await screen.present(await listFilter())
+        case .char("p"): await screen.present(priorityFilter())
         case .char("c"): await dashboard.showAllCompletedTapped()
         case .control("l"): await dashboard.refreshTapped()
         case .char("?"): await screen.present(HelpLayer(title: "Keys", keys: Keymap.dashboard))
@@ -182,7 +184,7 @@ final class DashboardLayer: Layer {
         case .escape:
             if !dashboard.search.isEmpty {
                 await dashboard.searchChanged("")
-            } else if dashboard.filterTag != nil {
+            } else if dashboard.filterDescription != nil {
                 await dashboard.clearFilterTapped()
             }
         default: break
@@ -203,6 +205,38 @@ final class DashboardLayer: Layer {
             guard editor.handle(key) else { return }
             searchEditor = editor
             await dashboard.searchChanged(editor.text)
+        }
+    }
+
+    /// Every list, or one of them, to narrow the dashboard to.
+    private func listFilter() async -> FilterChoiceLayer {
+        let dashboard = dashboard
+        var lists: [ReminderList] = []
+        var problem: String?
+        do {
+            lists = try await dashboard.listChoices()
+        } catch {
+            problem = ErrorMessage.describe(error)
+        }
+        let choices = [FilterChoiceLayer.Choice(text: "All lists")]
+            + lists.map { FilterChoiceLayer.Choice(text: Columns.visible($0.name), color: RGB(hex: $0.colorHex)) }
+        let chosen = dashboard.filterList.flatMap { list in lists.firstIndex { $0.id == list.id } }.map { $0 + 1 } ?? 0
+        return FilterChoiceLayer(title: "Filter by list", choices: choices, chosen: chosen, problem: problem) { index in
+            await dashboard.listFilterTapped(index == 0 ? nil : lists[index - 1])
+        }
+    }
+
+    /// Any priority, or one of them, to narrow the dashboard to.
+    private func priorityFilter() -> FilterChoiceLayer {
+        let dashboard = dashboard
+        let levels: [Priority] = [.high, .medium, .low, .none]
+        let choices = [FilterChoiceLayer.Choice(text: "Any priority")] + levels.map { level in
+            FilterChoiceLayer.Choice(text: level == .none ? "No priority" : "\(level.marks) \(level.word)",
+                                     color: level == .high ? Palette.alert : level == .none ? nil : Palette.today)
+        }
+        let chosen = dashboard.filterPriority.flatMap { levels.firstIndex(of: $0) }.map { $0 + 1 } ?? 0
+        return FilterChoiceLayer(title: "Filter by priority", choices: choices, chosen: chosen) { index in
+            await dashboard.priorityFilterTapped(index == 0 ? nil : levels[index - 1])
         }
     }
 

@@ -12,7 +12,7 @@ enum Keymap {
         ("a", "add in the sheet"),
         ("u  Ctrl-R", "undo, redo"),
         ("/", "search titles (Enter keeps it, Esc clears it)"),
-        ("t", "filter by a tag (Esc clears it)"),
+        ("t  l  p", "filter by a tag, a list, a priority (Esc clears)"),
         ("c", "every completed one, or the last 10"),
         ("R", "reset today: lists what goes, then asks"),
         ("C Z N", "notification: complete, snooze 15 min, put aside"),

@@ -36,6 +36,27 @@ extension DashboardModel {
         filterPriority = priority
     }
 
+    /// The user narrowed the dashboard to the reminders of `list` (`nil`: every list), keeping any
+    /// tag or priority filter; the cards are numbered afresh.
+    package func listFilterTapped(_ list: ReminderList?) async {
+        narrow(toList: list)
+        renumber()
+        await load()
+    }
+
+    /// The user narrowed the dashboard to the reminders of `priority` (`nil`: any), keeping any
+    /// tag or list filter; the cards are numbered afresh.
+    package func priorityFilterTapped(_ priority: Priority?) async {
+        narrow(toPriority: priority)
+        renumber()
+        await load()
+    }
+
+    /// The lists the dashboard can be narrowed to, the default one first.
+    package func listChoices() async throws -> [ReminderList] {
+        try await lists.all()
+    }
+
     /// The user went back to every reminder; the cards are numbered afresh.
     package func clearFilterTapped() async {
         (filterTag, filterList, filterPriority) = (nil, nil, nil)

@@ -135,11 +135,11 @@ package final class DashboardModel {
     /// The priority the dashboard is narrowed to, `nil` for any.
     package internal(set) var filterPriority: Priority?
 
-    /// What the dashboard is narrowed to, as its titles say it ("Work · #Errands · high priority");
-    /// `nil` for everything.
+    /// What the dashboard is narrowed to, as its titles say it ("Work · #Errands · high priority",
+    /// "no priority"); `nil` for everything.
     package var filterDescription: String? {
         let parts = [filterList.map { VisibleText.escaped($0.name) }, filterTag.map { "#" + VisibleText.escaped($0.name) },
-                     filterPriority.map { "\($0.word) priority" }].compactMap { $0 }
+                     filterPriority.map { $0 == .none ? "no priority" : "\($0.word) priority" }].compactMap { $0 }
         return parts.isEmpty ? nil : parts.joined(separator: " · ")
     }
 

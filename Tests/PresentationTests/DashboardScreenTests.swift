@@ -300,6 +300,39 @@ struct DashboardScreenTests {
         #expect(numbered(dashboard) == ["1 Laundry", "2 Report"])
     }
 
+    @Test func filteringByAListOrAPriorityNumbersAfreshAndKeepsTheOtherFilters() async throws {
+        let world = try TestWorld()
+        let work = try await world.core.lists.create(named: "Work", colorHex: nil)
+        let errands = try await world.addTag("Errands")
+        try await world.addReminder("Laundry", on: "2026-11-22", tags: [errands])
+        for (title, priority) in [("Report", Priority.high), ("Printer paper", .low)] {
+            var draft = ReminderDraft(title: title, date: day("2026-11-23"), time: time("09:00"),
+                                      timeZoneID: world.environment.timeZone.identifier, tagIDs: title == "Printer paper" ? [errands.id] : [])
+            draft.listID = work.id
+            draft.priority = priority
+            try await world.core.createReminder(draft)
+        }
+        let dashboard = world.core.dashboardModel()
+        await dashboard.load()
+        #expect(try await dashboard.listChoices().map(\.name) == ["Reminders", "Work"])
+
+        await dashboard.listFilterTapped(work)
+        #expect(numbered(dashboard) == ["1 Report", "2 Printer paper"])
+        #expect(dashboard.filterDescription == "Work")
+        await dashboard.filterTapped(errands)
+        #expect(numbered(dashboard) == ["1 Printer paper"])
+        #expect(dashboard.filterDescription == "Work · #Errands")
+        await dashboard.listFilterTapped(nil)
+        #expect(numbered(dashboard) == ["1 Laundry", "2 Printer paper"])
+
+        await dashboard.priorityFilterTapped(Priority.none)
+        #expect(numbered(dashboard) == ["1 Laundry"])
+        #expect(dashboard.filterDescription == "#Errands · no priority")
+        await dashboard.clearFilterTapped()
+        #expect(numbered(dashboard) == ["1 Laundry", "2 Report", "3 Printer paper"])
+        #expect(dashboard.filterDescription == nil)
+    }
+
     // MARK: Live
 
     @Test func aReminderAnotherProcessAddsAppearsWithoutMovingTheSelectionOrRenumbering() async throws {

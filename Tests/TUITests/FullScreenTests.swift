@@ -327,6 +327,36 @@ struct FullScreenTests {
         try screen.waitFor(line: "Memoss · All reminders")
     }
 
+    @Test func theListAndPriorityFiltersNarrowTogetherAndEscapeShowsAllAgain() throws {
+        let store = try Store()
+        try store.memoss(["lists", "add", "Home"])
+        try store.memoss(["list"])
+        try store.memoss(["edit", "2", "--list", "Home", "--priority", "high"])
+        try store.memoss(["edit", "5", "--list", "Home"])
+        let screen = try store.screen()
+        try screen.press("l")
+        let picker = try screen.waitFor(line: "Filter by list")
+        #expect(picker.contains { $0.contains("● All lists") })
+        #expect(picker.contains { $0.contains("  Reminders") } && picker.contains { $0.contains("  Home") })
+        try screen.press("j", "j", "Enter")
+        var lines = try screen.waitFor(line: "To Do · 2")
+        #expect(lines[0].hasPrefix(" Memoss · Home "))
+        #expect(lines.contains { $0.hasPrefix("▸  1 [ ] !!! Call mum") })
+        #expect(lines.contains { $0.hasPrefix("   2 [ ]     Dentist") })
+
+        try screen.press("p")
+        try screen.waitFor(line: "Filter by priority")
+        try screen.press("j", "Enter")
+        lines = try screen.waitFor(line: "To Do · 1")
+        #expect(lines[0].hasPrefix(" Memoss · Home · high priority "))
+        #expect(lines.contains { $0.hasPrefix("▸  1 [ ] !!! Call mum") })
+
+        try screen.press("Escape")
+        lines = try screen.waitFor(line: "To Do · 6")
+        #expect(lines[0].hasPrefix(" Memoss · All reminders "))
+        #expect(lines.contains { $0.hasPrefix("   2 [ ] !!! Call mum") && $0.hasSuffix("in Home #Personal") })
+    }
+
     @Test func searchKeepsTheTitlesThatMatchAsYouType() throws {
         let store = try Store()
         let screen = try store.screen()
