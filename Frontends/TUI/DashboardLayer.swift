@@ -157,7 +157,7 @@ final class DashboardLayer: Layer {
         case .enter, .char("e"):
             guard let reminder = dashboard.editTarget() else { return }
             await openSheet(core.formModel(.edit(reminder)), on: screen)
-        case .char("a"): await openSheet(core.formModel(.add), on: screen)
+        case .char("a"): await openSheet(core.formModel(.add, start: dashboard.newReminderStart), on: screen)
         case .char("u"): await dashboard.undoTapped()
         case .control("r"): await dashboard.redoTapped()
         case .char("/"): searchEditor = LineEditor(dashboard.search)

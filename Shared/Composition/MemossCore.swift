@@ -276,9 +276,9 @@ package struct MemossCore: Sendable {
                            list: list)
     }
 
-    /// An add (`.add`) or edit (`.edit(reminder)`) form over this store.
-    @MainActor package func formModel(_ mode: ReminderFormModel.Mode) -> ReminderFormModel {
-        ReminderFormModel(mode: mode, environment: environment, createReminder: createReminder,
+    /// An add (`.add`, starting with what `start` gives) or edit (`.edit(reminder)`) form over this store.
+    @MainActor package func formModel(_ mode: ReminderFormModel.Mode, start: ReminderFormModel.Start = .init()) -> ReminderFormModel {
+        ReminderFormModel(mode: mode, start: start, environment: environment, createReminder: createReminder,
                           updateReminder: updateReminder, deleteReminder: deleteReminder,
                           listTags: listTags, createTag: createTag, lists: lists)
     }

@@ -57,6 +57,13 @@ extension DashboardModel {
         try await lists.all()
     }
 
+    /// What a reminder added from here starts with: the list, tag and priority the dashboard is
+    /// narrowed to, so that it shows among the cards once saved.
+    package var newReminderStart: ReminderFormModel.Start {
+        ReminderFormModel.Start(listID: filterList?.reminderListID, tagIDs: Set([filterTag?.id].compactMap { $0 }),
+                                priority: filterPriority ?? .none)
+    }
+
     /// The user went back to every reminder; the cards are numbered afresh.
     package func clearFilterTapped() async {
         (filterTag, filterList, filterPriority) = (nil, nil, nil)

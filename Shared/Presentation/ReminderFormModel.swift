@@ -17,6 +17,24 @@ package final class ReminderFormModel {
         case edit(ReminderWithTags)
     }
 
+    /// What a new reminder starts with besides its date: the list, tags and priority of what the
+    /// user is looking at, so that it shows there once saved.
+    package struct Start: Hashable, Sendable {
+        /// The list it goes in (`nil`: the default one).
+        package var listID: UUID?
+        /// The tags it carries.
+        package var tagIDs: Set<UUID> = []
+        /// Its priority.
+        package var priority: Priority = .none
+
+        /// A start in `listID`, with `tagIDs` and `priority`.
+        package init(listID: UUID? = nil, tagIDs: Set<UUID> = [], priority: Priority = .none) {
+            self.listID = listID
+            self.tagIDs = tagIDs
+            self.priority = priority
+        }
+    }
+
     /// How the form was closed.
     package enum Outcome: Hashable, Sendable {
         /// The reminder was stored with these values.
@@ -92,10 +110,12 @@ package final class ReminderFormModel {
     @ObservationIgnored private let deleteReminder: DeleteReminderUseCase
     @ObservationIgnored private let listsUseCase: ListsUseCase
 
-    /// A form in `mode`: a new reminder starts tomorrow at 09:00 in the user's zone with no
-    /// tags, an edited one starts with its stored values in its own zone.
+    /// A form in `mode`: a new reminder starts tomorrow at 09:00 in the user's zone with what
+    /// `start` gives (no tags, in the default list, unless it says), an edited one starts with its
+    /// stored values in its own zone.
     package init(
         mode: Mode,
+        start: Start = Start(),
         environment: AppEnvironment,
         createReminder: CreateReminderUseCase,
         updateReminder: UpdateReminderUseCase,
@@ -106,7 +126,7 @@ package final class ReminderFormModel {
     ) {
         let start: ReminderDraft = switch mode {
         case .add:
-            ReminderDraft(title: "", due: ReminderDraft.defaultDue(today: environment.today), timeZoneID: environment.timeZone.identifier)
+            Self.draft(adding: start, today: environment.today, timeZoneID: environment.timeZone.identifier)
         case .edit(let reminder):
             Self.draft(editing: reminder, today: environment.today)
         }
@@ -128,6 +148,15 @@ package final class ReminderFormModel {
         self.updateReminder = updateReminder
         self.deleteReminder = deleteReminder
         self.listsUseCase = lists
+    }
+
+    /// The draft the add form opens with: tomorrow at 09:00, in `start`'s list with its tags and priority.
+    private static func draft(adding start: Start, today: LocalDate, timeZoneID: String) -> ReminderDraft {
+        var draft = ReminderDraft(title: "", due: ReminderDraft.defaultDue(today: today), timeZoneID: timeZoneID)
+        draft.tagIDs = start.tagIDs
+        draft.priority = start.priority
+        draft.listID = start.listID
+        return draft
     }
 
     /// The draft the edit form opens with: the stored values.

@@ -333,6 +333,36 @@ struct DashboardScreenTests {
         #expect(dashboard.filterDescription == nil)
     }
 
+    @Test func aReminderAddedWhileNarrowedStartsInTheListTagAndPriorityShownAndAppearsThere() async throws {
+        let world = try TestWorld()
+        let work = try await world.core.lists.create(named: "Work", colorHex: nil)
+        let errands = try await world.addTag("Errands")
+        try await world.addReminder("Laundry", on: "2026-11-22")
+        let dashboard = world.core.dashboardModel()
+        await dashboard.listFilterTapped(work)
+        await dashboard.filterTapped(errands)
+        await dashboard.priorityFilterTapped(.high)
+        #expect(numbered(dashboard).isEmpty)
+
+        let form = world.core.formModel(.add, start: dashboard.newReminderStart)
+        await form.load()
+        #expect(form.list?.name == "Work")
+        #expect(form.priority == .high)
+        #expect(form.tagPicker.selectedIDs == [errands.id])
+        // What the form starts with is not a change of the user's: Esc closes without asking.
+        #expect(!form.hasUnsavedChanges)
+        form.title = "Printer paper"
+        await form.saveTapped()
+        await dashboard.formClosed(form)
+        #expect(numbered(dashboard) == ["1 Printer paper"])
+        #expect(dashboard.selectedCard?.title == "Printer paper")
+
+        await dashboard.clearFilterTapped()
+        let plain = world.core.formModel(.add, start: dashboard.newReminderStart)
+        await plain.load()
+        #expect(plain.list?.name == "Reminders" && plain.priority == .none && plain.tagPicker.selectedIDs.isEmpty)
+    }
+
     // MARK: Live
 
     @Test func aReminderAnotherProcessAddsAppearsWithoutMovingTheSelectionOrRenumbering() async throws {

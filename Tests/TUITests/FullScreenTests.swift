@@ -351,8 +351,18 @@ struct FullScreenTests {
         #expect(lines[0].hasPrefix(" Memoss · Home · high priority "))
         #expect(lines.contains { $0.hasPrefix("▸  1 [ ] !!! Call mum") })
 
+        // Added from here, a reminder starts in Home with high priority, and so shows here.
+        try screen.press("a")
+        lines = try screen.waitFor(line: "New Reminder")
+        #expect(lines.contains { $0.contains("Priority high") } && lines.contains { $0.contains("List     Home") })
+        try screen.type("Fix the boiler")
+        try screen.press("C-s")
+        lines = try screen.waitFor(line: "Saved \"Fix the boiler\"")
+        #expect(lines.contains("To Do · 2"))
+        #expect(selected(lines)?.hasPrefix("▸  2 [ ] !!! Fix the boiler") == true)
+
         try screen.press("Escape")
-        lines = try screen.waitFor(line: "To Do · 6")
+        lines = try screen.waitFor(line: "To Do · 7")
         #expect(lines[0].hasPrefix(" Memoss · All reminders "))
         #expect(lines.contains { $0.hasPrefix("   2 [ ] !!! Call mum") && $0.hasSuffix("in Home #Personal") })
     }
