@@ -161,10 +161,7 @@ final class DashboardLayer: Layer {
         case .char("u"): await dashboard.undoTapped()
         case .control("r"): await dashboard.redoTapped()
         case .char("/"): searchEditor = LineEditor(dashboard.search)
-        case .char("t"):
-            let filter = TagFilterLayer(dashboard: dashboard, picker: core.tagPickerModel())
-            await filter.load()
-            await screen.present(filter)
+        case .char("t"): await screen.present(await tagFilter())
         case .char("l"): await screen.present(await listFilter())
         case .char("p"): await screen.present(priorityFilter())
         case .char("c"): await dashboard.showAllCompletedTapped()
@@ -205,6 +202,25 @@ final class DashboardLayer: Layer {
             guard editor.handle(key) else { return }
             searchEditor = editor
             await dashboard.searchChanged(editor.text)
+        }
+    }
+
+    /// Any tag, or one of them, to narrow the dashboard to.
+    private func tagFilter() async -> FilterChoiceLayer {
+        let dashboard = dashboard
+        let picker = core.tagPickerModel()
+        var problem: String?
+        do {
+            try await picker.load()
+        } catch {
+            problem = ErrorMessage.describe(error)
+        }
+        let tags = picker.allTags
+        let choices = [FilterChoiceLayer.Choice(text: "All tags")]
+            + tags.map { FilterChoiceLayer.Choice(text: "#" + Columns.visible($0.name), color: RGB(hex: $0.colorHex)) }
+        let chosen = dashboard.filterTag.flatMap { tag in tags.firstIndex { $0.id == tag.id } }.map { $0 + 1 } ?? 0
+        return FilterChoiceLayer(title: "Filter by tag", choices: choices, chosen: chosen, problem: problem) { index in
+            await dashboard.filterTapped(index == 0 ? nil : tags[index - 1])
         }
     }
 

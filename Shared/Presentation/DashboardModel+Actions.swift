@@ -13,9 +13,9 @@ extension DashboardModel {
 
     // MARK: What is shown
 
-    /// The user narrowed the dashboard to reminders carrying `tag` (filtered in the store); the
-    /// cards are numbered afresh.
-    package func filterTapped(_ tag: Tag) async {
+    /// The user narrowed the dashboard to reminders carrying `tag` (filtered in the store; `nil`:
+    /// any tag), keeping any list or priority filter; the cards are numbered afresh.
+    package func filterTapped(_ tag: Tag?) async {
         narrow(to: tag)
         renumber()
         await load()

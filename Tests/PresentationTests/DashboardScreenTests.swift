@@ -322,6 +322,10 @@ struct DashboardScreenTests {
         await dashboard.filterTapped(errands)
         #expect(numbered(dashboard) == ["1 Printer paper"])
         #expect(dashboard.filterDescription == "Work · #Errands")
+        await dashboard.filterTapped(nil)
+        #expect(numbered(dashboard) == ["1 Report", "2 Printer paper"])
+        #expect(dashboard.filterDescription == "Work")
+        await dashboard.filterTapped(errands)
         await dashboard.listFilterTapped(nil)
         #expect(numbered(dashboard) == ["1 Laundry", "2 Printer paper"])
 

@@ -314,7 +314,7 @@ struct FullScreenTests {
         let screen = try store.screen()
         try screen.press("t")
         let picker = try screen.waitFor(line: "Filter by tag")
-        #expect(picker.contains { $0.contains("All reminders") })
+        #expect(picker.contains { $0.contains("● All tags") })
         let tags = ["Health", "Personal", "Shopping", "Work"]
         #expect(tags.allSatisfy { tag in picker.contains { $0.contains("#" + tag) } })
         try screen.press("j", "j", "j", "j", "Enter")
