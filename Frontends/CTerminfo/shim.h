@@ -1,6 +1,14 @@
 // What the terminal database (terminfo, from ncurses; Debian: libncurses-dev) says a terminal can
 // show, for the fronts' colours.
 #include <stddef.h>
+// As memoss-tui's ncursesw sees curses.h (CNcurses), so that a program with both modules has one
+// definition of its structures.
+#ifndef NCURSES_WIDECHAR
+#define NCURSES_WIDECHAR 1
+#endif
+#ifndef _XOPEN_SOURCE_EXTENDED
+#define _XOPEN_SOURCE_EXTENDED 1
+#endif
 #include <curses.h>
 #include <term.h>
 
