@@ -143,8 +143,6 @@ static inline void memoss_tui_show(int y, int x) {
 // Forgets what the terminal shows and draws everything again (after a resize, Ctrl-L).
 static inline void memoss_tui_redraw_all(void) { clearok(curscr, TRUE); }
 
-static inline int memoss_tui_wcwidth(unsigned int scalar) { return wcwidth((wchar_t)scalar); }
-
 // Suspends like Ctrl-Z in a shell (raw mode reads it as a key): ncurses gives the terminal back,
 // and takes it again when the shell resumes the program.
 static inline void memoss_tui_suspend(void) {
