@@ -56,10 +56,11 @@ package struct GRDBNotificationRepository: NotificationRepository {
             try db.execute(sql: "UPDATE planState SET planned = max(planned, ?)", arguments: [changes])
             try NotificationRequestRecord.filter(NotificationRequestRecord.Columns.isSnoozed == false).deleteAll(db)
             // A plan is computed from reads made before this write: a reminder deleted meanwhile (by
-            // another command or process) gets none. Its change leaves the plan marked stale.
+            // another command or process) gets none. Its change leaves the plan marked stale. A
+            // snoozed request (the only kind left) keeps its time over the plan's.
             let exists = try db.cachedStatement(sql: "SELECT 1 FROM reminder WHERE id = ?")
             for request in planned where try Bool.fetchOne(exists, arguments: [request.reminderID]) ?? false {
-                try NotificationRequestRecord(request).upsert(db)
+                try NotificationRequestRecord(request).insert(db, onConflict: .ignore)
             }
             // Looked up per notification row, so the cost follows the plan, not the done reminders.
             let done = "EXISTS (SELECT 1 FROM reminder WHERE reminder.id = reminderID AND reminder.isCompleted = 1)"
