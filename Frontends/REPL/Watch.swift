@@ -1,4 +1,5 @@
 import ArgumentParser
+import CSystem
 import FrontSupport
 import Foundation
 import Shared
@@ -12,7 +13,15 @@ extension Memoss {
             discussion: """
                 With --exec, CMD runs through /bin/sh for each notification with MEMOSS_TITLE, MEMOSS_BODY, \
                 MEMOSS_REMINDER_ID, MEMOSS_NOTIFICATION_ID, MEMOSS_FIRE_AT (ISO 8601) and MEMOSS_LATE (1 or 0) \
-                set, e.g. --exec 'notify-send "$MEMOSS_TITLE" "$MEMOSS_BODY"'. Stop with Ctrl-C.
+                set, e.g. --exec 'notify-send "$MEMOSS_TITLE" "$MEMOSS_BODY"'. Commands run beside the \
+                deliveries, so a slow one never holds a later notification back: at most \
+                \(NotificationCommandLimits.defaultAtOnce) at once (--exec-jobs; the others wait their turn), each \
+                for at most \(NotificationCommandLimits.defaultSeconds) s (--exec-timeout), after which it is \
+                stopped with everything it started (SIGTERM, then SIGKILL \(Int(NotificationCommandLimits.killAfter)) s \
+                later). With --notify, a notification service that starts after watch is used from then on; a \
+                notification that fires again replaces its popup, and one answered anywhere is closed. When \
+                another program holds the store locked, watch waits for it and delivers late (marked late once \
+                over a minute). Ctrl-C, or SIGTERM or SIGHUP, stops watch and the programs it started.
                 """
         )
 
@@ -20,12 +29,26 @@ extension Memoss {
         @ParentCommand var memoss: Memoss
         @Option(name: .long, help: ArgumentHelp("A shell command to run for each notification.", valueName: "cmd"))
         var exec: String?
+        @Option(name: .long, help: ArgumentHelp(
+            "How many --exec commands may run at once (1 to \(NotificationCommandLimits.atOnceRange.upperBound); "
+                + "\(NotificationCommandLimits.defaultAtOnce) unless set).", valueName: "n"))
+        var execJobs: Int = NotificationCommandLimits.defaultAtOnce
+        @Option(name: .long, help: ArgumentHelp(
+            "How many seconds an --exec command may run before it is stopped (\(NotificationCommandLimits.defaultSeconds) unless set).",
+            valueName: "seconds"))
+        var execTimeout: Int = NotificationCommandLimits.defaultSeconds
         @Flag(help: "Also show each one on the desktop (the session bus's notification service), with Complete and Snooze 15 min.")
         var notify = false
         @Option(help: ArgumentHelp("Also sync every sync account now and then every INTERVAL (5m, 1h, 1h30m).", valueName: "interval"))
         var syncEvery: String?
 
         func validate() throws {
+            guard NotificationCommandLimits.atOnceRange.contains(execJobs) else {
+                throw ValidationError("--exec-jobs takes 1 to \(NotificationCommandLimits.atOnceRange.upperBound) commands at once, e.g. --exec-jobs 2.")
+            }
+            guard NotificationCommandLimits.secondsRange.contains(execTimeout) else {
+                throw ValidationError("--exec-timeout takes 1 to \(NotificationCommandLimits.secondsRange.upperBound) seconds, e.g. --exec-timeout 30.")
+            }
             guard let syncEvery else { return }
             guard case .minutes(let minutes)? = TypedInput.snooze(syncEvery), (1...1_440).contains(minutes) else {
                 throw ValidationError("--sync-every takes an interval from 1m to 24h, e.g. --sync-every 5m or --sync-every 1h.")
@@ -34,19 +57,27 @@ extension Memoss {
 
         func run() async throws {
             let core = try await store.openCore(before: memoss.store)
+            memoss_stop_children_on_signals()
             var notifier: DesktopNotifier?
+            var serviceProblem: String?
             if notify {
-                let (connected, problem) = DesktopNotifier.connect(environment: ProcessInfo.processInfo.environment)
+                let (connected, problem) = DesktopNotifier.onSessionBus(environment: ProcessInfo.processInfo.environment)
                 if let problem { Output.warn(problem) }
                 notifier = connected
-                connected?.listen { action in Task { await Self.answer(action, core: core) } }
+                connected?.listen { action in Task { await Self.answer(action, core: core, notifier: connected) } }
+                if let connected, case .failure(let problem) = connected.lookUpService() {
+                    serviceProblem = problem.reason
+                    Output.warn(Self.noService(problem.reason))
+                }
             }
+            let commands = exec.map { ExecQueue(command: $0, atOnce: execJobs, seconds: execTimeout) }
             Output.say("Watching \(core.storePath ?? "the store") for due reminders; Ctrl-C stops.")
             if let syncEvery, case .minutes(let minutes)? = TypedInput.snooze(syncEvery) {
                 Output.say("Syncing every \(minutes) min.")
                 if let path = core.storePath { Self.syncForever(store: path, every: TimeInterval(minutes * 60)) }
             }
             var saidWaiting = false
+            var saidBusy = false
             while true {
                 do {
                     let due = try await core.deliverDueNotificationsAsWatcher.deliverOrShow()
@@ -55,17 +86,37 @@ extension Memoss {
                             : "Another memoss watch delivers this store's notifications; this one takes over when it stops.")
                         saidWaiting.toggle()
                     }
+                    if due.isStoreBusy != saidBusy {
+                        if due.isStoreBusy {
+                            Output.warn("another program holds the store locked; what falls due is delivered once it is free.")
+                        } else {
+                            Output.say("The store is free again.")
+                        }
+                        saidBusy.toggle()
+                    }
                     for notification in due.delivered {
                         Output.say(NotificationText.announcement(notification, environment: core.environment))
                         if let notifier {
-                            let (shown, problem) = notifier.show(notification, body: notification.body(environment: core.environment))
-                            if !shown {
-                                Output.warn("the desktop notification could not be shown (\(problem ?? "no answer")); it is printed above.")
+                            switch notifier.show(notification, body: notification.body(environment: core.environment)) {
+                            case .shown:
+                                if serviceProblem != nil { Output.say("The desktop's notification service answers now; notifications show there.") }
+                                serviceProblem = nil
+                            case .noService(let problem):
+                                if serviceProblem == nil { Output.warn(Self.noService(problem)) }
+                                serviceProblem = problem
+                            case .refused(let problem):
+                                Output.warn("the desktop notification could not be shown (\(problem.isEmpty ? "no answer" : problem)); it is printed above.")
                             }
                         }
-                        if let exec { run(exec, for: notification, environment: core.environment) }
+                        commands?.run(for: notification, environment: core.environment)
                     }
-                    try await core.waitForNextNotificationOrChange()
+                    if let notifier, let awaiting = due.awaitingAnswer { notifier.closeAnswered(awaiting: awaiting) }
+                    // A busy store was waited for already (the store's own wait); look again soon.
+                    if due.isStoreBusy {
+                        _ = await core.waitForChange(timeout: 1)
+                    } else {
+                        try await core.waitForNextNotificationOrChange()
+                    }
                     try Task.checkCancellation()
                 } catch let error as CancellationError {
                     throw error
@@ -73,6 +124,12 @@ extension Memoss {
                     Output.fail(ErrorMessage.describe(error))
                 }
             }
+        }
+
+        /// What `watch --notify` says when no notification service answers.
+        private static func noService(_ problem: String) -> String {
+            "no notification service answers on the session bus (\(problem)), so notifications are printed here "
+                + "until one does."
         }
 
         /// Syncs every account now and then every `interval`, on a thread of its own: `memoss-sync`
@@ -95,7 +152,7 @@ extension Memoss {
         }
 
         /// Does what was clicked on a desktop notification and says so.
-        private static func answer(_ action: DesktopNotifier.Action, core: MemossCore) async {
+        private static func answer(_ action: DesktopNotifier.Action, core: MemossCore, notifier: DesktopNotifier?) async {
             let formatter = CardTimeFormatter(today: core.environment.today, timeZone: core.environment.timeZone)
             do {
                 switch action.key {
@@ -106,29 +163,11 @@ extension Memoss {
                     let request = try await core.snoozeNotification(id: action.notificationID)
                     Output.say("From its notification: snoozed \"\(VisibleText.escaped(request.title))\" until \(formatter.string(for: request.fireAt)).")
                 default:
-                    break
+                    return
                 }
+                notifier?.close(action.notificationID)
             } catch {
                 Output.warn(ErrorMessage.describe(error))
-            }
-        }
-
-        private func run(_ command: String, for notification: DeliveredNotification, environment: AppEnvironment) {
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: "/bin/sh")
-            process.arguments = ["-c", command]
-            let request = notification.request
-            process.environment = ProcessInfo.processInfo.environment.merging([
-                "MEMOSS_TITLE": request.title, "MEMOSS_BODY": notification.body(environment: environment),
-                "MEMOSS_REMINDER_ID": request.reminderID.uuidString, "MEMOSS_NOTIFICATION_ID": request.id,
-                "MEMOSS_FIRE_AT": request.fireAt.ISO8601Format(), "MEMOSS_LATE": notification.isLate ? "1" : "0",
-            ]) { $1 }
-            do {
-                try process.run()
-                process.waitUntilExit()
-                if process.terminationStatus != 0 { Output.refuse("--exec command exited \(process.terminationStatus).") }
-            } catch {
-                Output.refuse("--exec command could not start: \(error.localizedDescription)")
             }
         }
     }

@@ -11,13 +11,22 @@ package struct DueNotifications: Sendable {
     package var deliveredElsewhere: [DeliveredNotification] = []
     /// Whether this process delivers (false while another one does).
     package var isDeliveringHere = true
+    /// Whether another program held the store locked past the wait for it (a long import or undo),
+    /// so what is due now is delivered at a later try, marked late once past its minute; only a
+    /// watcher is told so (any other process gets `StoreError.busy`).
+    package var isStoreBusy = false
+    /// For a watcher: the ids of the delivered notifications still waiting for an answer (one
+    /// answered anywhere, completed or snoozed, is not among them, so its popup can be closed);
+    /// `nil` when not known (another process delivers, or the store was busy).
+    package var awaitingAnswer: Set<String>?
 
     /// Nothing due.
     package init() {}
 }
 
 /// Delivers every notification due now, including what fell due while nothing was running (once,
-/// marked late), then refills the budget. One process delivers at a time (`DeliveryLock`).
+/// marked late), then refills the budget. One process delivers at a time (`DeliveryLock`). A
+/// watcher outlasts a busy store: it delivers what it could and tries again.
 package struct DeliverDueNotificationsUseCase: Sendable {
     private let center: any NotificationRepository
     private let plan: PlanNotificationsUseCase
@@ -50,7 +59,12 @@ package struct DeliverDueNotificationsUseCase: Sendable {
             return result
         }
         defer { if !keepsLock { lock?.release() } }
-        result.delivered = try await deliverNow()
+        do {
+            try await deliverNow(into: &result.delivered)
+            if keepsLock { result.awaitingAnswer = Set(try await center.delivered().map(\.id)) }
+        } catch StoreError.busy where keepsLock {
+            result.isStoreBusy = true
+        }
         return result
     }
 
@@ -59,15 +73,15 @@ package struct DeliverDueNotificationsUseCase: Sendable {
         try await deliverOrShow().delivered
     }
 
-    /// Moves what is due to delivered and returns it, soonest first.
+    /// Moves what is due to delivered and adds it to `delivered`, soonest first (what one round
+    /// delivered stays there when a later step fails).
     ///
     /// Catching up plans from where the last delivery stopped and delivers in rounds, each starting
     /// at the latest one-time reminder the round before delivered, so even more missed reminders
     /// than the budget holds are each delivered once (what is delivered is not planned again).
-    private func deliverNow() async throws -> [DeliveredNotification] {
+    private func deliverNow(into delivered: inout [DeliveredNotification]) async throws {
         let now = environment.now()
         var from = try await center.deliveredThrough() ?? now
-        var delivered: [DeliveredNotification] = []
         while true {
             try await plan(from: from)
             let due = try await center.deliver(dueAt: now)
@@ -78,6 +92,5 @@ package struct DeliverDueNotificationsUseCase: Sendable {
         }
         try await center.setDeliveredThrough(now)
         try await plan(from: now)
-        return delivered
     }
 }

@@ -14,4 +14,19 @@ int memoss_die_with_parent(int parent);
 /// (glibc's M_TRIM_THRESHOLD, which otherwise grows with the largest block freed so far).
 void memoss_trim_malloc_past(int bytes);
 
+/// Starts `path` with `argv` and `envp` (each ending in NULL) as a child in a process group of its
+/// own, with no signal blocked and the usual ones at their default action (whatever this thread
+/// blocks), standard input from /dev/null, standard output on `out` and standard error on `err`
+/// (this process's own when -1), and no other descriptor. The child is remembered until
+/// `memoss_child_ended`, so `memoss_stop_children_on_signals` can stop its group. Returns its pid,
+/// or -1 with errno set.
+int memoss_spawn_child(const char *path, char *const argv[], char *const envp[], int out, int err);
+
+/// Forgets child `pid` (it has been waited for).
+void memoss_child_ended(int pid);
+
+/// From now on SIGINT, SIGTERM and SIGHUP send SIGTERM to the group of every child started by
+/// `memoss_spawn_child` that has not ended, then end this process with status 128 + the signal.
+void memoss_stop_children_on_signals(void);
+
 #endif
