@@ -198,7 +198,7 @@ struct RawLines {
 /// wrote them (UTC, a zone or floating) while the due stays a day, or a time in the same zone, each
 /// moved by as much as the due time moved, a DURATION kept (no DUE added beside it); else Memoss's
 /// DUE, with a DTSTART where theirs had one or a repeat needs one. The RRULE kept while the repeat
-/// itself is unchanged.
+/// itself is unchanged, with only its COUNT lowered when a counted series was completed here.
 private struct ScheduleMerge {
     let lines: [String]
 
@@ -214,12 +214,38 @@ private struct ScheduleMerge {
             let needsStart = start != nil || local.recurrence.isRepeating
             result = [needsStart ? our("DTSTART") : nil, our("DUE")].compactMap { $0 }
         }
+        let theirRule = theirTop.sorted().map { theirs.lines[$0] }.filter { ["RRULE", "X-MEMOSS-UNTIL", "X-MEMOSS-COUNT"].contains($0.name) }
         if base.recurrence == local.recurrence && base.recurrenceEnd == local.recurrenceEnd && base.isAllDay == local.isAllDay {
-            result += theirTop.sorted().map { theirs.lines[$0] }.filter { ["RRULE", "X-MEMOSS-UNTIL", "X-MEMOSS-COUNT"].contains($0.name) }.map(\.raw)
+            result += theirRule.map(\.raw)
+        } else if let counted = Self.countedDown(theirRule, base: base, local: local) {
+            result += counted
         } else {
             result += ["RRULE", "X-MEMOSS-UNTIL", "X-MEMOSS-COUNT"].compactMap(our)
         }
         lines = result
+    }
+
+    /// Their rule as they wrote it with only its `COUNT` lowered, when that is all that changed: a
+    /// counted series completed here goes on from its next time with as many times left; `nil`
+    /// when anything else of the repeat changed, or their rule has no `COUNT` to lower.
+    private static func countedDown(_ rule: [RawLines.Line], base: SyncFields.Schedule, local: SyncFields.Schedule) -> [String]? {
+        guard let times = local.recurrence.times, base.recurrence.times != nil, base.isAllDay == local.isAllDay,
+              base.recurrenceEnd == local.recurrenceEnd else { return nil }
+        var unchanged = local.recurrence
+        unchanged.times = base.recurrence.times
+        guard unchanged == base.recurrence else { return nil }
+        var counted = false
+        let lines = rule.map { line -> String in
+            guard line.name == "RRULE" else { return line.raw }
+            let prefix = line.logical.prefix { $0 != ":" }
+            let parts = line.value.split(separator: ";", omittingEmptySubsequences: false).map { part -> String in
+                guard part.uppercased().hasPrefix("COUNT=") else { return String(part) }
+                counted = true
+                return part.prefix(6) + String(times)
+            }
+            return ContentLines.folded(prefix + ":" + parts.joined(separator: ";"))
+        }
+        return counted ? lines : nil
     }
 
     /// Their DTSTART, DUE and DURATION kept in their form, moved from `base`'s due to `local`'s;

@@ -152,7 +152,15 @@ struct ResourcePatchTests {
         }
         let change = difference(text, after)
         #expect(change.removed == ["DTSTART:20261123T150000Z", "DUE:20261123T150000Z", "RRULE:FREQ=WEEKLY;COUNT=20;BYDAY=MO"])
-        #expect(change.added == ["DTSTART:20261130T150000Z", "DUE:20261130T150000Z", "RRULE:FREQ=WEEKLY;BYDAY=MO;COUNT=19"])
+        // Their rule as they wrote it, only its COUNT lowered.
+        #expect(change.added == ["DTSTART:20261130T150000Z", "DUE:20261130T150000Z", "RRULE:FREQ=WEEKLY;COUNT=19;BYDAY=MO"])
         #expect(!after.contains("VTIMEZONE"))
+        // Every other week from then on is a repeat the user changed: Memoss's rule is sent (with the
+        // week start an interval of weeks needs).
+        let twice = try sent(over: text) { reminder in
+            reminder.recurrence.times = 19
+            reminder.recurrence.interval = 2
+        }
+        #expect(difference(text, twice).added.contains("RRULE:FREQ=WEEKLY;INTERVAL=2;WKST=MO;BYDAY=MO;COUNT=19"))
     }
 }
