@@ -194,7 +194,7 @@ package struct SyncAccounts: Sendable {
         let folder = (path as NSString).deletingLastPathComponent
         do {
             try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
-            FileManager.default.createFile(atPath: path, contents: nil, attributes: [.posixPermissions: 0o600])
+            _ = FileManager.default.createFile(atPath: path, contents: nil, attributes: [.posixPermissions: 0o600])
             try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: path)
             try Data((secret + "\n").utf8).write(to: URL(fileURLWithPath: path))
         } catch {

@@ -60,7 +60,7 @@ struct DashboardScreenTests {
 
     @Test func undatedRemindersHaveASectionOfTheirOwnAfterToDoNumberedInTurn() async throws {
         let world = try await week()
-        try await world.core.createReminder(ReminderDraft(title: "Read Dune", date: day("2026-11-22"), time: time("09:00"),
+        _ = try await world.core.createReminder(ReminderDraft(title: "Read Dune", date: day("2026-11-22"), time: time("09:00"),
                                                           hasDate: false, timeZoneID: "America/New_York"))
         let dashboard = world.core.dashboardModel()
         await dashboard.load()
@@ -146,7 +146,7 @@ struct DashboardScreenTests {
 
     @Test func completingARepeatingCardMovesItToItsNextTime() async throws {
         let world = try TestWorld()
-        try await world.core.createReminder(ReminderDraft(
+        _ = try await world.core.createReminder(ReminderDraft(
             title: "Stretch", date: day("2026-11-22"), time: time("08:00"), timeZoneID: "America/New_York", recurrence: .daily))
         let dashboard = world.core.dashboardModel()
         await dashboard.load()
@@ -310,7 +310,7 @@ struct DashboardScreenTests {
                                       timeZoneID: world.environment.timeZone.identifier, tagIDs: title == "Printer paper" ? [errands.id] : [])
             draft.listID = work.id
             draft.priority = priority
-            try await world.core.createReminder(draft)
+            _ = try await world.core.createReminder(draft)
         }
         let dashboard = world.core.dashboardModel()
         await dashboard.load()
@@ -380,7 +380,7 @@ struct DashboardScreenTests {
         defer { follower.cancel() }
 
         let other = try world.otherProcessCore()
-        try await other.createReminder(ReminderDraft(title: "Gym", date: day("2026-11-22"), time: time("08:00"),
+        _ = try await other.createReminder(ReminderDraft(title: "Gym", date: day("2026-11-22"), time: time("08:00"),
                                                      timeZoneID: "America/New_York"))
         let started = ContinuousClock.now
         while titles(dashboard).count < 3, ContinuousClock.now - started < .seconds(5) {

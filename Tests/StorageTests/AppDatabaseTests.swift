@@ -392,7 +392,7 @@ struct RecurrenceColumnsTests {
         let derived = ImportedReminder.id(forKey: "fp:new")
         #expect(derived.uuidString.dropFirst(14).first == "8")
         let reader = try DatabaseQueue(path: path)
-        let stored = try await reader.read { db in try Row.fetchAll(db, sql: "SELECT id, importKey FROM reminder ORDER BY title") }
+        let stored = try reader.read { db in try Row.fetchAll(db, sql: "SELECT id, importKey FROM reminder ORDER BY title") }
         #expect(stored.map { $0[0] as UUID } == [legacy, derived])
         #expect(stored.map { $0[1] as String? } == ["fp:kept", nil])
 
