@@ -12,6 +12,27 @@ static inline void memoss_rl_set_completion(rl_completion_func_t *function) { rl
 static inline void memoss_rl_set_completion_over(int value) { rl_attempted_completion_over = value; }
 static inline const char *memoss_rl_line_buffer(void) { return rl_line_buffer ? rl_line_buffer : ""; }
 
+// Text the next readline() starts with on its line, editable in place (an edit prompt's current
+// value); set by memoss_rl_prefill, put on the line by the startup hook, then forgotten.
+static char *memoss_prefill_text = NULL;
+
+static inline int memoss_prefill_hook(void) {
+    if (memoss_prefill_text) {
+        rl_insert_text(memoss_prefill_text);
+        free(memoss_prefill_text);
+        memoss_prefill_text = NULL;
+    }
+    rl_startup_hook = NULL;
+    return 0;
+}
+
+// The next readline() starts with `text` on the line, the cursor at its end.
+static inline void memoss_rl_prefill(const char *text) {
+    free(memoss_prefill_text);
+    memoss_prefill_text = text ? strdup(text) : NULL;
+    rl_startup_hook = memoss_prefill_hook;
+}
+
 // Prints `text` (ending with a newline) above the line being typed, then redraws the prompt and
 // the line as they were, cursor included: for a notification that falls due at the prompt.
 static inline void memoss_rl_print_above(const char *text) {

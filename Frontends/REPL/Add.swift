@@ -28,7 +28,8 @@ extension Memoss {
             try await Journal.command {
                 guard let title else {
                     switch await ReminderFlow(session: session, form: form).run() {
-                    case .saved(let reminder): session.say(Self.added(reminder, list: form.list, session))
+                    case .saved(let reminder):
+                        session.say(Self.added(reminder, number: try await session.number(added: reminder.id), list: form.list, session))
                     case .abandoned: try Self.refuseAbandoned(session)
                     case .cancelled, .deleted: break
                     }
@@ -37,7 +38,8 @@ extension Memoss {
                 await form.load()
                 form.title = title
                 try await fields.fill(form, environment: session.core.environment)
-                session.say(Self.added(try await ReminderFieldOptions.save(form), list: form.list, session))
+                let reminder = try await ReminderFieldOptions.save(form)
+                session.say(Self.added(reminder, number: try await session.number(added: reminder.id), list: form.list, session))
             }
         }
 
@@ -50,11 +52,12 @@ extension Memoss {
                 + "them, give the fields at once: \(example).")
         }
 
-        /// "Added "Buy milk" to "Errands", due Tue 5 Jan 2027 10:00, repeating Weekly on Tuesday until
-        /// 2027-03-01, high priority." (the list named when it is not the default one).
+        /// "Added 7. "Buy milk" to "Errands", due Tue 5 Jan 2027 10:00, repeating Weekly on Tuesday
+        /// until 2027-03-01, high priority.": its number in the kept listing (when it could be kept)
+        /// and what it is (the list named when it is not the default one).
         @MainActor
-        static func added(_ reminder: ReminderWithTags, list: ReminderList?, _ session: Session) -> String {
-            var summary = "Added \"\(VisibleText.escaped(reminder.title))\""
+        static func added(_ reminder: ReminderWithTags, number: Int?, list: ReminderList?, _ session: Session) -> String {
+            var summary = "Added \(number.map { "\($0). " } ?? "")\"\(VisibleText.escaped(reminder.title))\""
             if let list, !list.isDefault { summary += " to \"\(VisibleText.escaped(list.name))\"" }
             summary += ", \(session.timeFormatter.dueSentence(for: reminder.reminder))"
             if reminder.recurrence.isRepeating {

@@ -42,8 +42,9 @@ final class Console {
         ReadlineHooks.candidates = { line, word in MainActor.assumeIsolated { candidates(line, word) } }
     }
 
-    /// Shows `prompt` and reads one answer; `remember` keeps the line in the history.
-    func read(_ prompt: String, remember: Bool = false) -> Answer {
+    /// Shows `prompt` and reads one answer; `remember` keeps the line in the history. On a terminal,
+    /// `prefill` is on the line to begin with, editable in place.
+    func read(_ prompt: String, remember: Bool = false, prefill: String? = nil) -> Answer {
         guard isTerminal else {
             Output.write(prompt)
             guard let line = readLine(strippingNewline: true) else {
@@ -57,6 +58,7 @@ final class Console {
         ReadlineHooks.interrupted = 0
         // Readline must not count colour codes in the prompt's width: mark them as invisible.
         let visiblePrompt = prompt.replacing(/\x1B\[[0-9;]*m/) { "\u{01}\($0.output)\u{02}" }
+        if let prefill { memoss_rl_prefill(prefill) }
         let raw = readline(visiblePrompt)
         defer { free(raw) }
         if ReadlineHooks.interrupted != 0 {

@@ -7,6 +7,7 @@ import Shared
 final class DashboardText: @unchecked Sendable {
     private let style: Style
     private let filter: String?
+    private let query: String?
     private var number = 0
     /// The ids of the cards rendered, in their numbers' order.
     private(set) var ids: [UUID] = []
@@ -16,10 +17,11 @@ final class DashboardText: @unchecked Sendable {
     private let width: Int?
 
     /// A renderer numbering cards from 1 across sections; section titles say the filter (already
-    /// made visible: `DashboardModel.filterDescription`).
-    init(style: Style, filter: String?) {
+    /// made visible: `DashboardModel.filterDescription`) and the query as typed.
+    init(style: Style, filter: String?, query: String? = nil) {
         self.style = style
         self.filter = filter
+        self.query = query
         width = style.width
     }
 
@@ -42,7 +44,7 @@ final class DashboardText: @unchecked Sendable {
         if let width { flush(to: output, width: width) }
         switch line {
         case .title(let title):
-            let text = title + (filter.map { " · " + $0 } ?? "")
+            let text = title + (filter.map { " · " + $0 } ?? "") + (query.map { " · \(VisibleText.escaped($0))" } ?? "")
             output.line(style.bold(width.map { TerminalColumns.fit(text, columns: $0) } ?? text))
         case .empty(let text), .more(let text):
             output.line("  " + style.dim(width.map { TerminalColumns.fit(text, columns: $0 - 2) } ?? text))

@@ -4,16 +4,17 @@ import Foundation
 import Shared
 
 extension Memoss {
-    /// `memoss export [--format ics|csv|json] [--tag NAME] [--list NAME] [--priority LEVEL] [--completed] [-o FILE]`.
+    /// `memoss export [QUERY…] [--format ics|csv|json] [--tag NAME] [--list NAME] [--priority LEVEL] [--completed] [-o FILE]`.
     struct Export: SessionCommand {
         static let configuration = CommandConfiguration(
             commandName: "export",
             abstract: "Write reminders as an iCalendar file (VTODO), as CSV memoss-import reads, or as JSON.",
             discussion: """
-                Everything by default, open and done. The format is --format, else FILE's extension (.ics, .csv, \
-                .json), else ics. A calendar of one --list is named after it (X-WR-CALNAME), so a calendar app \
-                shows it as that list. Without -o the export goes to standard output. `memoss-import FILE` reads an ics \
-                or csv export back with the same ids.
+                Everything by default, open and done; a query (help query) narrows it: export tag:Work -o work.ics. \
+                The format is --format, else FILE's extension (.ics, .csv, .json), else ics. A calendar of one list \
+                (--list or list:NAME) is named after it (X-WR-CALNAME), so a calendar app shows it as that list. \
+                Without -o the export goes to standard output. `memoss-import FILE` reads an ics or csv export back \
+                with the same ids.
                 """
         )
 
@@ -24,6 +25,7 @@ extension Memoss {
         @Flag(help: "Only the done reminders.") var completed = false
         @Option(name: .short, help: ArgumentHelp("Write to FILE (replaced whole, never half-written) instead of standard output.", valueName: "FILE"))
         var output: String?
+        @Argument(help: ArgumentHelp("Only what the query selects (help query).", valueName: "query")) var query: [String] = []
 
         /// The format asked for, or the output file's.
         private var chosenFormat: ExportModel.Format? {
@@ -39,7 +41,8 @@ extension Memoss {
         }
 
         func execute(in session: Session) async throws {
-            let filter = try await filter.filter(session.core)
+            var filter = try await self.filter.filter(session.core)
+            filter.conditions += try await session.filter(query).conditions
             let format = chosenFormat ?? .ics
             let model = session.core.exportModel
             guard let output else {

@@ -4,13 +4,18 @@ import Foundation
 import Shared
 
 extension Memoss {
-    /// `memoss list [--tag NAME] [--list NAME] [--priority LEVEL] [--limit N] [--completed | --all] [--json]`: the dashboard, To Do
-    /// then the most recently completed, as numbered cards, written as the store reads them.
+    /// `memoss list [QUERY…] [--tag NAME] [--list NAME] [--priority LEVEL] [--limit N] [--completed | --all] [--json]`:
+    /// the dashboard, To Do then the most recently completed, as numbered cards, written as the
+    /// store reads them; with a query (`help query`), only the reminders it selects.
     struct List: SessionCommand {
         static let configuration = CommandConfiguration(
             commandName: "list",
             abstract: "Show the dashboard: what is to do (overdue, today, upcoming), then the 10 most recently done.",
-            discussion: "The numbers are what edit, delete, rm, done and next take. --completed lists every done one, --all everything; --json always has everything."
+            discussion: """
+                The numbers are what edit, delete, rm, done and next take. --completed lists every done one, --all everything; \
+                --json always has everything. A query narrows it: list today, list tag:Work due<+7d, list dentist, list NAME \
+                (a view saved with view save); help query says more.
+                """
         )
 
         @OptionGroup var store: StoreOptions
@@ -21,6 +26,8 @@ extension Memoss {
         @Flag(help: "Only the done reminders, all of them.") var completed = false
         @Flag(help: "Every done reminder, not only the 10 most recent.") var all = false
         @Flag(help: "Print JSON instead of cards (man memoss, JSON, says its shape).") var json = false
+        @Argument(help: ArgumentHelp("Only what the query selects: filters, views and words (help query).", valueName: "query"))
+        var query: [String] = []
 
         func validate() throws {
             if let limit, limit < 1 { throw ValidationError("--limit must be 1 or more, e.g. --limit 20.") }
@@ -33,10 +40,17 @@ extension Memoss {
             dashboard.narrow(to: tag)
             dashboard.narrow(toList: list)
             dashboard.narrow(toPriority: priority)
-            if json { return try await printJSON(dashboard, session) }
-            let output = PagedOutput()
-            let text = DashboardText(style: session.style, filter: dashboard.filterDescription)
+            dashboard.narrow(to: try await session.filter(query), typed: session.typed(query))
             let showing: DashboardModel.Showing = completed ? .completed : all ? .everything : .toDoAndRecent
+            try await Self.show(dashboard, showing, limit: limit, json: json, session)
+        }
+
+        /// Shows `dashboard` as numbered cards (or JSON), and keeps their numbers.
+        @MainActor
+        static func show(_ dashboard: DashboardModel, _ showing: DashboardModel.Showing, limit: Int?, json: Bool, _ session: Session) async throws {
+            if json { return try await printJSON(dashboard, completed: showing == .completed, session) }
+            let output = PagedOutput()
+            let text = DashboardText(style: session.style, filter: dashboard.filterDescription, query: dashboard.queryText)
             do {
                 defer { output.finish() }
                 try await dashboard.stream(showing, limit: limit) { text.write($0, to: output) }
@@ -47,7 +61,8 @@ extension Memoss {
 
         /// Everything as JSON (only the done ones with --completed), written as the store reads
         /// it; the numbers go To Do first, as the cards'.
-        private func printJSON(_ dashboard: DashboardModel, _ session: Session) async throws {
+        @MainActor
+        private static func printJSON(_ dashboard: DashboardModel, completed: Bool, _ session: Session) async throws {
             let output = PagedOutput(paging: false)
             let json = JSONShapes.DashboardJSONStream(lists: ListNames(try await session.core.lists.all())) { output.text($0) }
             let done = Gathered<UUID>(), open = Gathered<UUID>()

@@ -13,13 +13,15 @@ struct Memoss: AsyncParsableCommand {
         abstract: "Reminders for people who live in a terminal.",
         discussion: """
             The store is --db PATH, else $MEMOSS_DB, else $XDG_DATA_HOME/memoss/memoss.sqlite \
-            (~/.local/share/memoss/memoss.sqlite when XDG_DATA_HOME is not set).
+            (~/.local/share/memoss/memoss.sqlite when XDG_DATA_HOME is not set). memoss help query: the query \
+            language list, search, export, done and rm share (today, tag:Work, due<+7d, words).
             """,
         version: "memoss \(MemossVersion.current)",
         subcommands: [
             List.self, Add.self, Edit.self, Delete.self, Rm.self, Done.self, Cancel.self, Reopen.self, Next.self, History.self,
             ResetToday.self, Undo.self, Redo.self, Tags.self, TagCommand.self, Lists.self, Config.self, Notifications.self, Due.self,
             CompleteNotification.self, Snooze.self, Watch.self, Tui.self, Export.self, SyncCommand.self, Repl.self,
+            Search.self, Show.self, ViewCommand.self,
         ],
         defaultSubcommand: Repl.self
     )
@@ -38,6 +40,7 @@ struct Memoss: AsyncParsableCommand {
         memoss_trim_malloc_past(128 * 1024)
         Output.program = "memoss"
         let arguments = Array(CommandLine.arguments.dropFirst())
+        if isHelpAboutQueries(arguments) { return Output.say(QueryLanguage.help) }
         if let problem = unknownCommand(in: arguments) { Output.fail(problem, status: 2) }
         await FrontMain.run(Memoss.self, arguments: CommandWords(arguments, root: Memoss.self).normalized, program: "memoss")
     }
@@ -46,6 +49,12 @@ struct Memoss: AsyncParsableCommand {
     /// derived from the type's name instead, it costs every start the runtime's protocol lookups.
     static var commandNames: [String] {
         configuration.subcommands.filter { $0 != Repl.self }.flatMap { [$0._commandName] + $0.configuration.aliases }
+    }
+
+    /// Whether the words ask `help query`: the query language, which is no command.
+    static func isHelpAboutQueries(_ words: [String]) -> Bool {
+        let read = CommandWords(words, root: Memoss.self)
+        return read.path.isEmpty && Array(words.dropFirst(read.start)) == ["help", "query"]
     }
 
     /// "Unknown command "lsit"; did you mean "list"? …" for a command name that is not one

@@ -8,8 +8,8 @@ extension Memoss {
     struct Notifications: SessionCommand {
         static let configuration = CommandConfiguration(
             commandName: "notifications",
-            abstract: "List pending notifications (when, title, id), the budget each group uses, and delivered ones.",
-            discussion: "A repeating reminder's planned notifications are one line, its next; --all lists each.")
+            abstract: "List notifications, numbered: delivered ones waiting for an answer, then pending ones with the budget they use.",
+            discussion: "A repeating reminder's planned notifications are one line, its next; --all lists each. snooze N and complete-notification N answer the one numbered N.")
 
         @OptionGroup var store: StoreOptions
         @ParentCommand var memoss: Memoss
@@ -25,12 +25,16 @@ extension Memoss {
             let list = session.core.notificationListModel()
             await list.load()
             if let error = list.error { throw Refusal(message: error) }
-            session.say(list.budgetText)
-            for row in all ? list.pending : list.pendingBySeries { session.say(NotificationText.line(row)) }
             if !list.delivered.isEmpty {
                 session.say("Delivered, waiting for an answer:")
-                for row in list.delivered { session.say(NotificationText.line(row)) }
+                for (index, row) in list.delivered.enumerated() { session.say(NotificationText.line(row, number: index + 1)) }
             }
+            session.say(list.budgetText)
+            let pending = all ? list.pending : list.pendingBySeries
+            for (index, row) in pending.enumerated() {
+                session.say(NotificationText.line(row, number: list.delivered.count + index + 1))
+            }
+            try await session.core.numberNotifications.keep((list.delivered + pending).map(\.id))
         }
     }
 
@@ -46,13 +50,14 @@ extension Memoss {
         func execute(in session: Session) async throws {
             let due = try await session.core.deliverDueNotifications.deliverOrShow()
             if due.delivered.isEmpty && due.deliveredElsewhere.isEmpty { session.say("Nothing is due.") }
+            let numbers = try await session.notificationNumbers()
             for notification in due.delivered {
-                session.say(NotificationText.announcement(notification, environment: session.core.environment))
+                session.say(NotificationText.announcement(notification, environment: session.core.environment, number: numbers[notification.id]))
             }
             if !due.deliveredElsewhere.isEmpty {
                 session.say("A running `memoss watch` delivers this store's notifications; due now:")
                 for notification in due.deliveredElsewhere {
-                    session.say(NotificationText.announcement(notification, environment: session.core.environment))
+                    session.say(NotificationText.announcement(notification, environment: session.core.environment, number: numbers[notification.id]))
                 }
             }
         }
@@ -66,9 +71,10 @@ extension Memoss {
 
         @OptionGroup var store: StoreOptions
         @ParentCommand var memoss: Memoss
-        @Argument(help: "The notification's id, as `notifications` lists it.") var id: String
+        @Argument(help: "Its number in the last `notifications` (or `due`), or its id (4 characters or more of it).") var id: String
 
         func execute(in session: Session) async throws {
+            let id = try await session.core.numberNotifications.resolve(id)
             session.say(CompletionText.completed(try await session.core.completeFromNotification(id: id),
                                                    formatter: session.timeFormatter))
         }
@@ -83,7 +89,7 @@ extension Memoss {
 
         @OptionGroup var store: StoreOptions
         @ParentCommand var memoss: Memoss
-        @Argument(help: "The notification's id, as `notifications` lists it (4 characters or more of it).") var id: String
+        @Argument(help: "Its number in the last `notifications` (or `due`), or its id (4 characters or more of it).") var id: String
         @Argument(help: "How long: minutes (10), 90m, 1h, 1h30m, or until a time (17:30, 5:30pm); default 15 minutes.")
         var length: String?
 
@@ -91,7 +97,7 @@ extension Memoss {
             guard let snooze = length.map(TypedInput.snooze) ?? SnoozeLength.standard else {
                 throw UsageProblem(message: NotificationError.invalidSnooze.message)
             }
-            let request = try await session.core.snoozeNotification(id: id, length: snooze)
+            let request = try await session.core.snoozeNotification(id: try await session.core.numberNotifications.resolve(id), length: snooze)
             session.say("Snoozed \"\(VisibleText.escaped(request.title))\" until \(session.timeFormatter.string(for: request.fireAt)).")
         }
     }

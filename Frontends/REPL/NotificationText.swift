@@ -4,18 +4,22 @@ import Shared
 
 /// Notifications as plain text lines.
 enum NotificationText {
-    /// "  Today 15:30  Call mum  (late)  id 1F…", with the title made safe to print.
-    static func line(_ row: NotificationListModel.Row) -> String {
-        "  \(row.timeText)  \(VisibleText.escaped(row.title))\(row.note.map { "  (\($0))" } ?? "")  id \(row.id)"
+    /// "  2. Today 15:30  Call mum  (late)  id 1F…", with the title made safe to print.
+    static func line(_ row: NotificationListModel.Row, number: Int) -> String {
+        let digits = String(number)
+        return String(repeating: " ", count: max(0, 3 - digits.count)) + digits
+            + ". \(row.timeText)  \(VisibleText.escaped(row.title))\(row.note.map { "  (\($0))" } ?? "")  id \(row.id)"
     }
 
-    /// A delivered notification as `due` and `watch` announce it.
-    static func announcement(_ notification: DeliveredNotification, environment: AppEnvironment) -> String {
+    /// A delivered notification as `due` and `watch` announce it, with how to answer it: by its
+    /// `number` when it has one, else by its id.
+    static func announcement(_ notification: DeliveredNotification, environment: AppEnvironment, number: Int? = nil) -> String {
         let formatter = CardTimeFormatter(today: environment.today, timeZone: environment.timeZone)
         let request = notification.request
         var text = "Reminder: \(VisibleText.escaped(request.title))  \(formatter.string(for: request.fireAt))"
         if notification.isLate { text += "  (late)" }
         if !request.body.isEmpty { text += "\n  \(VisibleText.escaped(request.body))" }
-        return text + "\n  id \(request.id)  (memoss complete-notification ID, memoss snooze ID [LENGTH])"
+        let reference = number.map(String.init) ?? "ID"
+        return text + "\n  id \(request.id)  (memoss complete-notification \(reference), memoss snooze \(reference) [LENGTH])"
     }
 }

@@ -104,17 +104,21 @@ extension Memoss {
         }
     }
 
-    /// `memoss rm N…`: deletes reminders at once, as a swipe does.
+    /// `memoss rm N…` or `memoss rm QUERY`: deletes reminders at once, as a swipe does; what a query
+    /// selects after showing it and asking.
     struct Rm: SessionCommand {
-        static let configuration = CommandConfiguration(commandName: "rm", abstract: "Delete reminders at once, without asking (undo brings them back).")
+        static let configuration = CommandConfiguration(
+            commandName: "rm", abstract: "Delete reminders at once, without asking (undo brings them back); rm QUERY asks first.",
+            discussion: "rm done tag:Shopping shows what the query (help query) selects and asks before deleting it; --yes does not ask.")
 
         @OptionGroup var store: StoreOptions
         @ParentCommand var memoss: Memoss
-        @Argument(help: "Numbers in the last list (3, 5-7), or at least 4 characters of ids.", completion: Completion.reminderNumbers)
+        @Flag(help: "With a query, do not ask (for scripts).") var yes = false
+        @Argument(help: "Numbers in the last list (3, 5-7), at least 4 characters of ids, or a query.", completion: Completion.reminderNumbers)
         var reminders: [String]
 
         func execute(in session: Session) async throws {
-            let found = try await session.resolve(reminders)
+            guard let found = try await session.chosen(reminders, command: "rm", verb: "delete", openOnly: false, yes: yes) else { return }
             try await session.core.deleteReminder(ids: found.map(\.id))
             Self.sayDeleted(found, session)
         }
@@ -133,17 +137,19 @@ extension Memoss {
             discussion: """
                 A repeating reminder that is overdue skips the times it missed (only the one completed is logged); \
                 with --one it moves to the time right after the one completed instead. A done reminder is refused; \
-                reopen opens it again. Several at once are all done, or none.
+                reopen opens it again. Several at once are all done, or none. done QUERY (done overdue tag:Shopping) \
+                shows the open reminders the query (help query) selects and asks first; --yes does not ask.
                 """)
 
         @OptionGroup var store: StoreOptions
         @ParentCommand var memoss: Memoss
         @Flag(help: "Tick just the current time of a repeating reminder, not the missed ones after it.") var one = false
-        @Argument(help: "Numbers in the last list (3, 5-7), or at least 4 characters of ids.", completion: Completion.reminderNumbers)
+        @Flag(help: "With a query, do not ask (for scripts).") var yes = false
+        @Argument(help: "Numbers in the last list (3, 5-7), at least 4 characters of ids, or a query.", completion: Completion.reminderNumbers)
         var reminders: [String]
 
         func execute(in session: Session) async throws {
-            let found = try await session.resolve(reminders)
+            guard let found = try await session.chosen(reminders, command: "done", verb: "complete", openOnly: true, yes: yes) else { return }
             for after in try await session.core.completeReminders(ids: found.map(\.id), onlyCurrent: one) {
                 session.say(CompletionText.completed(after, formatter: session.timeFormatter))
             }

@@ -64,12 +64,12 @@ struct ReminderFlow {
         switch step {
         case .title:
             while true {
-                if let line = try read("Title", current: form.title) { form.title = line }
+                if let line = try read("Title", current: form.title, emptied: "") { form.title = line }
                 guard let problem = form.problem(for: .title) else { return nil }
                 session.say(session.style.red(problem))
             }
         case .notes:
-            if let line = try read("Notes (optional, - for none)", current: form.notes) {
+            if let line = try read("Notes (optional, - for none)", current: form.notes, emptied: "-") {
                 form.notes = line == "-" ? "" : line
             }
             return nil
@@ -221,7 +221,7 @@ struct ReminderFlow {
             session.sayMenu("Tags: ", numbered.isEmpty ? ["none yet"] : numbered)
             let current = picker.selected.map { VisibleText.escaped($0.name) }.joined(separator: ", ")
             guard let line = try read("Tags (names or numbers, by commas or spaces, - for none, +Name [1–8] creates)",
-                                      current: current.isEmpty ? "none" : current) else { return }
+                                      current: current.isEmpty ? "none" : current, emptied: "-") else { return }
             if line.hasPrefix("+") {
                 await create(String(line.dropFirst()))
                 continue
@@ -258,13 +258,20 @@ struct ReminderFlow {
         }
     }
 
-    /// Reads an answer for `label`; `nil` means Enter (keep `current`). Ctrl-C or the end of input abandon.
-    private func read(_ label: String, current: String) throws -> String? {
+    /// Reads an answer for `label`; `nil` means keep `current`. Editing a reminder at a terminal,
+    /// `current` is on the line to begin with, editable in place (so fixing one word is one
+    /// word), and an answer left as it was keeps it; an emptied line is `emptied` (`nil`: keep).
+    /// Otherwise `current` is shown in brackets and Enter keeps it. Ctrl-C or the end of input abandon.
+    private func read(_ label: String, current: String, emptied: String? = nil) throws -> String? {
         let shown = VisibleText.escaped(current)
-        switch session.console.read(shown.isEmpty ? "\(label): " : "\(label) [\(shown)]: ") {
+        // A value that would not read back as typed (a line break in the notes) is shown, not put on the line.
+        let editable = form.isEditing && session.console.isTerminal && shown == current && !current.isEmpty
+        let prompt = editable || shown.isEmpty ? "\(label): " : "\(label) [\(shown)]: "
+        switch session.console.read(prompt, prefill: editable ? current : nil) {
         case .line(let line):
             let trimmed = line.trimmingWhitespace()
-            return trimmed.isEmpty ? nil : trimmed
+            if editable && trimmed == current.trimmingWhitespace() { return nil }
+            return trimmed.isEmpty ? (editable ? emptied : nil) : trimmed
         case .interrupted, .endOfInput:
             throw Abandoned()
         }

@@ -108,6 +108,7 @@ extension Memoss {
 
         @MainActor
         private func help(_ topic: String?, _ session: Session) {
+            if topic == "query" { return session.say(QueryLanguage.help) }
             if let topic {
                 guard let command = Memoss.configuration.subcommands.first(where: {
                     $0._commandName == topic || $0.configuration.aliases.contains(topic)
@@ -130,6 +131,8 @@ extension Memoss {
                     session.say("  " + (index == 0 ? name : "").padding(toLength: 22, withPad: " ", startingAt: 0) + line)
                 }
             }
+            let query = "help query tells how list, search, export, done and rm select reminders (today, tag:Work, due<+7d, words)."
+            (width.map { TerminalColumns.wrap(query, columns: $0) } ?? [query]).forEach(session.say)
         }
 
         /// While the prompt waits for a line, what falls due (or another process adds, due now) is
@@ -142,8 +145,12 @@ extension Memoss {
                         continue
                     }
                     guard let due = try? await core.deliverDueNotifications.deliverOrShow() else { continue }
-                    for notification in due.delivered + due.deliveredElsewhere where shown.insert(notification.id) {
-                        ReadlineHooks.post(style.yellow(NotificationText.announcement(notification, environment: core.environment)))
+                    let fresh = (due.delivered + due.deliveredElsewhere).filter { shown.insert($0.id) }
+                    guard !fresh.isEmpty else { continue }
+                    let numbered = (try? await core.numberNotifications()) ?? []
+                    for notification in fresh {
+                        let number = numbered.firstIndex(of: notification.id).map { $0 + 1 }
+                        ReadlineHooks.post(style.yellow(NotificationText.announcement(notification, environment: core.environment, number: number)))
                     }
                 }
             }
@@ -154,8 +161,11 @@ extension Memoss {
             guard let due = try? await session.core.deliverDueNotifications.deliverOrShow() else { return }
             // What a running `watch` delivers is shown once here, not taken.
             let elsewhere = due.deliveredElsewhere.filter { session.shownNotifications.insert($0.id) }
+            guard !(due.delivered + elsewhere).isEmpty else { return }
+            let numbers = (try? await session.notificationNumbers()) ?? [:]
             for notification in due.delivered + elsewhere {
-                session.say(session.style.yellow(NotificationText.announcement(notification, environment: session.core.environment)))
+                session.say(session.style.yellow(NotificationText.announcement(notification, environment: session.core.environment,
+                                                                               number: numbers[notification.id])))
             }
         }
 

@@ -62,10 +62,23 @@ final class Session {
         try await core.resolveReminder(references, listing: lastListing)
     }
 
-    /// Remembers `ids` as the numbers the listing just shown gave, here and in the store.
+    /// Remembers `ids` as the numbers the listing just shown gave, here and in the store. A listing
+    /// never waits for another program's write: when one is writing, the numbers are not kept in
+    /// the store, and a command from the shell says so.
     func listed(_ ids: [UUID]) async throws {
         lastListing = ids
-        try await core.saveListing(ids)
+        guard try await core.saveListing(ids) || isREPL else {
+            return Output.warn("another program is writing to the store, so these numbers were not kept: "
+                + "numbers still name the list before this one; list again in a moment to use these.")
+        }
+    }
+
+    /// The number a reminder just added takes at the end of the last listing (kept in the store),
+    /// `nil` when it could not be kept.
+    func number(added id: UUID) async throws -> Int? {
+        guard let (number, listing) = try await core.resolveReminder.number(added: id, listing: lastListing) else { return nil }
+        if lastListing != nil || isREPL { lastListing = listing }
+        return number
     }
 
     /// Where a refusal of the line being run is said: at a terminal in red, in a script with its

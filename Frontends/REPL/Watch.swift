@@ -21,7 +21,9 @@ extension Memoss {
                 later). With --notify, a notification service that starts after watch is used from then on; a \
                 notification that fires again replaces its popup, and one answered anywhere is closed. When \
                 another program holds the store locked, watch waits for it and delivers late (marked late once \
-                over a minute). Ctrl-C, or SIGTERM or SIGHUP, stops watch and the programs it started.
+                over a minute). A query after the options (help query) runs CMD only for the notifications of the \
+                reminders it selects: --exec CMD tag:Work. Ctrl-C, or SIGTERM or SIGHUP, stops watch and the \
+                programs it started.
                 """
         )
 
@@ -41,8 +43,13 @@ extension Memoss {
         var notify = false
         @Option(help: ArgumentHelp("Also sync every sync account now and then every INTERVAL (5m, 1h, 1h30m).", valueName: "interval"))
         var syncEvery: String?
+        @Argument(help: ArgumentHelp("With --exec, run CMD only for the reminders this query selects (help query).", valueName: "query"))
+        var query: [String] = []
 
         func validate() throws {
+            if !query.isEmpty && exec == nil {
+                throw ValidationError("A query chooses the notifications --exec runs for; give --exec CMD too.")
+            }
             guard NotificationCommandLimits.atOnceRange.contains(execJobs) else {
                 throw ValidationError("--exec-jobs takes 1 to \(NotificationCommandLimits.atOnceRange.upperBound) commands at once, e.g. --exec-jobs 2.")
             }
@@ -58,6 +65,11 @@ extension Memoss {
         func run() async throws {
             let core = try await store.openCore(before: memoss.store)
             memoss_stop_children_on_signals()
+            do {
+                _ = try await core.queryModel.filter(query)
+            } catch let error as QueryError {
+                Output.fail(error.message, status: 2)
+            }
             var notifier: DesktopNotifier?
             var serviceProblem: String?
             if notify {
@@ -108,7 +120,9 @@ extension Memoss {
                                 Output.warn("the desktop notification could not be shown (\(problem.isEmpty ? "no answer" : problem)); it is printed above.")
                             }
                         }
-                        commands?.run(for: notification, environment: core.environment)
+                        if let commands, try await isSelected(notification, core) {
+                            commands.run(for: notification, environment: core.environment)
+                        }
                     }
                     if let notifier, let awaiting = due.awaitingAnswer { notifier.closeAnswered(awaiting: awaiting) }
                     // A busy store was waited for already (the store's own wait); look again soon.
@@ -130,6 +144,15 @@ extension Memoss {
         private static func noService(_ problem: String) -> String {
             "no notification service answers on the session bus (\(problem)), so notifications are printed here "
                 + "until one does."
+        }
+
+        /// Whether the query selects the notification's reminder (read again for each: `due:today` is
+        /// today's when it fires); every one without a query.
+        private func isSelected(_ notification: DeliveredNotification, _ core: MemossCore) async throws -> Bool {
+            guard !query.isEmpty else { return true }
+            let filter = try await core.queryModel.filter(query)
+            let id = notification.request.reminderID
+            return try await core.reminderIDs([id], matching: filter).contains(id)
         }
 
         /// Syncs every account now and then every `interval`, on a thread of its own: `memoss-sync`

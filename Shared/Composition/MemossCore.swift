@@ -208,6 +208,8 @@ package struct MemossCore: Sendable {
     package var completeFromNotification: CompleteFromNotificationUseCase {
         .init(reminders: repository, center: center, toggleCompletion: toggleCompletion)
     }
+    /// Numbers notifications, and finds the one a number names.
+    package var numberNotifications: NumberNotificationsUseCase { .init(center: center) }
     /// Snoozes a notification.
     package var snoozeNotification: SnoozeNotificationUseCase { .init(center: center, environment: environment) }
     /// Reads the dashboard.
@@ -220,6 +222,8 @@ package struct MemossCore: Sendable {
     package var resolveReminder: ResolveReminderUseCase { .init(repository: repository, loadDashboard: loadDashboard) }
     /// Previews a reminder's next occurrences.
     package var previewOccurrences: PreviewOccurrencesUseCase { .init(repository: repository) }
+    /// Reads one reminder in full.
+    package var showReminder: ShowReminderUseCase { .init(repository: repository) }
     /// Reads a day's history.
     package var loadDayHistory: LoadDayHistoryUseCase { .init(repository: repository, environment: environment) }
 
@@ -239,6 +243,21 @@ package struct MemossCore: Sendable {
     package var deleteTag: DeleteTagUseCase { .init(repository: tagRepository, environment: environment) }
     /// Seeds the default tags on a store's first use.
     package var seedDefaultTags: SeedDefaultTagsUseCase { .init(repository: tagRepository, environment: environment) }
+
+    /// The saved views.
+    private var savedViewRepository: GRDBSavedViewRepository { GRDBSavedViewRepository(database: database) }
+
+    /// The query language over this store: queries read into filters, views saved and removed.
+    package var queryModel: QueryModel {
+        QueryModel(environment: environment, listTags: listTags, lists: lists, listViews: ListViewsUseCase(repository: savedViewRepository),
+                   saveView: SaveViewUseCase(repository: savedViewRepository, environment: environment),
+                   deleteView: DeleteViewUseCase(repository: savedViewRepository, environment: environment))
+    }
+
+    /// Which of `ids` `filter` selects (read in the store).
+    package func reminderIDs(_ ids: [UUID], matching filter: ReminderFilter) async throws -> Set<UUID> {
+        try await repository.reminderIDs(ids, matching: filter)
+    }
 
     /// A dashboard view-model over this store. `keepsListing`: the numbers its cards carry are
     /// kept in the store as the last listing (a full screen's, as `list` keeps its own).

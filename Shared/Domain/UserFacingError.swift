@@ -12,3 +12,4 @@ extension TagValidationError: UserFacingError {}
 extension NotificationError: UserFacingError {}
 extension ReminderReferenceError: UserFacingError {}
 extension JournalError: UserFacingError {}
+extension SavedViewError: UserFacingError {}

@@ -36,6 +36,12 @@ extension DashboardModel {
         filterPriority = priority
     }
 
+    /// Narrows what `load` and `stream` read to what `filter` selects, typed as `text` (`nil`: every reminder).
+    package func narrow(to filter: ReminderFilter, typed text: String?) {
+        query = filter
+        queryText = filter.isAll ? nil : text
+    }
+
     /// The user narrowed the dashboard to the reminders of `list` (`nil`: every list), keeping any
     /// tag or priority filter; the cards are numbered afresh.
     package func listFilterTapped(_ list: ReminderList?) async {
@@ -67,6 +73,7 @@ extension DashboardModel {
     /// The user went back to every reminder; the cards are numbered afresh.
     package func clearFilterTapped() async {
         (filterTag, filterList, filterPriority) = (nil, nil, nil)
+        (query, queryText) = (.all, nil)
         renumber()
         await load()
     }

@@ -134,18 +134,24 @@ package final class DashboardModel {
     package internal(set) var filterList: ReminderList?
     /// The priority the dashboard is narrowed to, `nil` for any.
     package internal(set) var filterPriority: Priority?
+    /// The query the dashboard is narrowed to, beside the tag, list and priority above.
+    package internal(set) var query: ReminderFilter = .all
+    /// The query as typed (`tag:Work dentist`), `nil` when there is none.
+    package internal(set) var queryText: String?
 
-    /// What the dashboard is narrowed to, as its titles say it ("Work · #Errands · high priority",
-    /// "no priority"); `nil` for everything.
+    /// What the dashboard is narrowed to by tag, list and priority, as its titles say it
+    /// ("Work · #Errands · high priority", "no priority"); `nil` for everything.
     package var filterDescription: String? {
         let parts = [filterList.map { VisibleText.escaped($0.name) }, filterTag.map { "#" + VisibleText.escaped($0.name) },
                      filterPriority.map { $0 == .none ? "no priority" : "\($0.word) priority" }].compactMap { $0 }
         return parts.isEmpty ? nil : parts.joined(separator: " · ")
     }
 
-    /// The filter the store reads with.
-    private var filter: ReminderFilter {
-        ReminderFilter(tagID: filterTag?.id, list: filterList?.choice, priority: filterPriority)
+    /// What the dashboard reads: the query's reminders carrying the tag, in the list, of the priority.
+    package var filter: ReminderFilter {
+        var filter = ReminderFilter(tagID: filterTag?.id, list: filterList?.choice, priority: filterPriority)
+        filter.conditions += query.conditions
+        return filter
     }
     /// The text titles must contain (ignoring case and accents), empty for every reminder.
     package internal(set) var search = ""
@@ -290,12 +296,20 @@ package final class DashboardModel {
     /// some says how many.
     package func stream(_ showing: Showing, limit: Int? = nil, to emit: @escaping @Sendable (Line) -> Void) async throws {
         let formatter = CardTimeFormatter(today: environment.today, timeZone: environment.timeZone)
-        let sections = Self.plan(showing, limit: limit, limitHint: "`list` without --limit", recentHint: "`list --completed`")
-        // "No date" shows only when it has cards: its title waits for the first.
+        let filter = filter
+        let completedHint = "`list\(queryText.map { " " + $0 } ?? "") --completed`"
+        var chosen = Self.plan(showing, limit: limit, limitHint: "`list` without --limit", recentHint: completedHint)
+        // A query that leaves out open (or closed) reminders leaves out their sections.
+        chosen.removeAll { $0.section.done ? !filter.mayIncludeClosed : !filter.mayIncludeOpen }
+        guard !chosen.isEmpty else { return emit(.empty(Self.nothingMatches)) }
+        let sections = chosen
+        let isFiltered = !filter.isAll
+        // "No date" shows only when it has cards: its title waits for the first. So does every
+        // section of a listing narrowed by a query, which says once when nothing matches.
         let titles = sections.map { Line.title(Self.title(of: $0.section)) }
-        let pending = PendingTitle()
+        let pending = PendingTitle(), shownAny = Gathered<Bool>()
         let begin: @Sendable (Int) -> Void = { index in
-            if sections[index].section.undated { pending.set(titles[index]) } else { emit(titles[index]) }
+            if isFiltered || sections[index].section.undated { pending.set(titles[index]) } else { emit(titles[index]) }
         }
         let names = try await listNames()
         begin(0)
@@ -304,7 +318,10 @@ package final class DashboardModel {
             emit(.card(Self.card(reminder, group?.urgency ?? .done, formatter, lists: names)))
         } ended: { _, index, shown, total in
             let section = sections[index].section
-            if shown == 0 && !section.undated { emit(.empty(section.done ? "Nothing completed yet." : "Nothing to do.")) }
+            if shown > 0 { shownAny.add(true) }
+            if shown == 0 && !section.undated && !isFiltered {
+                emit(.empty(section.done ? "Nothing completed yet." : "Nothing to do."))
+            }
             if let more = Section.moreText(hidden: total - shown, hint: sections[index].hint) {
                 if let title = pending.take() { emit(title) }
                 emit(.more(more))
@@ -312,7 +329,11 @@ package final class DashboardModel {
             _ = pending.take()
             if index + 1 < sections.count { begin(index + 1) }
         }
+        if isFiltered && shownAny.all.isEmpty { emit(.empty(Self.nothingMatches)) }
     }
+
+    /// What a section narrowed by a query says when nothing in it matches.
+    nonisolated package static let nothingMatches = "Nothing matches."
 
     /// "To Do", "No date" or "Completed".
     nonisolated private static func title(of section: ReminderSection) -> String {

@@ -5,9 +5,9 @@ import UseCases
 
 /// `export`: reminders written as an iCalendar file of VTODOs, as CSV in the importer's columns,
 /// or as the JSON of `list --json`. Everything by default (open ones by due time, then completed
-/// ones, most recently completed first), or the completed ones only, narrowed to a tag, a list or
-/// a priority. A calendar of one list is named after it (`X-WR-CALNAME`); a calendar of every
-/// list names the list of each reminder not in the default one (`X-MEMOSS-LIST`).
+/// ones, most recently completed first), or the completed ones only, narrowed by a query (a tag,
+/// a list, a priority, words…). A calendar of one list is named after it (`X-WR-CALNAME`); a
+/// calendar of every list names the list of each reminder not in the default one (`X-MEMOSS-LIST`).
 package struct ExportModel: Sendable {
     /// What the file is.
     package enum Format: String, CaseIterable, Sendable {
@@ -33,7 +33,7 @@ package struct ExportModel: Sendable {
                         write: @escaping @Sendable (String) -> Void) async throws -> Int {
         let all = try await lists.all()
         let names = ListNames(all)
-        let oneList = filter.list.flatMap { choice in all.first { $0.choice == choice } }
+        let oneList = filter.requiredList.flatMap { choice in all.first { $0.choice == choice } }
         // Every section from one read of the store, written as it is read.
         let open = ReminderSection(done: false), someday = ReminderSection(done: false, undated: true)
         let done = ReminderSection(done: true, withCompletedTimes: false)

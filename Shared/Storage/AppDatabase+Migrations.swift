@@ -474,6 +474,105 @@ extension AppDatabase {
                 );
                 """, arguments: [id])
         }
+        migrator.registerMigration("search1") { db in
+            // Search (issue 36): an FTS5 index of each reminder's title and notes, and one of the names
+            // reminders are filed under (a tag's or a list's, told apart by `kind`), both kept in step with their rows by triggers in the same transactions as every change
+            // (commands, imports, undo and redo, sync). FTS5 keys rows by integers, and reminders and
+            // tags by 16-byte ids, so each indexed row gets an integer `searchRow`; the index reads its
+            // text through a view (`rebuild` and `integrity-check` work), and a trigger removing a row
+            // from the index gives it the old text, as an external-content index needs. `unicode61`
+            // with `remove_diacritics 2` folds case and accents. Not in the undo journal: derived
+            // from the rows, it follows them.
+            try db.execute(sql: """
+                CREATE TABLE reminderSearchRow (searchRow INTEGER PRIMARY KEY, reminderID BLOB NOT NULL UNIQUE);
+                CREATE VIEW reminderSearchSource AS
+                    SELECT reminderSearchRow.searchRow AS searchRow, reminder.title AS title, reminder.notes AS notes
+                    FROM reminderSearchRow JOIN reminder ON reminder.id = reminderSearchRow.reminderID;
+                CREATE VIRTUAL TABLE reminderText USING fts5(title, notes, content = 'reminderSearchSource',
+                    content_rowid = 'searchRow', tokenize = 'unicode61 remove_diacritics 2');
+                CREATE TRIGGER reminder_search_insert AFTER INSERT ON reminder
+                BEGIN
+                    INSERT INTO reminderSearchRow (reminderID) VALUES (new.id);
+                    INSERT INTO reminderText (rowid, title, notes)
+                        SELECT searchRow, new.title, new.notes FROM reminderSearchRow WHERE reminderID = new.id;
+                END;
+                CREATE TRIGGER reminder_search_update AFTER UPDATE OF id, title, notes ON reminder
+                WHEN old.id IS NOT new.id OR old.title IS NOT new.title OR old.notes IS NOT new.notes
+                BEGIN
+                    INSERT INTO reminderText (reminderText, rowid, title, notes)
+                        SELECT 'delete', searchRow, old.title, old.notes FROM reminderSearchRow WHERE reminderID = old.id;
+                    UPDATE reminderSearchRow SET reminderID = new.id WHERE reminderID = old.id;
+                    INSERT INTO reminderText (rowid, title, notes)
+                        SELECT searchRow, new.title, new.notes FROM reminderSearchRow WHERE reminderID = new.id;
+                END;
+                CREATE TRIGGER reminder_search_delete AFTER DELETE ON reminder
+                BEGIN
+                    INSERT INTO reminderText (reminderText, rowid, title, notes)
+                        SELECT 'delete', searchRow, old.title, old.notes FROM reminderSearchRow WHERE reminderID = old.id;
+                    DELETE FROM reminderSearchRow WHERE reminderID = old.id;
+                END;
+                INSERT INTO reminderSearchRow (reminderID) SELECT id FROM reminder ORDER BY id;
+                INSERT INTO reminderText (reminderText) VALUES ('rebuild');
+
+                CREATE TABLE nameSearchRow (searchRow INTEGER PRIMARY KEY, kind TEXT NOT NULL, ownerID BLOB NOT NULL,
+                    UNIQUE (kind, ownerID));
+                CREATE VIEW nameSearchSource AS
+                    SELECT nameSearchRow.searchRow AS searchRow, tag.name AS name
+                    FROM nameSearchRow JOIN tag ON nameSearchRow.kind = 'tag' AND tag.id = nameSearchRow.ownerID
+                    UNION ALL
+                    SELECT nameSearchRow.searchRow AS searchRow, list.name AS name
+                    FROM nameSearchRow JOIN list ON nameSearchRow.kind = 'list' AND list.id = nameSearchRow.ownerID;
+                CREATE VIRTUAL TABLE nameText USING fts5(name, content = 'nameSearchSource', content_rowid = 'searchRow',
+                    tokenize = 'unicode61 remove_diacritics 2');
+                CREATE TRIGGER tag_search_insert AFTER INSERT ON tag
+                BEGIN
+                    INSERT INTO nameSearchRow (kind, ownerID) VALUES ('tag', new.id);
+                    INSERT INTO nameText (rowid, name)
+                        SELECT searchRow, new.name FROM nameSearchRow WHERE kind = 'tag' AND ownerID = new.id;
+                END;
+                CREATE TRIGGER tag_search_update AFTER UPDATE OF id, name ON tag
+                WHEN old.id IS NOT new.id OR old.name IS NOT new.name
+                BEGIN
+                    INSERT INTO nameText (nameText, rowid, name)
+                        SELECT 'delete', searchRow, old.name FROM nameSearchRow WHERE kind = 'tag' AND ownerID = old.id;
+                    UPDATE nameSearchRow SET ownerID = new.id WHERE kind = 'tag' AND ownerID = old.id;
+                    INSERT INTO nameText (rowid, name)
+                        SELECT searchRow, new.name FROM nameSearchRow WHERE kind = 'tag' AND ownerID = new.id;
+                END;
+                CREATE TRIGGER tag_search_delete AFTER DELETE ON tag
+                BEGIN
+                    INSERT INTO nameText (nameText, rowid, name)
+                        SELECT 'delete', searchRow, old.name FROM nameSearchRow WHERE kind = 'tag' AND ownerID = old.id;
+                    DELETE FROM nameSearchRow WHERE kind = 'tag' AND ownerID = old.id;
+                END;
+                CREATE TRIGGER list_search_insert AFTER INSERT ON list
+                BEGIN
+                    INSERT INTO nameSearchRow (kind, ownerID) VALUES ('list', new.id);
+                    INSERT INTO nameText (rowid, name)
+                        SELECT searchRow, new.name FROM nameSearchRow WHERE kind = 'list' AND ownerID = new.id;
+                END;
+                CREATE TRIGGER list_search_update AFTER UPDATE OF id, name ON list
+                WHEN old.id IS NOT new.id OR old.name IS NOT new.name
+                BEGIN
+                    INSERT INTO nameText (nameText, rowid, name)
+                        SELECT 'delete', searchRow, old.name FROM nameSearchRow WHERE kind = 'list' AND ownerID = old.id;
+                    UPDATE nameSearchRow SET ownerID = new.id WHERE kind = 'list' AND ownerID = old.id;
+                    INSERT INTO nameText (rowid, name)
+                        SELECT searchRow, new.name FROM nameSearchRow WHERE kind = 'list' AND ownerID = new.id;
+                END;
+                CREATE TRIGGER list_search_delete AFTER DELETE ON list
+                BEGIN
+                    INSERT INTO nameText (nameText, rowid, name)
+                        SELECT 'delete', searchRow, old.name FROM nameSearchRow WHERE kind = 'list' AND ownerID = old.id;
+                    DELETE FROM nameSearchRow WHERE kind = 'list' AND ownerID = old.id;
+                END;
+                INSERT INTO nameSearchRow (kind, ownerID) SELECT 'tag', id FROM tag;
+                INSERT INTO nameSearchRow (kind, ownerID) SELECT 'list', id FROM list;
+                INSERT INTO nameText (nameText) VALUES ('rebuild');
+                """)
+            // Saved views (`view save NAME QUERY`): a query under a name, in the undo journal.
+            try db.execute(sql: "CREATE TABLE savedView (name TEXT PRIMARY KEY NOT NULL COLLATE NOCASE, query TEXT NOT NULL)")
+        }
         return migrator
     }
 }

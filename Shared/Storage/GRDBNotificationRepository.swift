@@ -101,6 +101,23 @@ package struct GRDBNotificationRepository: NotificationRepository {
         }
     }
 
+    package func numbering() async throws -> [String]? {
+        try await database.read { db in
+            try String.fetchOne(db, sql: "SELECT value FROM storeSetting WHERE name = ?", arguments: [Self.numberingSetting])
+        }.map { $0.isEmpty ? [] : $0.split(separator: "\n").map(String.init) }
+    }
+
+    package func saveNumbering(_ ids: [String]) async throws -> Bool {
+        let value = ids.joined(separator: "\n")
+        guard try await numbering().map({ $0.joined(separator: "\n") }) != value else { return true }
+        return try await database.writeIfFree { db in
+            try db.execute(sql: "INSERT OR REPLACE INTO storeSetting (name, value) VALUES (?, ?)", arguments: [Self.numberingSetting, value])
+        } != nil
+    }
+
+    /// The `storeSetting` that keeps the last numbering of notifications, ids by line breaks.
+    private static let numberingSetting = "notificationNumbering"
+
     /// Keeps only the `pendingCap` soonest pending requests, as iOS does.
     private static func enforceCap(_ db: Database) throws {
         try db.execute(sql: """

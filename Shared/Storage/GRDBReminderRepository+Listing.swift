@@ -10,7 +10,8 @@ extension GRDBReminderRepository {
         ended: @escaping @Sendable (_ pass: Int, _ section: Int, _ shown: Int, _ total: Int) throws -> Void
     ) async throws {
         let read = SectionsRead(sections: sections, filter: filter, body: body, ended: ended)
-        guard passes == 1, let first = sections.first, !first.done, !first.undated, first.limit == nil else {
+        // A filter beyond a tag (a search, a range of days) selects few: read on one connection.
+        guard passes == 1, filter.isAtMostOneTag, let first = sections.first, !first.done, !first.undated, first.limit == nil else {
             return try await database.read { db in
                 let tags = try TagsByRow(db)
                 for pass in 0..<passes { try read.sections(from: 0, pass: pass, db, tags: tags, openCount: nil) }
@@ -19,7 +20,7 @@ extension GRDBReminderRepository {
         // All of To Do first: its two halves of `ReminderQuery.toDoHalves` are read at once on two
         // connections (two cores), each sorted by SQLite, and merged here; the other sections
         // follow on the first connection, in its read.
-        let halves = ReminderQuery.toDoHalves(filter)
+        let halves = ReminderQuery.toDoHalves(matching: filter)
         try await database.readInTwo(
             pin: { db in try TagsByRow(db) },
             first: { (db, tags, partner: Partner<ReminderWithTags>) in
@@ -47,30 +48,27 @@ extension GRDBReminderRepository {
             betweenStarts: readsInTwoStarted)
     }
 
-    /// How many reminders `section` holds that `filter` keeps. `openCount`, when known, is how many
-    /// open ones (dated and undated) it keeps; counting done ones of a tag then reads less.
+    /// How many reminders `section` holds that `filter` selects. `openCount`, when known, is how
+    /// many open ones (dated and undated) it selects; counting done ones then reads less.
     fileprivate static func count(_ section: ReminderSection, matching filter: ReminderFilter, openCount: Int?, _ db: Database) throws -> Int {
         guard section.done else {
-            let query = section.undated ? ReminderQuery.undated(filter, limit: nil) : ReminderQuery.open(filter)
+            let query = section.undated ? ReminderQuery.undated(matching: filter, limit: nil) : ReminderQuery.open(matching: filter)
             return try Int.fetchOne(db, sql: "SELECT count(*) FROM (\(query.idsSQL))", arguments: query.arguments) ?? 0
         }
         let doneReminders: Int
-        if let tagID = filter.tagID, filter.list == nil, filter.priority == nil, let openCount {
+        if let tagID = filter.requiredTag, filter.isAtMostOneTag, let openCount {
             // A tag's done reminders are its links less its open ones: counted from the tag's
             // index alone, instead of reading every reminder of the tag again.
             let links = try Int.fetchOne(db, sql: "SELECT count(*) FROM reminderTag WHERE tagID = ?", arguments: [tagID]) ?? 0
             doneReminders = max(0, links - openCount)
         } else {
-            let query = ReminderQuery.doneForCounting(filter)
+            let query = ReminderQuery.doneForCounting(matching: filter)
             doneReminders = try Int.fetchOne(db, sql: "SELECT count(*) FROM (\(query.idsSQL))", arguments: query.arguments) ?? 0
         }
         guard section.withCompletedTimes else { return doneReminders }
         // The completed times of repeating ones that go on, counted apart (no sort).
-        let narrowed = ReminderQuery.listAndPriority(filter)
-        let completedTimes = try Int.fetchOne(db, sql: """
-            SELECT count(*) FROM completion CROSS JOIN reminder ON reminder.id = completion.reminderID
-            WHERE reminder.isCompleted = 0 AND reminder.recurrenceRule <> 'never'\(ReminderQuery.hasTag(filter.tagID))\(narrowed.sql)
-            """, arguments: StatementArguments(filter.tagID.map { [$0] } ?? []) + narrowed.arguments) ?? 0
+        let log = ReminderQuery.completedTimesLog(matching: filter)
+        let completedTimes = try Int.fetchOne(db, sql: "SELECT count(*) FROM \(log.sql)", arguments: log.arguments) ?? 0
         return doneReminders + completedTimes
     }
 }
@@ -82,20 +80,20 @@ private struct SectionsRead: Sendable {
     let body: @Sendable (_ pass: Int, _ section: Int, ReminderWithTags) throws -> Void
     let ended: @Sendable (_ pass: Int, _ section: Int, _ shown: Int, _ total: Int) throws -> Void
 
-    /// Reads the sections from `start` on. `openCount` is how many open reminders the filter keeps,
-    /// when a section before has read or counted them all.
+    /// Reads the sections from `start` on. `openCount` is how many open reminders the filter
+    /// selects, when a section before has read or counted them all.
     func sections(from start: Int, pass: Int, _ db: Database, tags: TagsByRow, openCount: Int?) throws {
-        // How many open reminders carry the tag, dated and undated, once both are known.
+        // How many open reminders the filter selects, dated and undated, once both are known.
         var openCounts: [Bool: Int] = openCount.map { [false: $0] } ?? [:]
         for index in sections.indices.dropFirst(start) {
             let section = sections[index]
             let sql: String, arguments: StatementArguments
             if section.done && section.withCompletedTimes {
-                (sql, arguments) = ReminderQuery.completedTimes(filter, limit: section.limit, alsoSelecting: ReminderQuery.tagRows)
+                (sql, arguments) = ReminderQuery.completedTimes(matching: filter, limit: section.limit, alsoSelecting: ReminderQuery.tagRows)
             } else {
-                var query = section.done ? ReminderQuery.completed(filter)
-                    : section.undated ? ReminderQuery.undated(filter, limit: section.limit)
-                    : ReminderQuery.toDo(filter, limit: section.limit)
+                var query = section.done ? ReminderQuery.completed(matching: filter)
+                    : section.undated ? ReminderQuery.undated(matching: filter, limit: section.limit)
+                    : ReminderQuery.toDo(matching: filter, limit: section.limit)
                 if section.done, let limit = section.limit { query.order += " LIMIT \(max(0, limit))" }
                 (sql, arguments) = (query.sql(alsoSelecting: ReminderQuery.tagRows), query.arguments)
             }

@@ -74,4 +74,53 @@ extension GRDBReminderRepository {
                                  StoredInstant.milliseconds(interval.upperBound)]).map(\.entry)
         }
     }
+
+    package func reminderIDs(_ ids: [UUID], matching filter: ReminderFilter) async throws -> Set<UUID> {
+        guard !ids.isEmpty else { return [] }
+        return try await database.read { db in
+            let narrowed = filter.sql()
+            let marks = Array(repeating: "?", count: ids.count).joined(separator: ", ")
+            return Set(try UUID.fetchAll(db, sql: "SELECT reminder.id FROM reminder WHERE reminder.id IN (\(marks))\(narrowed.condition)",
+                                         arguments: StatementArguments(ids) + narrowed.arguments))
+        }
+    }
+
+    package func completions(ofReminder id: UUID) async throws -> [Completion] {
+        try await database.read { db in
+            try CompletionRecord.filter(CompletionRecord.Columns.reminderID == id)
+                .order(Column("completedAt").desc, CompletionRecord.Columns.occurrence.desc)
+                .fetchAll(db).map(\.completion)
+        }
+    }
+
+    package func syncPlaces(ofReminder id: UUID) async throws -> [SyncPlace] {
+        try await database.read { db in
+            try Row.fetchAll(db, sql: "SELECT account, href FROM syncItem WHERE reminderID = ? ORDER BY account", arguments: [id])
+                .map { SyncPlace(account: $0["account"], href: $0["href"]) }
+        }
+    }
+
+    package func openRepeatingReminders(dueBefore instant: Date) async throws -> [Reminder] {
+        try await database.read { db in
+            try ReminderRows.reminders(db, sql: """
+                SELECT * FROM reminder WHERE isCompleted = 0 AND scheduledAt < ? AND recurrenceRule <> 'never'
+                ORDER BY scheduledAt, id
+                """, arguments: [StoredInstant.milliseconds(instant)])
+        }
+    }
+
+    package func completions(ofOccurrencesIn interval: Range<Date>) async throws -> [(completion: Completion, reminder: Reminder)] {
+        try await database.read { db in
+            let completions = try CompletionRecord
+                .filter(CompletionRecord.Columns.occurrence >= StoredInstant.milliseconds(interval.lowerBound))
+                .filter(CompletionRecord.Columns.occurrence < StoredInstant.milliseconds(interval.upperBound))
+                .order(CompletionRecord.Columns.occurrence, Column("id"))
+                .fetchAll(db).map(\.completion)
+            var reminders: [UUID: Reminder] = [:]
+            for id in Set(completions.map(\.reminderID)) {
+                reminders[id] = try ReminderRows.reminders(db, sql: "SELECT * FROM reminder WHERE id = ?", arguments: [id]).first
+            }
+            return completions.compactMap { completion in reminders[completion.reminderID].map { (completion, $0) } }
+        }
+    }
 }

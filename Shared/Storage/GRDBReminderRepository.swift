@@ -72,14 +72,16 @@ package struct GRDBReminderRepository: ReminderRepository {
         }
     }
 
-    package func saveListing(_ ids: [UUID]) async throws {
+    package func saveListing(_ ids: [UUID]) async throws -> Bool {
         var blob = Data(capacity: ids.count * 16)
         for id in ids { withUnsafeBytes(of: id.uuid) { blob.append(contentsOf: $0) } }
-        try await database.write { [blob] db in
-            // Listing the same reminders again writes nothing.
-            guard try Data.fetchOne(db, sql: "SELECT reminderIDs FROM lastListing WHERE id = 1") != blob else { return }
+        // Listing the same reminders again writes nothing (and takes no lock); a new listing is
+        // written only when no other program is writing, never waiting for one.
+        let stored = try await database.read { db in try Data.fetchOne(db, sql: "SELECT reminderIDs FROM lastListing WHERE id = 1") }
+        guard stored != blob else { return true }
+        return try await database.writeIfFree { [blob] db in
             try db.execute(sql: "INSERT OR REPLACE INTO lastListing (id, reminderIDs) VALUES (1, ?)", arguments: [blob])
-        }
+        } != nil
     }
 
     package func lastListing() async throws -> [UUID]? {

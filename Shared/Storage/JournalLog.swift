@@ -12,7 +12,7 @@ import GRDB
 /// changed since a revision it saw (`changedReminders(since:)`).
 enum JournalLog {
     /// The tables a command on reminders and tags changes.
-    static let reminderTables = ["reminder", "list", "tag", "reminderTag", "completion", "importTombstone", "setting"]
+    static let reminderTables = ["reminder", "list", "tag", "reminderTag", "completion", "importTombstone", "setting", "savedView"]
     /// The tables a notification answer changes.
     static let notificationTables = ["notificationRequest", "deliveredNotification"]
     /// How many commands are kept when the user has not said.

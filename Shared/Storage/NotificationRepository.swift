@@ -27,4 +27,10 @@ package protocol NotificationRepository: Sendable {
     func deliveredThrough() async throws -> Date?
     /// Records the instant delivery has run up to.
     func setDeliveredThrough(_ instant: Date) async throws
+    /// The notification ids in the order the last numbering of them gave, `nil` before any.
+    func numbering() async throws -> [String]?
+    /// Keeps `ids` as the numbering, unless it is that already; `false`, writing nothing, when
+    /// another program is writing to the store (it never waits).
+    @discardableResult
+    func saveNumbering(_ ids: [String]) async throws -> Bool
 }

@@ -2,49 +2,46 @@ import Domain
 import Foundation
 import GRDB
 
-/// A selection of reminders as SQL, optionally narrowed to one tag by a join, to a list and to a
-/// priority by conditions (never in memory).
+/// A selection of reminders as SQL, optionally read from one tag's links by a join, narrowed by
+/// a filter's conditions (never in memory).
 package struct ReminderQuery {
     var condition: String
     package var arguments: StatementArguments
     var order: String
     var tagID: UUID?
 
-    /// The reminders meeting `condition` (with `arguments`) and `filter`, in `order`.
-    init(condition: String, arguments: StatementArguments = [], order: String, filter: ReminderFilter = .all) {
-        let narrowed = Self.listAndPriority(filter)
-        self.condition = condition + narrowed.sql
+    init(condition: String, arguments: StatementArguments = [], order: String, tagID: UUID? = nil) {
+        self.condition = condition
         self.order = order
-        self.tagID = filter.tagID
-        self.arguments = filter.tagID.map { [$0] } ?? []
+        self.tagID = tagID
+        self.arguments = tagID.map { [$0] } ?? []
         self.arguments += arguments
-        self.arguments += narrowed.arguments
-    }
-
-    /// The conditions on `reminder` that keep `filter`'s list and priority (each ` AND …`), with
-    /// their arguments; empty when it names neither.
-    static func listAndPriority(_ filter: ReminderFilter) -> (sql: String, arguments: StatementArguments) {
-        var sql = "", arguments: StatementArguments = []
-        switch filter.list {
-        case nil: break
-        case .defaultList: sql += " AND reminder.listID IS NULL"
-        case .list(let id): sql += " AND reminder.listID = ?"; arguments += [id]
-        }
-        if let priority = filter.priority { sql += " AND reminder.priority = \(priority.rawValue)" }
-        return (sql, arguments)
     }
 
     /// The order of To Do: by due time, then higher priority first, then by id.
     static let dueOrder = "reminder.scheduledAt, reminder.priority DESC, reminder.id"
 
-    static func open(_ filter: ReminderFilter) -> ReminderQuery {
-        ReminderQuery(condition: "reminder.isCompleted = 0 AND reminder.scheduledAt IS NOT NULL", order: dueOrder, filter: filter)
+    /// Adds `filter`'s conditions (but the tag the join selects) after the others.
+    mutating func narrow(to filter: ReminderFilter) {
+        let extra = filter.sql(joinedTag: tagID)
+        condition += extra.condition
+        arguments += extra.arguments
+    }
+
+    /// The open dated reminders `filter` selects, soonest first (higher priority first at one
+    /// time), read from its tag's links when it requires one.
+    static func open(matching filter: ReminderFilter) -> ReminderQuery {
+        var query = ReminderQuery(condition: "reminder.isCompleted = 0 AND reminder.scheduledAt IS NOT NULL",
+                                  order: dueOrder, tagID: filter.requiredTag)
+        query.narrow(to: filter)
+        return query
     }
 
     /// The open reminders without a date, higher priority first, then oldest first.
-    static func undated(_ filter: ReminderFilter, limit: Int?) -> ReminderQuery {
+    static func undated(matching filter: ReminderFilter, limit: Int?) -> ReminderQuery {
         var query = ReminderQuery(condition: "reminder.isCompleted = 0 AND reminder.scheduledAt IS NULL",
-                                  order: "reminder.priority DESC, reminder.createdAt, reminder.id", filter: filter)
+                                  order: "reminder.priority DESC, reminder.createdAt, reminder.id", tagID: filter.requiredTag)
+        query.narrow(to: filter)
         if let limit { query.order += " LIMIT \(max(0, limit))" }
         return query
     }
@@ -52,24 +49,26 @@ package struct ReminderQuery {
     /// To Do, the `limit` soonest when given. Every open reminder is read in the table's order and
     /// sorted by SQLite: the table and each reminder's tags are then read page after page, where
     /// walking the due index would jump to another page of the table for almost every reminder.
-    /// A limit walks the index, to stop at it.
-    package static func toDo(_ filter: ReminderFilter, limit: Int?) -> ReminderQuery {
-        guard filter.tagID != nil || limit != nil else {
-            return ReminderQuery(condition: "+reminder.isCompleted = 0 AND +reminder.scheduledAt IS NOT NULL",
-                                 order: "+reminder.scheduledAt, reminder.priority DESC, reminder.id", filter: filter)
+    /// A limit walks the index, to stop at it; a tag starts from its links.
+    package static func toDo(matching filter: ReminderFilter, limit: Int?) -> ReminderQuery {
+        guard filter.requiredTag != nil || limit != nil else {
+            var query = ReminderQuery(condition: "+reminder.isCompleted = 0 AND +reminder.scheduledAt IS NOT NULL",
+                                      order: "+reminder.scheduledAt, reminder.priority DESC, reminder.id")
+            query.narrow(to: filter)
+            return query
         }
-        var query = open(filter)
+        var query = open(matching: filter)
         if let limit { query.order += " LIMIT \(max(0, limit))" }
         return query
     }
 
     /// To Do (all of it) in two halves: the reminders whose ids begin with 0–7, then those with
     /// 8–F, each a range of the key the whole query reads (ids are random: each about half).
-    package static func toDoHalves(_ filter: ReminderFilter) -> [ReminderQuery] {
+    package static func toDoHalves(matching filter: ReminderFilter) -> [ReminderQuery] {
         let middle = UUID(uuid: (0x80, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0))
-        let key = filter.tagID == nil ? "reminder.id" : "reminderTag.reminderID"
+        let key = filter.requiredTag == nil ? "reminder.id" : "reminderTag.reminderID"
         return [" < ?", " >= ?"].map { comparison in
-            var query = toDo(filter, limit: nil)
+            var query = toDo(matching: filter, limit: nil)
             query.condition += " AND \(key)\(comparison)"
             query.arguments += [middle]
             return query
@@ -77,35 +76,39 @@ package struct ReminderQuery {
     }
 
     /// Done reminders are read in their index's order (most recently completed first) and each
-    /// checked for the tag, so a page stops at its tenth, instead of sorting every link of the tag.
-    static func completed(_ filter: ReminderFilter) -> ReminderQuery {
-        var unjoined = filter
-        unjoined.tagID = nil
-        return ReminderQuery(condition: "reminder.isCompleted = 1" + hasTag(filter.tagID),
-                             arguments: filter.tagID.map { [$0] } ?? [],
-                             order: "reminder.completedAt DESC, reminder.scheduledAt DESC, reminder.id", filter: unjoined)
+    /// checked for the filter (a tag by key), so a page stops at its tenth, instead of sorting
+    /// every link of the tag.
+    static func completed(matching filter: ReminderFilter) -> ReminderQuery {
+        let narrowed = filter.sql()
+        return ReminderQuery(condition: "reminder.isCompleted = 1" + narrowed.condition, arguments: narrowed.arguments,
+                             order: "reminder.completedAt DESC, reminder.scheduledAt DESC, reminder.id")
     }
 
     /// Done reminders, for counting: with a tag, read from the tag's links in id order (page after
     /// page of the table), not checked one by one in completion order (a jump for each).
-    static func doneForCounting(_ filter: ReminderFilter) -> ReminderQuery {
-        ReminderQuery(condition: "reminder.isCompleted = 1", order: "reminder.id", filter: filter)
+    static func doneForCounting(matching filter: ReminderFilter) -> ReminderQuery {
+        var query = ReminderQuery(condition: "reminder.isCompleted = 1", order: "reminder.id", tagID: filter.requiredTag)
+        query.narrow(to: filter)
+        return query
     }
 
-    /// A condition on `reminder` that it carries tag `tagID` (its one argument), checked by key;
-    /// empty without a tag.
-    static func hasTag(_ tagID: UUID?) -> String {
-        tagID == nil ? "" : " AND EXISTS (SELECT 1 FROM reminderTag WHERE reminderTag.reminderID = reminder.id AND reminderTag.tagID = ?)"
+    /// The completed times of repeating reminders that go on (from the completion log) that
+    /// `filter` selects, each due at its occurrence and done: the SQL after `FROM`, and its arguments.
+    static func completedTimesLog(matching filter: ReminderFilter) -> (sql: String, arguments: StatementArguments) {
+        let narrowed = filter.sql(rows: .completedTimes)
+        return ("""
+            completion CROSS JOIN reminder ON reminder.id = completion.reminderID
+            WHERE reminder.isCompleted = 0 AND reminder.recurrenceRule <> 'never'\(narrowed.condition)
+            """, narrowed.arguments)
     }
 
     /// The Completed section: done reminders and the completed times of repeating reminders that
     /// go on (from the completion log), most recently completed first, at most `limit`. Each row is
     /// the reminder, `doneAt`, `doneOccurrence` (NULL for a done reminder) and `expression`'s column.
-    package static func completedTimes(_ filter: ReminderFilter, limit: Int?, alsoSelecting expression: String)
+    package static func completedTimes(matching filter: ReminderFilter, limit: Int?, alsoSelecting expression: String)
         -> (sql: String, arguments: StatementArguments)
     {
-        let done = completed(filter)
-        let narrowed = listAndPriority(filter)
+        let done = completed(matching: filter), log = completedTimesLog(matching: filter)
         let cap = limit.map { " LIMIT \(max(0, $0))" } ?? ""
         // `expression` (the tags) is computed for the rows of the page only, not for every done
         // reminder the inner sorts go through; the completion log is read first (CROSS JOIN fixes
@@ -116,14 +119,13 @@ package struct ReminderQuery {
                                \(done.from) WHERE \(done.condition) ORDER BY \(done.order)\(cap))
                 UNION ALL
                 SELECT * FROM (SELECT reminder.*, completion.completedAt AS doneAt, completion.occurrence AS doneOccurrence
-                               FROM completion CROSS JOIN reminder ON reminder.id = completion.reminderID
-                               WHERE reminder.isCompleted = 0 AND reminder.recurrenceRule <> 'never'\(hasTag(filter.tagID))\(narrowed.sql)
+                               FROM \(log.sql)
                                ORDER BY completion.completedAt DESC, completion.occurrence DESC\(cap))
                 ORDER BY doneAt DESC, scheduledAt DESC\(cap)
             ) AS reminder
             ORDER BY doneAt DESC, scheduledAt DESC
             """
-        return (sql, done.arguments + (filter.tagID.map { [$0] } ?? []) + narrowed.arguments)
+        return (sql, done.arguments + log.arguments)
     }
 
     /// With a tag, the join starts from the tag's rows in `reminderTag` (CROSS JOIN fixes that

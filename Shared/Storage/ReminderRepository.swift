@@ -24,8 +24,10 @@ package protocol ReminderRepository: Sendable {
     /// Stores each reminder reopened and drops the log entries of the occurrence it reopened, in
     /// one transaction; `ReminderError.notFound` (and nothing stored) when one is gone.
     func reopen(_ reopenings: [(reminder: Reminder, occurrence: Date)]) async throws
-    /// Remembers the reminder ids as the last listing numbered them.
-    func saveListing(_ ids: [UUID]) async throws
+    /// Remembers the reminder ids as the last listing numbered them, unless they are that already;
+    /// `false`, writing nothing, when another program is writing to the store (it never waits).
+    @discardableResult
+    func saveListing(_ ids: [UUID]) async throws -> Bool
     /// The reminder ids as the last listing numbered them, `nil` when nothing was listed yet.
     func lastListing() async throws -> [UUID]?
     /// The one-time reminders, open or done, due within `interval`, by time.
@@ -58,4 +60,25 @@ package protocol ReminderRepository: Sendable {
     func reminders(scheduledIn interval: Range<Date>) async throws -> [Reminder]
     /// Completions made within `interval`, by time, with their reminders' titles.
     func completions(madeIn interval: Range<Date>) async throws -> [DayHistory.Entry]
+    /// Open repeating reminders whose current occurrence is due before `instant`.
+    func openRepeatingReminders(dueBefore instant: Date) async throws -> [Reminder]
+    /// Completions of occurrences due within `interval`, each with its reminder as it is now.
+    func completions(ofOccurrencesIn interval: Range<Date>) async throws -> [(completion: Completion, reminder: Reminder)]
+    /// Which of `ids` `filter` selects.
+    func reminderIDs(_ ids: [UUID], matching filter: ReminderFilter) async throws -> Set<UUID>
+    /// The completions of reminder `id`, most recent first.
+    func completions(ofReminder id: UUID) async throws -> [Completion]
+    /// The sync accounts reminder `id` is on, by account name.
+    func syncPlaces(ofReminder id: UUID) async throws -> [SyncPlace]
+}
+
+extension ReminderRepository {
+    /// `forEachReminder(in:matching:passes:_:ended:)` over the reminders carrying `tagID`, or all of them.
+    package func forEachReminder(
+        in sections: [ReminderSection], tagged tagID: UUID?, passes: Int,
+        _ body: @escaping @Sendable (_ pass: Int, _ section: Int, ReminderWithTags) throws -> Void,
+        ended: @escaping @Sendable (_ pass: Int, _ section: Int, _ shown: Int, _ total: Int) throws -> Void
+    ) async throws {
+        try await forEachReminder(in: sections, matching: ReminderFilter(tagID: tagID), passes: passes, body, ended: ended)
+    }
 }

@@ -18,7 +18,10 @@ package struct ResetTodayUseCase: Sendable {
     /// What a reset would remove now: the one-time reminders due today, open or done, by time,
     /// those `filter` keeps.
     package func preview(matching filter: ReminderFilter = .all) async throws -> [ReminderWithTags] {
-        try await repository.oneTimeReminders(scheduledIn: environment.today.interval(in: environment.timeZone)).filter(filter.keeps)
+        let today = try await repository.oneTimeReminders(scheduledIn: environment.today.interval(in: environment.timeZone))
+        guard !filter.isAll else { return today }
+        let kept = try await repository.reminderIDs(today.map(\.id), matching: filter)
+        return today.filter { kept.contains($0.id) }
     }
 
     /// Deletes the one-time reminders due today, open or done, and returns how many went.

@@ -70,6 +70,22 @@ package struct ResolveReminderUseCase: Sendable {
         return (low...high, mayBePrefix)
     }
 
+    /// Gives a reminder just added the next number of the last listing (`listing` when given, else
+    /// the one stored; with none, the dashboard as it is now, which holds it), and keeps that
+    /// listing: returns its number and the listing, or `nil` when the listing could not be kept
+    /// because another program was writing (a number then would name nothing).
+    package func number(added id: UUID, listing: [UUID]? = nil) async throws -> (number: Int, listing: [UUID])? {
+        var numbered = listing
+        if numbered == nil { numbered = try await repository.lastListing() }
+        guard var ids = numbered else {
+            let ids = try await storedListing()
+            return ids.firstIndex(of: id).map { ($0 + 1, ids) }
+        }
+        if !ids.contains(id) { ids.append(id) }
+        guard try await repository.saveListing(ids), let index = ids.firstIndex(of: id) else { return nil }
+        return (index + 1, ids)
+    }
+
     private func storedListing() async throws -> [UUID] {
         if let stored = try await repository.lastListing() { return stored }
         let dashboard = try await loadDashboard(completedLimit: Dashboard.recentCompletedCount)
@@ -115,8 +131,10 @@ package struct SaveListingUseCase: Sendable {
         self.repository = repository
     }
 
-    /// Stores `ids` as the last listing.
-    package func callAsFunction(_ ids: [UUID]) async throws {
+    /// Stores `ids` as the last listing; `false` when another program was writing, so they were not
+    /// kept (a reader never waits for a writer).
+    @discardableResult
+    package func callAsFunction(_ ids: [UUID]) async throws -> Bool {
         try await repository.saveListing(ids)
     }
 }

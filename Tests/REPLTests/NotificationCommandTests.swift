@@ -21,15 +21,15 @@ struct NotificationCommandTests {
         let added = try memoss("add", "Water the plants", "--date", "2027-03-02", "--time", "7:30pm",
                                "--repeat", "weekly", "--until", "2027-03-16", "--new-tag", "Home", "--notes", "the fern too")
         #expect(added.status == 0)
-        #expect(added.stdout == "Added \"Water the plants\", due Tue 2 Mar 2027 19:30, repeating Weekly on Tuesday until 2027-03-16.\n")
+        #expect(added.stdout == "Added 1. \"Water the plants\", due Tue 2 Mar 2027 19:30, repeating Weekly on Tuesday until 2027-03-16.\n")
 
         let list = try memoss("notifications", "--all")
         let lines = list.stdout.split(separator: "\n").map(String.init)
         #expect(lines.first == "3 of 64 pending: 0 of 14 one-time, 3 of 50 repeating, 0 snoozed.")
         #expect(lines.dropFirst().map { $0.components(separatedBy: "  id ").first ?? "" } == [
-            "  Tue 2 Mar 2027 19:30  Water the plants  (repeating)",
-            "  Tue 9 Mar 2027 19:30  Water the plants  (repeating)",
-            "  Tue 16 Mar 2027 19:30  Water the plants  (repeating)",
+            "  1. Tue 2 Mar 2027 19:30  Water the plants  (repeating)",
+            "  2. Tue 9 Mar 2027 19:30  Water the plants  (repeating)",
+            "  3. Tue 16 Mar 2027 19:30  Water the plants  (repeating)",
         ])
         #expect(lines.dropFirst().allSatisfy { $0.hasSuffix("-20270302") || $0.hasSuffix("-20270309") || $0.hasSuffix("-20270316") })
         #expect(try memoss("list").stdout.contains("Water the plants  Tue 2 Mar 2027 19:30  ↻ Weekly  #Home"))

@@ -36,7 +36,7 @@ struct PromptFlowTests {
         #expect(result.stderr == "")
         #expect(result.stdout.contains("Title: \nTitle is required\nTitle: Renew passport\n"))
         #expect(result.stdout.contains("Time [09:00]: \nMust be in the future: 2020-01-01 09:00\nDate [2020-01-01]: 2027-03-02\n"))
-        #expect(result.stdout.contains("Added \"Renew passport\", due Tue 2 Mar 2027 09:30."))
+        #expect(result.stdout.contains("Added 1. \"Renew passport\", due Tue 2 Mar 2027 09:30."))
 
         let reminder = try #require(try stored().todo.first)
         #expect(reminder["title"] as? String == "Renew passport")
@@ -48,7 +48,7 @@ struct PromptFlowTests {
         let result = try prompt("add", "Gap", "", "2100-02-29", "2027-03-14", "02:30", "", "", "", "y", "quit")
         #expect(result.stdout.contains("]: 2100-02-29\n2100-02-29 does not exist: February 2100 has 28 days.\nDate ["))
         #expect(result.stdout.contains("  Sun 14 Mar 2027 03:30\n  02:30 does not exist on Sun 14 Mar 2027 in America/New_York; due at 03:30.\n"))
-        #expect(result.stdout.contains("Added \"Gap\", due Sun 14 Mar 2027 03:30. 02:30 does not exist"))
+        #expect(result.stdout.contains("Added 1. \"Gap\", due Sun 14 Mar 2027 03:30. 02:30 does not exist"))
         #expect(try stored().todo.first?["scheduledAt"] as? String == "2027-03-14T03:30:00-04:00")
     }
 
@@ -58,7 +58,7 @@ struct PromptFlowTests {
         #expect(result.stdout.contains("Repeat: 1 Never  2 Daily  3 Every weekday  4 Weekly on Monday  5 Every 2 weeks on Monday  "
             + "6 Monthly on the 1st  7 Monthly on the 1st Monday  8 Yearly on 1 March  9 Custom…\n"))
         #expect(result.stdout.contains("Repeat: Every 2 weeks on Tuesday and Thursday\n"))
-        #expect(result.stdout.contains("Added \"Swim\", due Tue 2 Mar 2027 07:00, repeating Every 2 weeks on Tuesday and Thursday, 10 times."))
+        #expect(result.stdout.contains("Added 1. \"Swim\", due Tue 2 Mar 2027 07:00, repeating Every 2 weeks on Tuesday and Thursday, 10 times."))
         let rule = try #require(try stored().todo.first?["recurrence"] as? [String: Any])
         #expect(rule["times"] as? Int == 10 && rule["weekdays"] as? [Int] == [3, 5] && rule["interval"] as? Int == 2)
     }

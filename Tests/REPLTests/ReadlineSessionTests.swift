@@ -28,6 +28,10 @@ struct ReadlineSessionTests {
         try drive("readline_session.py", checks: 5)
     }
 
+    @Test func editPromptsPutTheCurrentValueOnTheLineToBeEditedInPlace() throws {
+        try drive("edit_prefill.py", checks: 3)
+    }
+
     @Test func whatFallsDueIsShownAtThePromptWithoutCorruptingTheLine() throws {
         try drive("due_at_prompt.py", checks: 3)
     }

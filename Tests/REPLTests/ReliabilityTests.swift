@@ -60,7 +60,7 @@ struct ReliabilityTests {
         try sqlite("CREATE TRIGGER refuse_plan BEFORE INSERT ON notificationRequest BEGIN SELECT RAISE(ABORT, 'no'); END")
         let added = try memoss("add", "kept", "--date", "2027-01-01")
         #expect(added.status == 0)
-        #expect(added.stdout == "Added \"kept\", due Fri 1 Jan 2027 09:00.\n")
+        #expect(added.stdout == "Added 1. \"kept\", due Fri 1 Jan 2027 09:00.\n")
         #expect(try sqlite("SELECT changes > planned FROM planState") == "1")
         try sqlite("DROP TRIGGER refuse_plan")
         let plan = try memoss("notifications")
@@ -96,12 +96,14 @@ struct ReliabilityTests {
     @Test func openingAStoreToReadWritesNothing() throws {
         #expect(try memoss("add", "x", "--date", "2027-01-01").status == 0)
         #expect(try memoss("list").status == 0)
+        #expect(try memoss("notifications").status == 0)
         func bytes() throws -> [Data] {
             try [store, store + "-wal"].map { try Data(contentsOf: URL(fileURLWithPath: $0)) }
         }
         let before = try bytes()
-        // Listing the same reminders again keeps the numbers already saved.
-        for command in ["tags", "notifications", "undo --list", "history 2027-01-01", "list", "list --json"] {
+        // Listing the same reminders (and notifications) again keeps the numbers already saved.
+        for command in ["tags", "notifications", "undo --list", "history 2027-01-01", "list", "list --json", "search x",
+                        "show 1", "view list", "export"] {
             let result = try MemossProcess.run(["--db", store] + command.split(separator: " ").map(String.init), environment: environment)
             #expect(result.status == 0, "\(command): \(result.stderr)")
         }

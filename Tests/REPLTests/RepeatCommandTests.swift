@@ -24,7 +24,7 @@ struct RepeatCommandTests {
 
     @Test func aPhraseAndACountRepeatAsSaid() throws {
         let added = try memoss("add", "Swim", "--date", "2027-03-02", "--repeat", "every 2 weeks on tue,thu", "--times", "4")
-        #expect(added.stdout == "Added \"Swim\", due Tue 2 Mar 2027 09:00, repeating Every 2 weeks on Tuesday and Thursday, 4 times.\n")
+        #expect(added.stdout == "Added 1. \"Swim\", due Tue 2 Mar 2027 09:00, repeating Every 2 weeks on Tuesday and Thursday, 4 times.\n")
         _ = try memoss("list")
         #expect(try memoss("next", "1", "--count", "6").stdout == """
             Swim · Every 2 weeks on Tuesday and Thursday, 4 times

@@ -29,9 +29,9 @@ struct SetClockTests {
     @Test func aFixedClockIsTheDayEveryCommandSees() throws {
         // Friday 20 November 2026, 15:00 in Berlin.
         let clock = "2026-11-20T14:00:00Z"
-        #expect(try memoss(clock: clock, "add", "Call the dentist").stdout == "Added \"Call the dentist\", due Tomorrow 09:00.\n")
+        #expect(try memoss(clock: clock, "add", "Call the dentist").stdout == "Added 1. \"Call the dentist\", due Tomorrow 09:00.\n")
         #expect(try memoss(clock: clock, "add", "Water the plants", "--date", "mon").stdout
-            == "Added \"Water the plants\", due Mon 23 Nov 09:00.\n")
+            == "Added 2. \"Water the plants\", due Mon 23 Nov 09:00.\n")
         let refused = try memoss(clock: clock, "add", "Too late", "--date", "today", "--time", "14:59")
         #expect(refused.status == 1)
         #expect(refused.stderr == "memoss: date: Must be in the future.\n")

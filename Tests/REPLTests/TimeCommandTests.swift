@@ -39,7 +39,7 @@ struct TimeCommandTests {
 
     @Test func aWeeklyReminderAddedInTheGapFiresAtItsFirstOccurrence() throws {
         let added = try memoss("add", "t", "--date", "2027-03-27", "--time", "23:30", "--repeat", "weekly")
-        #expect(added.stdout == "Added \"t\", due Sun 28 Mar 2027 00:30, repeating Weekly on Saturday. 23:30 does not "
+        #expect(added.stdout == "Added 1. \"t\", due Sun 28 Mar 2027 00:30, repeating Weekly on Saturday. 23:30 does not "
             + "exist on Sat 27 Mar 2027 in America/Nuuk; due at 00:30 on Sun 28 Mar 2027.\n")
         let next = try json(try memoss("next", "1", "--count", "2", "--json"))
         #expect(next["occurrences"] as? [String] == ["2027-03-28T00:30:00-01:00", "2027-04-03T23:30:00-01:00"])
@@ -75,7 +75,7 @@ struct TimeCommandTests {
 
     @Test func aTimeInAGapIsAcceptedAndTheConfirmationSaysWhereItWent() throws {
         let added = try memoss(tz: "America/New_York", "add", "gap", "--date", "2027-03-14", "--time", "02:30")
-        #expect(added.stdout == "Added \"gap\", due Sun 14 Mar 2027 03:30. 02:30 does not exist on Sun 14 Mar 2027 "
+        #expect(added.stdout == "Added 1. \"gap\", due Sun 14 Mar 2027 03:30. 02:30 does not exist on Sun 14 Mar 2027 "
             + "in America/New_York; due at 03:30.\n")
         _ = try memoss(tz: "America/New_York", "list")
         let edited = try memoss(tz: "America/New_York", "edit", "1", "--time", "02:50")

@@ -193,9 +193,9 @@ struct TrustCommandTests {
         // Days of this year: the card leaves the year out.
         let lone = try memoss("add", "-check logs", "--date", "2026-12-01")
         #expect(lone.status == 0)
-        #expect(lone.stdout == "Added \"-check logs\", due Tue 1 Dec 09:00.\n")
-        #expect(try memoss("add", "--date", "2026-12-02", "--", "--verbose flag").stdout == "Added \"--verbose flag\", due Wed 2 Dec 09:00.\n")
-        #expect(try memoss("add", "Buy", "oat", "milk", "--date", "2026-12-03").stdout == "Added \"Buy oat milk\", due Thu 3 Dec 09:00.\n")
+        #expect(lone.stdout == "Added 1. \"-check logs\", due Tue 1 Dec 09:00.\n")
+        #expect(try memoss("add", "--date", "2026-12-02", "--", "--verbose flag").stdout == "Added 2. \"--verbose flag\", due Wed 2 Dec 09:00.\n")
+        #expect(try memoss("add", "Buy", "oat", "milk", "--date", "2026-12-03").stdout == "Added 3. \"Buy oat milk\", due Thu 3 Dec 09:00.\n")
         #expect(try titles() == ["-check logs", "--verbose flag", "Buy oat milk"])
     }
 

@@ -31,8 +31,8 @@ struct WideReminderTests {
     }
 
     @Test func anUndatedReminderIsListedAfterTheDatedOnesAndNeverNotifies() throws {
-        #expect(try memoss("add", "Read Dune", "--date", "none").stdout == "Added \"Read Dune\", with no date.\n")
-        #expect(try memoss("add", "Call mum").stdout == "Added \"Call mum\", due Tomorrow 09:00.\n")
+        #expect(try memoss("add", "Read Dune", "--date", "none").stdout == "Added 1. \"Read Dune\", with no date.\n")
+        #expect(try memoss("add", "Call mum").stdout == "Added 2. \"Call mum\", due Tomorrow 09:00.\n")
         #expect(try memoss("list").stdout == """
             To Do
               1. [ ] Call mum  Tomorrow 09:00
@@ -58,9 +58,9 @@ struct WideReminderTests {
     }
 
     @Test func anAllDayReminderIsTheDayOverdueOnceItEndsAndNotifiesAtTheSetTime() throws {
-        #expect(try memoss("add", "Bins out", "--date", "tomorrow", "--time", "none").stdout == "Added \"Bins out\", due Tomorrow, all day.\n")
+        #expect(try memoss("add", "Bins out", "--date", "tomorrow", "--time", "none").stdout == "Added 1. \"Bins out\", due Tomorrow, all day.\n")
         #expect(try memoss("add", "Water plants", "--date", "today", "--time", "all day").stdout
-            == "Added \"Water plants\", due Today, all day.\n")
+            == "Added 2. \"Water plants\", due Today, all day.\n")
         let today = try memoss("list").stdout
         #expect(today.contains("1. [ ] Water plants  Today\n"), "\(today)")
         #expect(!today.contains("overdue"))

@@ -72,6 +72,14 @@ package final class TestWorld: Sendable {
         }
     }
 
+    /// Has FTS5 check the search indexes against the rows they were made from; throws when they differ.
+    package func checkSearchIndexes() throws {
+        try queue.write { db in
+            try db.execute(sql: "INSERT INTO reminderText (reminderText, rank) VALUES ('integrity-check', 1)")
+            try db.execute(sql: "INSERT INTO nameText (nameText, rank) VALUES ('integrity-check', 1)")
+        }
+    }
+
     /// The size in bytes of each undo journal entry, oldest first.
     package func journalEntrySizes() throws -> [Int] {
         try queue.read { db in try Int.fetchAll(db, sql: "SELECT length(changes) FROM journalEntry ORDER BY id") }

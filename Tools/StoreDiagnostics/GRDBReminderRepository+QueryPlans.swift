@@ -7,7 +7,7 @@ extension GRDBReminderRepository {
     /// `EXPLAIN QUERY PLAN` of the Completed section's first page (10 entries), narrowed to
     /// `tagID` when given, one line per step.
     package func queryPlanOfCompletedPage(tagged tagID: UUID? = nil) async throws -> [String] {
-        let (sql, arguments) = ReminderQuery.completedTimes(ReminderFilter(tagID: tagID), limit: 10, alsoSelecting: "NULL AS tagRows")
+        let (sql, arguments) = ReminderQuery.completedTimes(matching: ReminderFilter(tagID: tagID), limit: 10, alsoSelecting: "NULL AS tagRows")
         return try await database.read { db in
             try Row.fetchAll(db, sql: "EXPLAIN QUERY PLAN " + sql, arguments: arguments).map { $0["detail"] as String? ?? "" }
         }
@@ -17,7 +17,13 @@ extension GRDBReminderRepository {
     /// `limit` when given, one line per step; without a limit, of its two halves (the first's
     /// lines first), as a store file reads them.
     package func queryPlanOfOpenReminders(tagged tagID: UUID?, limit: Int? = nil) async throws -> [String] {
-        let queries = limit == nil ? ReminderQuery.toDoHalves(ReminderFilter(tagID: tagID)) : [ReminderQuery.toDo(ReminderFilter(tagID: tagID), limit: limit)]
+        try await queryPlanOfOpenReminders(matching: ReminderFilter(tagID: tagID), limit: limit)
+    }
+
+    /// `EXPLAIN QUERY PLAN` of the To Do query narrowed by `filter`, as `queryPlanOfOpenReminders(tagged:limit:)`.
+    package func queryPlanOfOpenReminders(matching filter: ReminderFilter, limit: Int? = nil) async throws -> [String] {
+        let queries = limit == nil && filter.isAtMostOneTag ? ReminderQuery.toDoHalves(matching: filter)
+            : [ReminderQuery.toDo(matching: filter, limit: limit)]
         return try await database.read { db in
             try queries.flatMap { query in
                 try Row.fetchAll(db, sql: "EXPLAIN QUERY PLAN " + query.sql(alsoSelecting: ReminderQuery.tagRows), arguments: query.arguments)

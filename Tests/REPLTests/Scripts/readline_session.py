@@ -35,7 +35,7 @@ child.expect_exact("add ")
 child.send('"Pay rent" --date 2027-03-01 --tag Wo\t')
 child.expect_exact("--tag Work ")
 child.sendline("")
-child.expect_exact('Added "Pay rent"')
+child.expect_exact('Added 1. "Pay rent"')
 child.expect_exact(PROMPT)
 check("Tab completes the command and the tag name", True)
 

@@ -1,0 +1,52 @@
+import FrontSupport
+import Foundation
+import Shared
+
+extension Session {
+    /// The reminders the words of batch command `command` (which does `verb` to them) name: numbers and id prefixes (`done 1 3 5-7`), or a
+    /// query (`done overdue tag:Shopping`) whose matches are shown and, unless `yes`, confirmed
+    /// first. `openOnly` keeps a query to open reminders (what `done` can complete). Returns
+    /// `nil` when the user said no or nothing matched (and says so).
+    func chosen(_ words: [String], command: String, verb: String, openOnly: Bool, yes: Bool) async throws -> [ReminderWithTags]? {
+        var references: [Bool] = []
+        for word in words { references.append(try await isReference(word)) }
+        guard references.contains(false) else { return try await resolve(words) }
+        guard !references.contains(true) else {
+            throw UsageProblem(message: "Give numbers or ids (\(command) 1 3 5-7), or a query (\(command) overdue tag:Work), not both; "
+                + "text:WORD looks for a word that reads as a number or an id.")
+        }
+        var filter = try await filter(words)
+        if openOnly { filter.conditions.append(.status([.todo, .inProgress])) }
+        let dashboard = core.dashboardModel()
+        dashboard.narrow(to: filter, typed: typed(words))
+        let found = Gathered<ReminderWithTags>()
+        try await dashboard.stream(openOnly ? .toDo : .everything) { line in
+            if case .card(let card) = line, !card.reminder.isPastOccurrence { found.add(card.reminder) }
+        }
+        var seen = Set<UUID>()
+        let matches = found.all.filter { seen.insert($0.id).inserted }
+        let query = VisibleText.escaped(typed(words) ?? "")
+        guard !matches.isEmpty else {
+            say(openOnly ? "No open reminder matches \(query); nothing changed." : "No reminder matches \(query); nothing changed.")
+            return nil
+        }
+        say(matches.count == 1 ? "1 reminder matches \(query):" : "\(matches.count) reminders match \(query):")
+        for reminder in matches { say("  \(named(reminder))") }
+        let count = matches.count == 1 ? "it" : "these \(matches.count)"
+        guard yes || confirm("\(verb.prefix(1).uppercased() + verb.dropFirst()) \(count)? `undo` takes it back.") else {
+            say("Nothing changed.")
+            return nil
+        }
+        return matches
+    }
+
+    /// Whether `word` reads as a listing's number, a range of them or an id prefix, and names no view.
+    private func isReference(_ word: String) async throws -> Bool {
+        let text = word.trimmingWhitespace()
+        if text.wholeMatch(of: /[0-9]+(-[0-9]+)?/) != nil { return true }
+        let hex = text.replacingOccurrences(of: "-", with: "")
+        guard hex.count >= ResolveReminderUseCase.shortestPrefix, hex.count <= 32,
+              hex.allSatisfy({ $0.isHexDigit && $0.isASCII }), !text.hasPrefix("-") else { return false }
+        return try await !core.queryModel.isView(text)
+    }
+}

@@ -1,0 +1,92 @@
+import ArgumentParser
+import FrontSupport
+import Foundation
+import Shared
+
+extension Memoss {
+    /// `memoss show N [--json]`: one reminder in full.
+    struct Show: SessionCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "show",
+            abstract: "Show one reminder in full: notes, list, tags, due time, priority, repeat and its next times, status, completions, id and sync.")
+
+        @OptionGroup var store: StoreOptions
+        @ParentCommand var memoss: Memoss
+        @Argument(help: "Its number in the last list, or at least 4 characters of its id.", completion: Completion.reminderNumbers)
+        var reminder: String
+        @Flag(help: "Print JSON instead (man memoss, JSON, says its shape).") var json = false
+
+        /// How many completions the text shows (the most recent); --json has them all.
+        static let completionsShown = 10
+
+        func execute(in session: Session) async throws {
+            let found = try await session.resolve(reminder)
+            let full = try await session.core.showReminder(id: found.id)
+            let lists = ListNames(try await session.core.lists.all())
+            if json { return session.say(JSONShapes.encode(JSONShapes.ReminderInFullJSON(full, lists: lists))) }
+            for line in Self.lines(full, lists: lists, session) { session.say(line) }
+        }
+
+        /// The reminder as labelled lines, its title first, its list named as in `lists`.
+        @MainActor
+        static func lines(_ full: ReminderInFull, lists: ListNames, _ session: Session) -> [String] {
+            let reminder = full.reminder, style = session.style, formatter = session.timeFormatter
+            var lines = [style.bold(VisibleText.escaped(reminder.title))]
+            func add(_ label: String, _ value: String) {
+                lines.append("  " + style.dim((label + ":").padding(toLength: 11, withPad: " ", startingAt: 0)) + value)
+            }
+            func more(_ value: String) { lines.append(String(repeating: " ", count: 13) + value) }
+            if let notes = reminder.notes {
+                for (index, line) in notes.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+                    let text = VisibleText.escaped(String(line))
+                    if index == 0 { add("Notes", text) } else { more(text) }
+                }
+            }
+            add("List", VisibleText.escaped(lists.name(of: reminder.listID)))
+            if !reminder.tags.isEmpty { add("Tags", reminder.tags.map { style.tag(TagChip($0)) }.joined(separator: " ")) }
+            add("Due", due(reminder.reminder, session))
+            if reminder.priority != .none { add("Priority", "\(reminder.priority.word) \(reminder.priority.marks)") }
+            if reminder.recurrence.isRepeating {
+                let end = reminder.recurrenceEnd.map { " until \($0)" } ?? ""
+                add("Repeats", reminder.recurrence.label + end)
+                if !full.nextTimes.isEmpty { add("Then", full.nextTimes.map { formatter.string(for: $0) }.joined(separator: ", ")) }
+            }
+            add("Status", status(reminder.reminder, formatter))
+            add("Created", formatter.string(for: reminder.createdAt) + (reminder.updatedAt != reminder.createdAt
+                ? "; changed \(formatter.string(for: reminder.updatedAt))" : ""))
+            for (index, completion) in full.completions.prefix(completionsShown).enumerated() {
+                let text = "\(formatter.string(for: completion.occurrence)), done \(formatter.string(for: completion.completedAt))"
+                if index == 0 { add("Completed", text) } else { more(text) }
+            }
+            if full.completions.count > completionsShown {
+                more(style.dim("and \(full.completions.count - completionsShown) more: `show --json` has them all"))
+            }
+            add("Id", reminder.id.text)
+            for (index, place) in full.syncedWith.enumerated() {
+                let text = "\(VisibleText.escaped(place.account))  \(style.dim(VisibleText.escaped(place.href)))"
+                if index == 0 { add("Synced", text) } else { more(text) }
+            }
+            return lines
+        }
+
+        /// "Fri 27 Nov 14:30", with its own wall time and zone when that is not the user's.
+        @MainActor
+        private static func due(_ reminder: Reminder, _ session: Session) -> String {
+            let text = session.timeFormatter.string(for: reminder)
+            let zone = session.core.environment.timeZone
+            guard reminder.timeZone.identifier != zone.identifier, let local = reminder.localScheduled else {
+                return text + (reminder.isAllDay ? ", all day" : "")
+            }
+            let own = CardTimeFormatter(today: LocalDate(containing: session.core.environment.now(), in: reminder.timeZone),
+                                        timeZone: reminder.timeZone)
+            let there = reminder.isAllDay ? "all day \(own.string(forDay: local.date))" : own.string(for: reminder)
+            return text + " (\(there) in \(reminder.timeZoneID))"
+        }
+
+        private static func status(_ reminder: Reminder, _ formatter: CardTimeFormatter) -> String {
+            if reminder.isCancelled { return "cancelled" }
+            if reminder.isDone { return "done" + (reminder.completedAt.map { " \(formatter.string(for: $0))" } ?? "") }
+            return Edit.statusText(reminder)
+        }
+    }
+}

@@ -1,0 +1,27 @@
+import Domain
+
+/// A query that cannot be used as typed, said in one sentence that says what to type instead.
+package enum QueryError: Error, Equatable, UserFacingError {
+    /// `prio:high`: no filter has that name.
+    case unknownKey(String, suggestion: String)
+    /// A filter given a value it does not take (`due:soon`), with what it takes.
+    case badValue(key: String, value: String, takes: String)
+    /// A saved view that names itself, through others or directly.
+    case viewCycle(String)
+    /// `-today`: a view turned around.
+    case negatedView(String)
+
+    package var message: String {
+        switch self {
+        case .unknownKey(let key, let suggestion):
+            "There is no filter \"\(VisibleText.escaped(key)):\"\(suggestion.isEmpty ? ";" : suggestion) `help query` lists the filters "
+                + "(text:WORD looks for a word with a colon)."
+        case .badValue(let key, let value, let takes):
+            "\(key) takes \(takes), not \"\(VisibleText.escaped(value))\"; `help query` says more."
+        case .negatedView(let name):
+            "A view cannot be turned around (-\(VisibleText.escaped(name))); negate its filters one by one, e.g. -due:today."
+        case .viewCycle(let name):
+            "The view \"\(VisibleText.escaped(name))\" names itself (through the views it uses); save it again with a query of its own."
+        }
+    }
+}

@@ -1,0 +1,164 @@
+import Domain
+import Foundation
+import GRDB
+
+/// A filter's conditions as SQL on the `reminder` table's row, ready to follow a `WHERE`'s others.
+struct FilterSQL {
+    /// `" AND (…)"` for each condition, empty for none.
+    var condition: String
+    /// The condition's arguments, in order.
+    var arguments: StatementArguments
+}
+
+/// What the rows a filter is applied to are.
+enum FilteredRows {
+    /// Reminders.
+    case reminders
+    /// Completed times of repeating reminders that go on: the completion log joined with its
+    /// reminder, each due at its occurrence (`completion.occurrence`) and done.
+    case completedTimes
+}
+
+extension ReminderFilter {
+    /// The conditions as SQL on rows of `rows`, but for one condition that carries only `joinedTag`
+    /// (a join from the tag's links already selects it).
+    func sql(joinedTag: UUID? = nil, rows: FilteredRows = .reminders) -> FilterSQL {
+        var sql = FilterSQL(condition: "", arguments: [])
+        var joinLeft = joinedTag
+        for condition in conditions {
+            if case .tagged(let ids) = condition, let tag = joinLeft, ids == [tag] {
+                joinLeft = nil
+                continue
+            }
+            let (text, arguments) = Self.sql(condition, rows: rows)
+            sql.condition += " AND \(text)"
+            sql.arguments += arguments
+        }
+        return sql
+    }
+
+    /// The default list's id in `hex()`'s spelling (a reminder in it has no `listID`; the store
+    /// keeps the id as text, 8-4-4-4-12).
+    private static let defaultListHex = "(SELECT replace(value, '-', '') FROM storeSetting WHERE name = 'defaultList')"
+
+    private static func sql(_ condition: Condition, rows: FilteredRows) -> (String, StatementArguments) {
+        let due = rows == .reminders ? "reminder.scheduledAt" : "completion.occurrence"
+        switch condition {
+        case .text(let words):
+            guard !SearchText.isFoundAnywhere(words) else {
+                return ("""
+                    (instr(reminder.title, ?) > 0 OR instr(coalesce(reminder.notes, ''), ?) > 0 OR EXISTS (SELECT 1
+                     FROM reminderTag JOIN tag ON tag.id = reminderTag.tagID
+                     WHERE reminderTag.reminderID = reminder.id AND instr(tag.name, ?) > 0)
+                     OR EXISTS (SELECT 1 FROM list WHERE instr(list.name, ?) > 0 AND (list.id = reminder.listID
+                      OR (reminder.listID IS NULL AND hex(list.id) = \(defaultListHex)))))
+                    """, [words, words, words, words])
+            }
+            let match = SearchText.prefixMatch(words)
+            return ("""
+                (reminder.id IN (SELECT reminderID FROM reminderSearchRow WHERE searchRow IN
+                  (SELECT rowid FROM reminderText WHERE reminderText MATCH ?))
+                 OR reminder.id IN (SELECT reminderTag.reminderID FROM reminderTag WHERE reminderTag.tagID IN
+                  (SELECT ownerID FROM nameSearchRow WHERE kind = 'tag' AND searchRow IN
+                   (SELECT rowid FROM nameText WHERE nameText MATCH ?)))
+                 OR reminder.listID IN (SELECT ownerID FROM nameSearchRow WHERE kind = 'list' AND searchRow IN
+                  (SELECT rowid FROM nameText WHERE nameText MATCH ?))
+                 OR (reminder.listID IS NULL AND \(defaultListHex) IN (SELECT hex(ownerID) FROM nameSearchRow
+                  WHERE kind = 'list' AND searchRow IN (SELECT rowid FROM nameText WHERE nameText MATCH ?))))
+                """, [match, match, match, match])
+        case .tagged(let ids):
+            guard !ids.isEmpty else { return ("0", []) }
+            let marks = Array(repeating: "?", count: ids.count).joined(separator: ", ")
+            return ("EXISTS (SELECT 1 FROM reminderTag WHERE reminderTag.reminderID = reminder.id AND reminderTag.tagID IN (\(marks)))",
+                    StatementArguments(ids))
+        case .inList(let lists):
+            var parts: [String] = [], arguments: StatementArguments = []
+            if lists.contains(.defaultList) { parts.append("reminder.listID IS NULL") }
+            let ids = lists.compactMap { list -> UUID? in if case .list(let id) = list { id } else { nil } }
+            if !ids.isEmpty {
+                parts.append("reminder.listID IN (\(Array(repeating: "?", count: ids.count).joined(separator: ", ")))")
+                arguments += StatementArguments(ids)
+            }
+            return (parts.isEmpty ? "0" : "(" + parts.joined(separator: " OR ") + ")", arguments)
+        case .priority(let priorities):
+            let values = priorities.map(\.rawValue).sorted().map(String.init).joined(separator: ", ")
+            return (priorities.isEmpty ? "0" : "reminder.priority IN (\(values))", [])
+        case .due(let from, let before):
+            var parts = ["\(due) IS NOT NULL"], arguments: StatementArguments = []
+            if let from {
+                parts.append("\(due) >= ?")
+                arguments += [StoredInstant.milliseconds(from)]
+            }
+            if let before {
+                parts.append("\(due) < ?")
+                arguments += [StoredInstant.milliseconds(before)]
+            }
+            return ("(" + parts.joined(separator: " AND ") + ")", arguments)
+        case .undated:
+            return (rows == .reminders ? "reminder.scheduledAt IS NULL" : "0", [])
+        case .overdue(let now, let startOfToday):
+            guard rows == .reminders else { return ("0", []) }
+            return ("""
+                (reminder.isCompleted = 0 AND reminder.scheduledAt IS NOT NULL
+                 AND reminder.scheduledAt < CASE reminder.isAllDay WHEN 0 THEN ? ELSE ? END)
+                """, [StoredInstant.milliseconds(now), StoredInstant.milliseconds(startOfToday)])
+        case .status(let statuses):
+            guard rows == .reminders else { return (statuses.contains(.done) ? "1" : "0", []) }
+            let stage = "reminder.stage", inProgress = Reminder.Stage.inProgress.rawValue, cancelled = Reminder.Stage.cancelled.rawValue
+            let parts = Status.allCases.filter(statuses.contains).map { status in
+                switch status {
+                case .todo: "(reminder.isCompleted = 0 AND \(stage) <> \(inProgress))"
+                case .inProgress: "(reminder.isCompleted = 0 AND \(stage) = \(inProgress))"
+                case .done: "(reminder.isCompleted = 1 AND \(stage) <> \(cancelled))"
+                case .cancelled: "(reminder.isCompleted = 1 AND \(stage) = \(cancelled))"
+                }
+            }
+            return (parts.isEmpty ? "0" : "(" + parts.joined(separator: " OR ") + ")", [])
+        case .not(let inner):
+            // A condition that cannot be decided (a comparison with no date) does not hold, so its
+            // negation does.
+            let (text, arguments) = sql(inner, rows: rows)
+            return ("NOT coalesce(\(text), 0)", arguments)
+        }
+    }
+}
+
+/// How text is looked for: through the full-text indexes, or, for words the tokenizer cannot
+/// split into words, by a scan.
+enum SearchText {
+    /// Whether `words` are looked for as written, anywhere: they hold a character of a script
+    /// written without spaces between words, whose runs `unicode61` keeps as one token (so a word
+    /// in the middle of one would not be found), or no letter or digit at all (which it drops).
+    static func isFoundAnywhere(_ words: String) -> Bool {
+        var hasLetterOrDigit = false
+        for scalar in words.unicodeScalars {
+            if isWrittenWithoutSpaces(scalar) { return true }
+            if scalar.properties.isAlphabetic || scalar.properties.numericType != nil { hasLetterOrDigit = true }
+        }
+        return !hasLetterOrDigit
+    }
+
+    /// `"word"*` (a phrase of the words, the last one a prefix) as FTS5 reads it, quotes doubled.
+    static func prefixMatch(_ words: String) -> String {
+        "\"" + words.replacingOccurrences(of: "\"", with: "\"\"") + "\"*"
+    }
+
+    private static func isWrittenWithoutSpaces(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x0E00...0x0EFF,   // Thai, Lao
+             0x1000...0x109F,   // Myanmar
+             0x1780...0x17FF,   // Khmer
+             0x3005...0x3007,   // 々 〆 〇
+             0x3040...0x30FF,   // Hiragana, Katakana
+             0x31F0...0x31FF,   // Katakana extensions
+             0x3400...0x4DBF,   // CJK extension A
+             0x4E00...0x9FFF,   // CJK unified ideographs
+             0xF900...0xFAFF,   // CJK compatibility ideographs
+             0xFF66...0xFF9F,   // half-width Katakana
+             0x20000...0x3FFFF: // CJK extensions B and on
+            true
+        default:
+            false
+        }
+    }
+}

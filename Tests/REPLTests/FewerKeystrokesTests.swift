@@ -1,0 +1,118 @@
+import Foundation
+import Shared
+import Testing
+import TestSupport
+
+/// Doing things in fewer keystrokes, end to end: `add` says the new reminder's number and keeps
+/// it, notifications are answered by number, `done` and `rm` take a query, `watch --exec` takes one.
+struct FewerKeystrokesTests {
+    private let temporary: TemporaryFolder
+    private var store: String { temporary.path("store.sqlite") }
+    private var environment: [String: String] { ["HOME": temporary.url.path, "PATH": "/usr/bin:/bin"] }
+
+    init() throws {
+        temporary = try TemporaryFolder("memoss-keys")
+    }
+
+    @discardableResult
+    private func memoss(_ arguments: String..., lines: [String]? = nil, clock: Date = testNow) throws -> ChildProcess.Result {
+        try MemossProcess.run(["--db", store] + arguments, environment: environment.merging([SetClock.variable: memossClock(clock)]) { $1 },
+                              lines: lines)
+    }
+
+    @Test func addSaysTheNewNumberAndTheNextCommandTakesIt() throws {
+        try memoss("add", "Pay rent", "--date", "2026-12-01")
+        try memoss("add", "Call mum", "--date", "2026-11-22")
+        #expect(try memoss("list").stdout.hasPrefix("To Do\n  1. [ ] Call mum  Tomorrow 09:00\n  2. [ ] Pay rent  Tue 1 Dec 09:00\n"))
+        // The listing is kept: a reminder added now is number 3, and `edit 3` edits it, not what sorts third.
+        let added = try memoss("add", "Book the dentist", "--date", "2026-11-23")
+        #expect(added.stdout == "Added 3. \"Book the dentist\", due Mon 23 Nov 09:00.\n")
+        #expect(try memoss("edit", "3", "--time", "10:30").stdout == "Saved \"Book the dentist\", due Mon 23 Nov 10:30.\n")
+        #expect(try memoss("done", "1").stdout == "Completed \"Call mum\".\n")
+        // At the prompt too, and the number stays until the next list.
+        let prompt = try memoss(lines: ["add Renew passport --date 2026-12-05", "show 4"])
+        #expect(prompt.stdout.contains("Added 4. \"Renew passport\", due Sat 5 Dec 09:00.\n"))
+        #expect(prompt.stdout.contains("memoss> show 4\nRenew passport\n"))
+    }
+
+    @Test func notificationsAreNumberedAndAnsweredByNumber() throws {
+        try memoss("add", "Stretch", "--date", "today", "--time", "15:05")
+        try memoss("add", "Tea", "--date", "today", "--time", "15:10")
+        try memoss("add", "Call mum", "--date", "today", "--time", "16:00")
+        // Twenty minutes on, two have fallen due.
+        let later = testNow.addingTimeInterval(20 * 60)
+        let due = try memoss("due", clock: later)
+        #expect(due.stdout.hasPrefix("Reminder: Stretch  Today 15:05  (late)\n"))
+        #expect(due.stdout.contains("(memoss complete-notification 1, memoss snooze 1 [LENGTH])"))
+        #expect(due.stdout.contains("(memoss complete-notification 2, memoss snooze 2 [LENGTH])"))
+        let listed = try memoss("notifications", clock: later)
+        let rows = listed.stdout.split(separator: "\n").map { $0.components(separatedBy: "  id ").first ?? "" }
+        #expect(rows == ["Delivered, waiting for an answer:", "  1. Today 15:05  Stretch  (late)", "  2. Today 15:10  Tea  (late)",
+                         "1 of 64 pending: 1 of 14 one-time, 0 of 50 repeating, 0 snoozed.", "  3. Today 16:00  Call mum"])
+        #expect(try memoss("snooze", "2", "10", clock: later).stdout == "Snoozed \"Tea\" until Today 15:30.\n")
+        #expect(try memoss("complete-notification", "1", clock: later).stdout == "Completed \"Stretch\".\n")
+        // The numbers stay those of the last listing: 1 was answered, 3 is still "Call mum".
+        let gone = try memoss("snooze", "1", clock: later)
+        #expect(gone.status == 1)
+        #expect(gone.stderr == "memoss: Notification 1 was answered or went since it was numbered; `memoss notifications` numbers them again.\n")
+        #expect(try memoss("snooze", "3", clock: later).stdout == "Snoozed \"Call mum\" until Today 16:15.\n")
+        let beyond = try memoss("snooze", "7", clock: later)
+        #expect(beyond.status == 1)
+        #expect(beyond.stderr == "memoss: There is no notification 7; `memoss notifications` numbers 1 to 3.\n")
+    }
+
+    @Test func doneAndRmOnAQueryShowWhatItSelectsAndAskFirst() throws {
+        try memoss("add", "Buy milk", "--date", "2026-11-22", "--new-tag", "Shopping")
+        try memoss("add", "Buy bread", "--date", "2026-11-23", "--tag", "Shopping")
+        try memoss("add", "Pay rent", "--date", "2026-11-24")
+        let declined = try memoss("done", "tag:Shopping", lines: ["n"])
+        #expect(declined.stdout == """
+            2 reminders match tag:Shopping:
+              "Buy milk" (due Tomorrow 09:00)
+              "Buy bread" (due Mon 23 Nov 09:00)
+            Complete these 2? `undo` takes it back. [y/N] n
+            Nothing changed.
+
+            """)
+        let done = try memoss("done", "tag:Shopping", lines: ["y"])
+        #expect(done.stdout.hasSuffix("[y/N] y\nCompleted \"Buy milk\".\nCompleted \"Buy bread\".\n"))
+        // done takes open ones only; rm takes what the query selects, done or not.
+        #expect(try memoss("done", "buy", "--yes").stdout == "No open reminder matches buy; nothing changed.\n")
+        let removed = try memoss("rm", "done", "--yes")
+        #expect(removed.stdout == """
+            2 reminders match done:
+              "Buy bread" (due Mon 23 Nov 09:00)
+              "Buy milk" (due Tomorrow 09:00)
+            Deleted "Buy bread".
+            Deleted "Buy milk".
+
+            """)
+        #expect(try memoss("undo").stdout == "Undid: Deleted \"Buy bread\" and \"Buy milk\".\n")
+        // Numbers still are numbers; numbers and a query together are refused.
+        let mixed = try memoss("rm", "1", "tag:Shopping")
+        #expect(mixed.status == 2)
+        #expect(mixed.stderr == "memoss: Give numbers or ids (rm 1 3 5-7), or a query (rm overdue tag:Work), not both; "
+            + "text:WORD looks for a word that reads as a number or an id.\n")
+    }
+
+    @Test func watchRunsExecOnlyForTheRemindersItsQuerySelects() throws {
+        try memoss("add", "Stretch", "--date", "today", "--time", "15:05", "--new-tag", "Health")
+        try memoss("add", "Tea", "--date", "today", "--time", "15:10")
+        let log = temporary.path("exec.log")
+        let later = memossClock(testNow.addingTimeInterval(20 * 60))
+        let watch = try MemossProcess.start(["--db", store, "watch", "--exec", "echo \"$MEMOSS_TITLE\" >> '\(log)'", "tag:Health"],
+                                            environment: environment.merging([SetClock.variable: later]) { $1 })
+        // Both fall due as it starts; it says so for each, and runs the command for one.
+        let deadline = Date().addingTimeInterval(10)
+        while Date() < deadline, (try? String(contentsOfFile: log, encoding: .utf8)) == nil { usleep(20_000) }
+        usleep(300_000)
+        watch.send(SIGINT)
+        let output = try watch.wait(limit: 10).stdout
+        #expect(output.contains("Reminder: Stretch") && output.contains("Reminder: Tea"))
+        #expect(try String(contentsOfFile: log, encoding: .utf8) == "Stretch\n")
+
+        let refused = try memoss("watch", "tag:Health")
+        #expect(refused.status == 2)
+        #expect(refused.stderr.contains("A query chooses the notifications --exec runs for; give --exec CMD too."))
+    }
+}

@@ -1,0 +1,207 @@
+import Foundation
+import Shared
+import Testing
+import TestSupport
+
+/// The query language end to end: the built `memoss search --json QUERY` on a fixed store
+/// (`QueryFixture`, at the tests' clock: Saturday 21 November 2026, 15:00 in New York) must
+/// select exactly the reminders each row of the table names, and `list`, `export` and a saved view
+/// read the same queries.
+struct QueryLanguageTests {
+    private let temporary: TemporaryFolder
+    private var environment: [String: String] { ["HOME": temporary.url.path, "PATH": "/usr/bin:/bin"] }
+
+    init() throws {
+        temporary = try TemporaryFolder("memoss-query")
+    }
+
+    /// A query's words and the titles of what it selects.
+    struct Row: CustomTestStringConvertible, Sendable {
+        let query: [String]
+        let titles: Set<String>
+        var testDescription: String { query.joined(separator: " ") }
+    }
+
+    static let table: [Row] = [
+        Row(query: ["today"], titles: ["Submit report", "Water the ferns"]),
+        Row(query: ["overdue"], titles: ["Renew passport"]),
+        Row(query: ["week"], titles: ["Submit report", "Water the ferns", "Café with Ana", "Call the dentist"]),
+        Row(query: ["undated"], titles: ["Read 日本語の本"]),
+        Row(query: ["done"], titles: ["Buy milk", "Old errand", "Cancelled trip"]),
+        Row(query: ["due:today"], titles: ["Submit report", "Water the ferns", "Buy milk"]),
+        Row(query: ["due:tomorrow"], titles: ["Café with Ana"]),
+        Row(query: ["due:mon"], titles: ["Call the dentist"]),
+        Row(query: ["due:2026-12-01"], titles: ["Pay rent"]),
+        Row(query: ["due:today..+3d"], titles: ["Submit report", "Water the ferns", "Buy milk", "Café with Ana", "Call the dentist"]),
+        Row(query: ["due<+7d"], titles: ["Renew passport", "Submit report", "Water the ferns", "Café with Ana", "Call the dentist",
+                                         "Buy milk", "Old errand"]),
+        Row(query: ["due.before:+7d", "done:no"], titles: ["Renew passport", "Submit report", "Water the ferns", "Café with Ana",
+                                                           "Call the dentist"]),
+        Row(query: ["due>=2026-12-01"], titles: ["Pay rent", "Cancelled trip", "Next year's taxes"]),
+        Row(query: ["due.after:+1m"], titles: ["Next year's taxes"]),
+        Row(query: ["due<now", "done:no"], titles: ["Renew passport"]),
+        Row(query: ["due:none"], titles: ["Read 日本語の本"]),
+        Row(query: ["due:any", "-done:yes"], titles: ["Call the dentist", "Pay rent", "Submit report", "Renew passport",
+                                                      "Water the ferns", "Café with Ana", "Plan 🎉 party", "Next year's taxes"]),
+        Row(query: ["tag:Home"], titles: ["Pay rent", "Water the ferns", "Plan 🎉 party"]),
+        Row(query: ["tag:home"], titles: ["Pay rent", "Water the ferns", "Plan 🎉 party"]),
+        Row(query: ["-tag:Home", "done:no"], titles: ["Call the dentist", "Submit report", "Renew passport", "Read 日本語の本",
+                                                      "Café with Ana", "Next year's taxes"]),
+        Row(query: ["tag:Work", "due<+7d"], titles: ["Submit report"]),
+        Row(query: ["done:yes"], titles: ["Buy milk", "Old errand", "Cancelled trip"]),
+        Row(query: ["status:in-progress"], titles: ["Plan 🎉 party"]),
+        Row(query: ["status:cancelled"], titles: ["Cancelled trip"]),
+        Row(query: ["status:todo,done", "tag:Shopping"], titles: ["Buy milk"]),
+        Row(query: ["dentist"], titles: ["Call the dentist"]),
+        Row(query: ["DENT"], titles: ["Call the dentist"]),
+        Row(query: ["cafe"], titles: ["Café with Ana"]),
+        Row(query: ["CAFÉ"], titles: ["Café with Ana"]),
+        Row(query: ["crown"], titles: ["Call the dentist"]),
+        Row(query: ["sante"], titles: ["Call the dentist"]),
+        Row(query: ["日本語"], titles: ["Read 日本語の本"]),
+        Row(query: ["の本"], titles: ["Read 日本語の本"]),
+        Row(query: ["🎉"], titles: ["Plan 🎉 party"]),
+        Row(query: ["the", "-dentist"], titles: ["Water the ferns"]),
+        Row(query: ["call the"], titles: ["Call the dentist"]),
+        Row(query: ["the call"], titles: []),
+        Row(query: ["year's"], titles: ["Next year's taxes"]),
+        Row(query: ["text:done"], titles: []),
+        Row(query: ["pay", "rent"], titles: ["Pay rent"]),
+        Row(query: ["pay", "ferns"], titles: []),
+        Row(query: ["home", "-tag:Home"], titles: []),
+        Row(query: ["zzz"], titles: []),
+    ]
+
+    @Test(arguments: table)
+    func aQuerySelectsExactlyTheRemindersItsRowNames(_ row: Row) async throws {
+        let (store, ids) = try await fixture()
+        let result = try MemossProcess.run(["--db", store, "search", "--json"] + row.query, environment: environment)
+        #expect(result.status == 0, "\(result.stderr)")
+        let found = try Self.titles(inJSON: result.stdout)
+        #expect(try Self.ids(inJSON: result.stdout) == Set(row.titles.compactMap { ids[$0] }), "found: \(found.sorted())")
+    }
+
+    @Test func listTakesTheSameQueryAndNumbersWhatItShowsForTheNextCommand() async throws {
+        let (store, _) = try await fixture()
+        let listed = try MemossProcess.run(["--db", store, "list", "today"], environment: environment)
+        #expect(listed.stdout == """
+            To Do · today
+              1. [ ] Submit report  Today 17:00  #Work
+              2. [ ] Water the ferns  Today 18:00  ↻ Daily  #Home
+
+            """)
+        let done = try MemossProcess.run(["--db", store, "done", "2"], environment: environment)
+        #expect(done.stdout == "Completed \"Water the ferns\"; next: Tomorrow 18:00.\n")
+        let tagged = try MemossProcess.run(["--db", store, "list", "tag:Home", "due<+7d"], environment: environment)
+        #expect(tagged.stdout == """
+            To Do · tag:Home due<+7d
+              1. [ ] Water the ferns  Tomorrow 18:00  ↻ Daily  #Home
+            Completed · tag:Home due<+7d
+              2. [x] Water the ferns  Today 18:00  ↻ Daily  #Home
+
+            """)
+        let nothing = try MemossProcess.run(["--db", store, "list", "zzz"], environment: environment)
+        #expect(nothing.stdout == "  Nothing matches.\n")
+    }
+
+    @Test func exportWritesWhatTheQuerySelects() async throws {
+        let (store, ids) = try await fixture()
+        let result = try MemossProcess.run(["--db", store, "export", "--format", "csv", "tag:Home", "-done:yes"], environment: environment)
+        #expect(result.status == 0)
+        let rows = result.stdout.split(separator: "\r\n").dropFirst().map { String($0.prefix(36)) }
+        #expect(Set(rows) == Set(["Pay rent", "Water the ferns", "Plan 🎉 party"].compactMap { ids[$0]?.uuidString }))
+    }
+
+    @Test func aSavedViewIsListedByNameAndReadAgainEachTime() async throws {
+        let (store, ids) = try await fixture()
+        let saved = try MemossProcess.run(["--db", store, "view", "save", "soon", "due<+3d", "-tag:Home"], environment: environment)
+        #expect(saved.stdout == "Saved the view soon: due<+3d -tag:Home. `list soon` lists it.\n")
+        let found = try MemossProcess.run(["--db", store, "search", "--json", "soon"], environment: environment)
+        #expect(try Self.ids(inJSON: found.stdout) == Set(["Renew passport", "Submit report", "Café with Ana", "Call the dentist",
+                                                           "Buy milk", "Old errand"].compactMap { ids[$0] }))
+        // A day later, the same view is the next three days from then.
+        var later = environment
+        later[SetClock.variable] = memossClock(testNow.addingTimeInterval(86_400))
+        let tomorrow = try MemossProcess.run(["--db", store, "search", "--json", "soon", "done:no"], environment: later)
+        #expect(try Self.ids(inJSON: tomorrow.stdout) == Set(["Renew passport", "Submit report", "Café with Ana", "Call the dentist"]
+            .compactMap { ids[$0] }))
+        let views = try MemossProcess.run(["--db", store, "view", "list"], environment: environment)
+        #expect(views.stdout.hasPrefix("  soon     due<+3d -tag:Home\nBuilt in:\n  today    due:today done:no\n"))
+        let removed = try MemossProcess.run(["--db", store, "view", "rm", "soon"], environment: environment)
+        #expect(removed.stdout == "Removed the view soon; `undo` brings it back.\n")
+        let undone = try MemossProcess.run(["--db", store, "undo"], environment: environment)
+        #expect(undone.stdout == "Undid: Removed the view \"soon\".\n")
+        #expect(try MemossProcess.run(["--db", store, "list", "soon"], environment: environment).stdout.hasPrefix("To Do · soon\n"))
+    }
+
+    @Test func aViewCannotTakeABuiltInNameNorNameItself() async throws {
+        let (store, _) = try await fixture()
+        let builtIn = try MemossProcess.run(["--db", store, "view", "save", "today", "tag:Work"], environment: environment)
+        #expect(builtIn.status == 1)
+        #expect(builtIn.stderr == "memoss: \"today\" is a built-in view (today, overdue, week, undated, done); give yours another name.\n")
+        _ = try MemossProcess.run(["--db", store, "view", "save", "a", "tag:Work"], environment: environment)
+        _ = try MemossProcess.run(["--db", store, "view", "save", "b", "a"], environment: environment)
+        let cycle = try MemossProcess.run(["--db", store, "view", "save", "a", "b"], environment: environment)
+        #expect(cycle.status == 2)
+        #expect(cycle.stderr == "memoss: The view \"a\" names itself (through the views it uses); save it again with a query of its own.\n")
+    }
+
+    static let refusals: [(query: [String], status: Int32, message: String)] = [
+        (["due:soon"], 2, "memoss: due: takes today, tomorrow, yesterday, a weekday (fri), a date (2026-12-01), +7d, -2w, +1m, week, "
+            + "overdue, none or any, not \"soon\"; `help query` says more.\n"),
+        (["prio:high"], 2, "memoss: There is no filter \"prio:\"; did you mean \"pri:\"? `help query` lists the filters "
+            + "(text:WORD looks for a word with a colon).\n"),
+        (["tag:Hom"], 1, "memoss: No tag named \"Hom\"; did you mean \"Home\"? `tags` lists them.\n"),
+        (["pri:high"], 2, "memoss: Memoss keeps no priorities yet, so pri:high selects nothing.\n"),
+        (["list:Home"], 2, "memoss: Memoss keeps no lists yet, so list:Home selects nothing; tag:NAME narrows by a tag.\n"),
+        (["-today"], 2, "memoss: A view cannot be turned around (-today); negate its filters one by one, e.g. -due:today.\n"),
+    ]
+
+    @Test(arguments: refusals.indices)
+    func aQueryThatCannotBeUsedIsRefusedWithWhatToTypeInstead(_ index: Int) async throws {
+        let (query, status, message) = Self.refusals[index]
+        let (store, _) = try await fixture()
+        for command in ["list", "search", "export"] {
+            let result = try MemossProcess.run(["--db", store, command] + query, environment: environment)
+            #expect(result.status == status, "\(command)")
+            #expect(result.stderr == message, "\(command)")
+            #expect(result.stdout == "", "\(command)")
+        }
+    }
+
+    @Test func helpQueryDocumentsTheLanguageAsDocsQueryDoes() throws {
+        let result = try MemossProcess.run(["help", "query"], environment: environment)
+        #expect(result.status == 0)
+        #expect(result.stdout == QueryLanguage.help + "\n")
+        let page = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../docs/query.md")
+        let text = try String(contentsOf: page, encoding: .utf8)
+        #expect(text.contains("```text\n" + QueryLanguage.help + "\n```"), "docs/query.md holds `help query` word for word")
+        let prompt = try MemossProcess.run([], environment: environment, lines: ["help query"])
+        #expect(prompt.stdout.contains(QueryLanguage.help))
+    }
+
+    // MARK: Helpers
+
+    private func fixture() async throws -> (store: String, ids: [String: UUID]) {
+        let world = try TestWorld(onDisk: true)
+        let ids = try await QueryFixture.make(in: world)
+        let store = temporary.url.appendingPathComponent("query.sqlite").path
+        try FileManager.default.copyItem(atPath: try #require(world.storePath), toPath: store)
+        return (store, ids)
+    }
+
+    /// The ids of every reminder in a `list --json` document (a completed time of a repeating
+    /// reminder counts as its reminder).
+    static func ids(inJSON text: String) throws -> Set<UUID> {
+        Set(try entries(text).compactMap { ($0["id"] as? String).flatMap(UUID.init(uuidString:)) })
+    }
+
+    static func titles(inJSON text: String) throws -> [String] {
+        try entries(text).compactMap { $0["title"] as? String }
+    }
+
+    private static func entries(_ text: String) throws -> [[String: Any]] {
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
+        return ((object["todo"] as? [[String: Any]]) ?? []) + ((object["completed"] as? [[String: Any]]) ?? [])
+    }
+}

@@ -1,0 +1,87 @@
+import Foundation
+import Shared
+import Testing
+import TestSupport
+
+/// `memoss show N` end to end: one reminder in full, as text and as JSON.
+struct ShowCommandTests {
+    private let temporary: TemporaryFolder
+    private var store: String { temporary.path("store.sqlite") }
+    private var environment: [String: String] { ["HOME": temporary.url.path, "PATH": "/usr/bin:/bin"] }
+
+    init() throws {
+        temporary = try TemporaryFolder("memoss-show")
+    }
+
+    @discardableResult
+    private func memoss(_ arguments: String..., clock: Date = testNow, zone: String = "America/New_York") throws -> ChildProcess.Result {
+        try MemossProcess.run(["--db", store] + arguments,
+                              environment: environment.merging([SetClock.variable: memossClock(clock), "TZ": zone]) { $1 })
+    }
+
+    @Test func aRepeatingReminderShowsItsNotesTagsNextTimesStatusCompletionsAndId() throws {
+        // Made the day before, completed once today.
+        try memoss("add", "Water the ferns", "--date", "2026-11-20", "--time", "18:00", "--repeat", "daily", "--new-tag", "Home",
+                   "--notes", "the big one\nand the small one", clock: testNow.addingTimeInterval(-86_400))
+        try memoss("done", "1", "--one")
+        try memoss("edit", "1", "--progress", "40")
+        let id = try SQLiteShell.run(store, "SELECT hex(id) FROM reminder")
+        let uuid = try #require(UUID(uuidString: id.replacingOccurrences(
+            of: "(.{8})(.{4})(.{4})(.{4})(.{12})", with: "$1-$2-$3-$4-$5", options: .regularExpression)))
+
+        let shown = try memoss("show", "1")
+        #expect(shown.status == 0)
+        #expect(shown.stdout == """
+            Water the ferns
+              Notes:     the big one
+                         and the small one
+              Tags:      #Home
+              Due:       Today 18:00
+              Repeats:   Daily
+              Then:      Tomorrow 18:00, Mon 23 Nov 18:00, Tue 24 Nov 18:00
+              Status:    in progress (40%)
+              Created:   Yesterday 15:00; changed Today 15:00
+              Completed: Yesterday 18:00, done Today 15:00
+              Id:        \(uuid.uuidString)
+
+            """)
+
+        let json = try memoss("show", "1", "--json")
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+        #expect(object["title"] as? String == "Water the ferns")
+        #expect(object["notes"] as? String == "the big one\nand the small one")
+        #expect(object["status"] as? String == "in-progress")
+        #expect(object["percentComplete"] as? Int == 40)
+        #expect(object["next"] as? [String] == ["2026-11-22T18:00:00-05:00", "2026-11-23T18:00:00-05:00", "2026-11-24T18:00:00-05:00"])
+        #expect(object["createdAt"] as? String == "2026-11-20T15:00:00-05:00")
+        #expect(object["updatedAt"] as? String == "2026-11-21T15:00:00-05:00")
+        let completions = try #require(object["completions"] as? [[String: String]])
+        #expect(completions == [["occurrence": "2026-11-20T18:00:00-05:00", "completedAt": "2026-11-21T15:00:00-05:00"]])
+        #expect((object["sync"] as? [Any])?.isEmpty == true)
+    }
+
+    @Test func aReminderInAnotherZoneSaysItsOwnTimeAndAnAccountItIsSyncedWith() throws {
+        try memoss("add", "Call Kenji", "--date", "2026-11-24", "--time", "09:00", zone: "Asia/Tokyo")
+        let hex = try SQLiteShell.run(store, "SELECT hex(id) FROM reminder")
+        try SQLiteShell.run(store, """
+            INSERT INTO syncAccount (name, url, collectionURL, user, createdAt) VALUES ('home', 'https://dav.test/', 'https://dav.test/tasks/', 'ann', 0);
+            INSERT INTO syncItem (account, reminderID, uid, href, etag, base) VALUES ('home', x'\(hex)', 'u', '/tasks/kenji.ics', '"1"', '');
+            """)
+        let shown = try memoss("show", "1")
+        #expect(shown.stdout.contains("  Due:       Mon 23 Nov 19:00 (Tue 24 Nov 09:00 in Asia/Tokyo)\n"))
+        #expect(shown.stdout.contains("  Status:    to do\n"))
+        #expect(shown.stdout.hasSuffix("  Synced:    home  /tasks/kenji.ics\n"))
+        let json = try memoss("show", "1", "--json")
+        #expect(json.stdout.contains("\"sync\" : [\n    {\n      \"account\" : \"home\",\n      \"href\" : \"/tasks/kenji.ics\"\n    }\n  ]"))
+    }
+
+    @Test func anUndatedOneAndAnAllDayOneSaySo() throws {
+        try memoss("add", "Someday: learn Go", "--date", "none")
+        try memoss("add", "Holiday", "--date", "2026-12-24", "--time", "none")
+        #expect(try memoss("show", "1").stdout.contains("  Due:       No date\n"))
+        #expect(try memoss("show", "2").stdout.contains("  Due:       Thu 24 Dec, all day\n"))
+        let unknown = try memoss("show", "9")
+        #expect(unknown.status == 1)
+        #expect(unknown.stderr.hasPrefix("memoss: "))
+    }
+}

@@ -1,0 +1,171 @@
+import Domain
+import Foundation
+import GRDB
+import Shared
+import Storage
+import Testing
+import TestSupport
+
+/// The full-text index stays in step with the reminders and tags whatever writes them: commands,
+/// undo and redo, a sync's batch. On randomized stores, after every round of changes, what the
+/// index finds for each word is what a scan of every reminder finds, and FTS5's own check of the
+/// index against the rows passes.
+struct SearchIndexTests {
+    /// Words the reminders are made of: accents, case, Cyrillic, a combining accent, CJK and emoji.
+    private static let words = [
+        "Dentist", "dentiste", "Café", "cafeteria", "naïve", "École", "e\u{301}cole", "Москва", "москвич", "report",
+        "Report", "会議", "日本語の資料", "歯医者に電話", "🎉", "party🎉", "call", "CALL", "mum", "plumber", "re-order",
+    ]
+    /// What is looked for: prefixes in any case and accent, whole words, CJK inside a run, emoji, nothing.
+    private static let queries = [
+        "dent", "DENT", "dentiste", "cafe", "CAFÉ", "naive", "NAÏVE", "ecole", "école", "моск", "МОСКВА", "rep", "会議", "資料",
+        "電話", "🎉", "call", "mu", "order", "re-or", "work", "sant", "家", "zzz", "e",
+    ]
+    private static let tagNames = ["Work", "Santé", "家族", "Café club", "Sports"]
+
+    @Test(arguments: [UInt64(1), 2, 3, UInt64(Date().timeIntervalSince1970)])
+    func theIndexFindsWhatAScanFindsAfterEveryKindOfChange(seed: UInt64) async throws {
+        let world = try TestWorld()
+        var random = SeededGenerator(seed: seed)
+        var tags: [Domain.Tag] = []
+        for name in Self.tagNames.prefix(3) { tags.append(try await world.addTag(name)) }
+        for round in 0..<12 {
+            for _ in 0..<8 { try await change(world, &tags, &random) }
+            try await expectIndexAgreesWithScan(world, "seed \(seed), round \(round)")
+        }
+    }
+
+    @Test func aStoreMadeBeforeTheIndexHasItsRemindersAndTagsIndexedWhenOpened() async throws {
+        let queue = try DatabaseQueue(configuration: AppDatabase.configuration)
+        try AppDatabase.migrator.migrate(queue, upTo: "v17")
+        try await queue.write { db in
+            try db.execute(sql: """
+                INSERT INTO tag (id, name, nameKey, colorHex, createdAt) VALUES (x'00000000000000000000000000000071', 'Santé', 'santé', '#22C55E', 0);
+                INSERT INTO reminder (id, title, notes, scheduledAt, timeZoneID, isCompleted, createdAt, updatedAt)
+                VALUES (x'000000000000000000000000000000AA', 'Renew the passport', 'at the préfecture', 1795000000000,
+                        'America/New_York', 0, 0, 0),
+                       (x'000000000000000000000000000000BB', 'Water the ferns', NULL, 1795000000000, 'America/New_York', 0, 0, 0);
+                INSERT INTO reminderTag (reminderID, tagID) VALUES (x'000000000000000000000000000000BB', x'00000000000000000000000000000071');
+                """)
+        }
+        let repository = GRDBReminderRepository(database: try AppDatabase(queue))
+        let all = [UUID(uuidString: "00000000-0000-0000-0000-0000000000AA")!, UUID(uuidString: "00000000-0000-0000-0000-0000000000BB")!]
+        #expect(try await repository.reminderIDs(all, matching: ReminderFilter([.text("prefecture")])) == [all[0]])
+        #expect(try await repository.reminderIDs(all, matching: ReminderFilter([.text("sante")])) == [all[1]])
+        #expect(try await repository.reminderIDs(all, matching: ReminderFilter([.text("fern")])) == [all[1]])
+    }
+
+    // MARK: Changes
+
+    private func change(_ world: TestWorld, _ tags: inout [Domain.Tag], _ random: inout SeededGenerator) async throws {
+        let core = world.core
+        let reminders = try await world.allReminders()
+        let pick = reminders.randomElement(using: &random)
+        switch Int.random(in: 0..<12, using: &random) {
+        case 0, 1, 2:
+            let chosen = Set(tags.filter { _ in Bool.random(using: &random) }.map(\.id))
+            _ = try await core.createReminder(ReminderDraft(
+                title: text(&random), notes: Bool.random(using: &random) ? text(&random) : "",
+                date: day("2027-01-01").adding(days: Int.random(in: 0..<60, using: &random)), time: time("09:00"),
+                timeZoneID: "America/New_York", tagIDs: chosen))
+        case 3, 4:
+            guard let pick else { return }
+            var draft = ReminderDraft(title: Bool.random(using: &random) ? text(&random) : pick.title,
+                                      notes: Bool.random(using: &random) ? text(&random) : pick.notes ?? "",
+                                      date: pick.reminder.localScheduled?.date ?? day("2027-01-01"), time: time("09:00"),
+                                      timeZoneID: pick.timeZoneID, tagIDs: Set(pick.tags.map(\.id)))
+            if Bool.random(using: &random), let tag = tags.randomElement(using: &random) {
+                if draft.tagIDs.contains(tag.id) { draft.tagIDs.remove(tag.id) } else { draft.tagIDs.insert(tag.id) }
+            }
+            _ = try await core.updateReminder(id: pick.id, draft)
+        case 5:
+            guard let pick else { return }
+            try await core.deleteReminder(ids: [pick.id])
+        case 6:
+            guard let pick, !pick.isCompleted else { return }
+            _ = try await core.completeReminders(ids: [pick.id])
+        case 7:
+            let taken = Set(try await core.listTags().map { TagRules.key(for: $0.name) })
+            if let name = (Self.tagNames + Self.tagNames.map { $0 + "2" }).first(where: { !taken.contains(TagRules.key(for: $0)) }),
+               Bool.random(using: &random) {
+                tags.append(try await world.addTag(name))
+            } else if let index = tags.indices.randomElement(using: &random) {
+                try await core.deleteTag(id: tags[index].id)
+                tags.remove(at: index)
+            }
+        case 8:
+            guard let index = tags.indices.randomElement(using: &random) else { return }
+            let name = tags[index].name.hasSuffix("2") ? String(tags[index].name.dropLast()) : tags[index].name + "2"
+            let taken = Set(try await core.listTags().map { TagRules.key(for: $0.name) })
+            guard !taken.contains(TagRules.key(for: name)) else { return }
+            tags[index] = try await core.renameTag(id: tags[index].id, to: name)
+        case 9:
+            _ = try? await core.undo()
+            tags = try await core.listTags().filter { Self.tagNames.contains($0.name) || Self.tagNames.contains(String($0.name.dropLast())) }
+        case 10:
+            _ = try? await core.redo()
+            tags = try await core.listTags().filter { Self.tagNames.contains($0.name) || Self.tagNames.contains(String($0.name.dropLast())) }
+        default:
+            // A sync's batch: a reminder changed on the server (title, tags by name), one new, one deleted.
+            var batch = SyncBatch()
+            if var changed = pick?.reminder {
+                changed.title = text(&random)
+                batch.upserts.append((changed, [Self.tagNames.randomElement(using: &random) ?? "Work"]))
+            }
+            let id = UUID()
+            batch.upserts.append((Reminder(id: id, title: text(&random), notes: text(&random), scheduledAt: testNow.addingTimeInterval(86_400),
+                                           timeZoneID: "America/New_York", createdAt: testNow, updatedAt: testNow), ["Sports"]))
+            if let gone = reminders.randomElement(using: &random), gone.id != pick?.id { batch.deletions.append(gone.id) }
+            try await SyncRepository(database: core.database).apply(batch, account: "home", now: testNow, newID: { UUID() })
+            tags = try await core.listTags().filter { Self.tagNames.contains($0.name) || Self.tagNames.contains(String($0.name.dropLast())) }
+        }
+    }
+
+    private func text(_ random: inout SeededGenerator) -> String {
+        (0..<Int.random(in: 1...4, using: &random)).map { _ in Self.words.randomElement(using: &random) ?? "x" }.joined(separator: " ")
+    }
+
+    // MARK: The scan the index must agree with
+
+    private func expectIndexAgreesWithScan(_ world: TestWorld, _ context: String) async throws {
+        let reminders = try await world.allReminders()
+        let repository = GRDBReminderRepository(database: world.core.database)
+        for query in Self.queries {
+            let found = try await repository.reminderIDs(reminders.map(\.id), matching: ReminderFilter([.text(query)]))
+            let scanned = Set(reminders.filter { Self.scanFinds(query, in: $0) }.map(\.id))
+            #expect(found == scanned, "\(context): \"\(query)\"")
+        }
+        // FTS5 checks the index against the rows it was made from (an error when they differ).
+        #expect(throws: Never.self, "\(context)") { try world.checkSearchIndexes() }
+    }
+
+    /// Whether `query` is in the reminder's title, notes or tag names: a word there starts with it,
+    /// case and accents aside (Latin and Cyrillic), or, for CJK and emoji, it is there as written.
+    private static func scanFinds(_ query: String, in reminder: ReminderWithTags) -> Bool {
+        let texts = [reminder.title, reminder.notes ?? ""] + reminder.tags.map(\.name)
+        let isCJKOrSymbol = query.unicodeScalars.contains { $0.value >= 0x3040 && $0.value <= 0x9FFF }
+            || !query.unicodeScalars.contains { $0.properties.isAlphabetic || $0.properties.numericType != nil }
+        if isCJKOrSymbol { return texts.contains { $0.contains(query) } }
+        let wanted = fold(query).split { !isWordCharacter($0) }.map(String.init)
+        return texts.contains { text in
+            let words = fold(text).split { !isWordCharacter($0) }.map(String.init)
+            // The query's words one after the other, the last a prefix.
+            return words.indices.contains { start in
+                wanted.enumerated().allSatisfy { offset, word in
+                    let index = start + offset
+                    guard index < words.count else { return false }
+                    return offset == wanted.count - 1 ? words[index].hasPrefix(word) : words[index] == word
+                }
+            }
+        }
+    }
+
+    private static func fold(_ text: String) -> String {
+        text.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil)
+    }
+
+    private static func isWordCharacter(_ character: Character) -> Bool {
+        character.unicodeScalars.allSatisfy { $0.properties.isAlphabetic || $0.properties.numericType != nil
+            || $0.properties.generalCategory == .nonspacingMark }
+    }
+}
