@@ -9,10 +9,10 @@ extension Memoss {
     struct Search: SessionCommand {
         static let configuration = CommandConfiguration(
             commandName: "search",
-            abstract: "Find reminders: words in titles, notes and tag names (any case, any accents, the start of a word), and filters.",
+            abstract: "Find reminders: words in titles, notes, tag and list names (any case, any accents, the start of a word), and filters.",
             discussion: """
                 Every reminder the query selects, numbered as list numbers them: to do soonest first, then undated, then \
-                done, most recently done first. search dentist, search "call mum", search caf tag:Health -done:yes; \
+                done, most recently done first. search dentist, search "call mum", search caf tag:Health -done:yes, search list:Home pri:high; \
                 help query says more.
                 """
         )

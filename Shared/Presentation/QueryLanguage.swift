@@ -5,10 +5,10 @@ package enum QueryLanguage {
     package static let help = """
         A query selects reminders. It is words, and a reminder is selected when it matches every one:
 
-          WORD          text in the title, the notes or a tag's name: a word there starts with it,
-                        whatever the case and accents (dent finds "Dentist", cafe finds "Café");
-                        Chinese, Japanese, Thai… and emoji are found anywhere, as written;
-                        "two words" (quoted) are found one after the other
+          WORD          text in the title, the notes, a tag's name or its list's name: a word there
+                        starts with it, whatever the case and accents (dent finds "Dentist", cafe
+                        finds "Café"); Chinese, Japanese, Thai… and emoji are found anywhere, as
+                        written; "two words" (quoted) are found one after the other
           tag:NAME      carries the tag (tag:"Word games" for a name with spaces)
           due:DAY       due on that day; due:today..+7d from one day to another (both included)
           due:week      due today or in the 6 days after
@@ -20,8 +20,9 @@ package enum QueryLanguage {
           done:yes      done or cancelled; done:no, open
           status:S      todo, in-progress, done or cancelled (status:todo,in-progress for either)
           text:WORD     WORD as text, even when it names a view or has a colon (text:today)
-          list:NAME     filed in that list, pri:LEVEL of that priority (high, medium, low, none):
-                        refused while Memoss keeps no lists or priorities
+          list:NAME     in that list (list:"Reminders" for the one a store starts with)
+          pri:LEVEL     of that priority: high, medium, low or none, or !!!, !!, ! (pri:high,medium
+                        for either)
           -TERM         anything but: -tag:Work, -done:yes, -dentist
 
         A DAY is today, tomorrow, yesterday, a weekday (fri: the next one, today included), a date

@@ -10,8 +10,9 @@ extension GRDBReminderRepository {
         ended: @escaping @Sendable (_ pass: Int, _ section: Int, _ shown: Int, _ total: Int) throws -> Void
     ) async throws {
         let read = SectionsRead(sections: sections, filter: filter, body: body, ended: ended)
-        // A filter beyond a tag (a search, a range of days) selects few: read on one connection.
-        guard passes == 1, filter.isAtMostOneTag, let first = sections.first, !first.done, !first.undated, first.limit == nil else {
+        // A filter of words, days or statuses selects few: read on one connection. A tag, a list or
+        // a priority may keep thousands: read in two.
+        guard passes == 1, Self.mayKeepMany(filter), let first = sections.first, !first.done, !first.undated, first.limit == nil else {
             return try await database.read { db in
                 let tags = try TagsByRow(db)
                 for pass in 0..<passes { try read.sections(from: 0, pass: pass, db, tags: tags, openCount: nil) }
@@ -46,6 +47,16 @@ extension GRDBReminderRepository {
             },
             alone: { db, tags in try read.sections(from: 0, pass: 0, db, tags: tags, openCount: nil) },
             betweenStarts: readsInTwoStarted)
+    }
+
+    /// Whether `filter` has only conditions that may keep thousands of reminders (a tag, a list, a priority).
+    private static func mayKeepMany(_ filter: ReminderFilter) -> Bool {
+        filter.conditions.allSatisfy { condition in
+            switch condition {
+            case .tagged, .inList, .priority: true
+            default: false
+            }
+        }
     }
 
     /// How many reminders `section` holds that `filter` selects. `openCount`, when known, is how

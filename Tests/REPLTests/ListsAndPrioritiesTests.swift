@@ -51,9 +51,9 @@ struct ListsAndPrioritiesTests {
     @Test func remindersGoInAListAndMoveAndAListKeepsThemWhenRemovedOnlyIfAsked() throws {
         _ = try memoss("lists", "add", "Work")
         #expect(try memoss("add", "Ship release", "--list", "work", "--priority", "high", "--date", "mon", "--time", "10:00").stdout
-            == "Added \"Ship release\" to \"Work\", due Mon 23 Nov 10:00, high priority.\n")
+            == "Added 1. \"Ship release\" to \"Work\", due Mon 23 Nov 10:00, high priority.\n")
         #expect(try memoss("add", "Plan", "--date", "mon", "--time", "10:00", "--priority", "!!").stdout
-            == "Added \"Plan\", due Mon 23 Nov 10:00, medium priority.\n")
+            == "Added 2. \"Plan\", due Mon 23 Nov 10:00, medium priority.\n")
         #expect(try memoss("add", "Milk", "--date", "mon", "--time", "10:00").status == 0)
         let unknown = try memoss("add", "x", "--list", "Hmoe")
         #expect(unknown.status == 1)
@@ -152,6 +152,6 @@ struct ListsAndPrioritiesTests {
                                             lines: ["add", "Fix tap", "", "2027-03-02", "", "", "", "", "Hoem", "2", "y", "quit"])
         #expect(several.stdout.contains("Lists: 1 Reminders  2 Home\nList (a name or a number) [Reminders]: Hoem\n"))
         #expect(several.stdout.contains("No list named \"Hoem\"; did you mean \"Home\"?\nList (a name or a number) [Reminders]: 2\n"))
-        #expect(several.stdout.contains("Added \"Fix tap\" to \"Home\", due Tue 2 Mar 2027 09:00."))
+        #expect(several.stdout.contains("Added 2. \"Fix tap\" to \"Home\", due Tue 2 Mar 2027 09:00."))
     }
 }

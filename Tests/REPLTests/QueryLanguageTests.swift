@@ -70,6 +70,15 @@ struct QueryLanguageTests {
         Row(query: ["pay", "ferns"], titles: []),
         Row(query: ["home", "-tag:Home"], titles: []),
         Row(query: ["zzz"], titles: []),
+        Row(query: ["list:Errands"], titles: ["Renew passport", "Buy milk"]),
+        Row(query: ["list:errands", "done:no"], titles: ["Renew passport"]),
+        Row(query: ["-list:Errands", "due<+1d", "done:no"], titles: ["Submit report", "Water the ferns"]),
+        Row(query: ["list:Reminders", "tag:Work"], titles: ["Submit report", "Next year's taxes"]),
+        Row(query: ["errand"], titles: ["Renew passport", "Buy milk", "Old errand"]),
+        Row(query: ["pri:high"], titles: ["Submit report"]),
+        Row(query: ["pri:high,medium"], titles: ["Submit report", "Pay rent"]),
+        Row(query: ["priority:!!"], titles: ["Pay rent"]),
+        Row(query: ["-pri:none", "tag:Home"], titles: ["Pay rent"]),
     ]
 
     @Test(arguments: table)
@@ -86,7 +95,7 @@ struct QueryLanguageTests {
         let listed = try MemossProcess.run(["--db", store, "list", "today"], environment: environment)
         #expect(listed.stdout == """
             To Do · today
-              1. [ ] Submit report  Today 17:00  #Work
+              1. [ ] !!! Submit report  Today 17:00  #Work
               2. [ ] Water the ferns  Today 18:00  ↻ Daily  #Home
 
             """)
@@ -152,8 +161,9 @@ struct QueryLanguageTests {
         (["prio:high"], 2, "memoss: There is no filter \"prio:\"; did you mean \"pri:\"? `help query` lists the filters "
             + "(text:WORD looks for a word with a colon).\n"),
         (["tag:Hom"], 1, "memoss: No tag named \"Hom\"; did you mean \"Home\"? `tags` lists them.\n"),
-        (["pri:high"], 2, "memoss: Memoss keeps no priorities yet, so pri:high selects nothing.\n"),
-        (["list:Home"], 2, "memoss: Memoss keeps no lists yet, so list:Home selects nothing; tag:NAME narrows by a tag.\n"),
+        (["pri:urgent"], 2, "memoss: pri: takes high, medium, low or none (several by commas: pri:high,medium), not \"urgent\"; "
+            + "`help query` says more.\n"),
+        (["list:Hmoe"], 1, "memoss: No list named \"Hmoe\"; `lists` shows them.\n"),
         (["-today"], 2, "memoss: A view cannot be turned around (-today); negate its filters one by one, e.g. -due:today.\n"),
     ]
 

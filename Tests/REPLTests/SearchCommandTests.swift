@@ -3,7 +3,7 @@ import Shared
 import Testing
 import TestSupport
 
-/// `memoss search` end to end: words in titles, notes and tag names, whatever the case and
+/// `memoss search` end to end: words in titles, notes, tag and list names, whatever the case and
 /// accents, as prefixes, in any script, numbered as `list` numbers them; and the index in step
 /// after an edit, an undo and an import.
 struct SearchCommandTests {
@@ -83,6 +83,22 @@ struct SearchCommandTests {
         #expect(try memoss("search", "facade").stdout == "  Nothing matches.\n")
         try memoss("redo")
         #expect(try memoss("search", "plumb").stdout.contains("[ ] Plumber visit"))
+    }
+
+    @Test func aWordFindsTheRemindersOfAListOfThatNameAndFollowsItsRenaming() throws {
+        try memoss("lists", "add", "Épicerie")
+        try memoss("add", "Oat milk", "--date", "2026-11-23", "--list", "Épicerie")
+        try memoss("add", "Call the bank", "--date", "2026-11-22")
+        let found = try memoss("search", "epic")
+        #expect(found.stdout.split(separator: "\n").filter { $0.contains("[ ]") }.map { $0.components(separatedBy: "  ")[1] }
+            == ["1. [ ] Oat milk"], "\(found.stdout)")
+        try memoss("lists", "rename", "Épicerie", "Groceries")
+        #expect(try memoss("search", "epicerie").stdout == "  Nothing matches.\n")
+        #expect(try memoss("search", "grocer").stdout.contains("1. [ ] Oat milk"))
+        // The list a store starts with is named too: its reminders are found by its name.
+        #expect(try memoss("search", "reminders").stdout.contains("1. [ ] Call the bank"))
+        #expect(try memoss("search", "list:Groceries", "oat").stdout.contains("1. [ ] Oat milk"))
+        #expect(try memoss("search", "-list:Groceries", "oat").stdout == "  Nothing matches.\n")
     }
 
     @Test func searchSaysWhatToTypeWithoutWords() throws {

@@ -19,10 +19,12 @@ struct ShowCommandTests {
                               environment: environment.merging([SetClock.variable: memossClock(clock), "TZ": zone]) { $1 })
     }
 
-    @Test func aRepeatingReminderShowsItsNotesTagsNextTimesStatusCompletionsAndId() throws {
+    @Test func aRepeatingReminderShowsItsNotesListTagsPriorityNextTimesStatusCompletionsAndId() throws {
         // Made the day before, completed once today.
+        try memoss("lists", "add", "Garden", clock: testNow.addingTimeInterval(-86_400))
         try memoss("add", "Water the ferns", "--date", "2026-11-20", "--time", "18:00", "--repeat", "daily", "--new-tag", "Home",
-                   "--notes", "the big one\nand the small one", clock: testNow.addingTimeInterval(-86_400))
+                   "--notes", "the big one\nand the small one", "--list", "Garden", "--priority", "high",
+                   clock: testNow.addingTimeInterval(-86_400))
         try memoss("done", "1", "--one")
         try memoss("edit", "1", "--progress", "40")
         let id = try SQLiteShell.run(store, "SELECT hex(id) FROM reminder")
@@ -35,8 +37,10 @@ struct ShowCommandTests {
             Water the ferns
               Notes:     the big one
                          and the small one
+              List:      Garden
               Tags:      #Home
               Due:       Today 18:00
+              Priority:  high !!!
               Repeats:   Daily
               Then:      Tomorrow 18:00, Mon 23 Nov 18:00, Tue 24 Nov 18:00
               Status:    in progress (40%)
@@ -51,6 +55,8 @@ struct ShowCommandTests {
         #expect(object["title"] as? String == "Water the ferns")
         #expect(object["notes"] as? String == "the big one\nand the small one")
         #expect(object["status"] as? String == "in-progress")
+        #expect(object["list"] as? String == "Garden")
+        #expect(object["priority"] as? String == "high")
         #expect(object["percentComplete"] as? Int == 40)
         #expect(object["next"] as? [String] == ["2026-11-22T18:00:00-05:00", "2026-11-23T18:00:00-05:00", "2026-11-24T18:00:00-05:00"])
         #expect(object["createdAt"] as? String == "2026-11-20T15:00:00-05:00")

@@ -47,6 +47,8 @@ child.expect_exact("Repeat (a number, or a phrase such as every 2 weeks on tue,t
 child.send("\r")
 child.expect_exact("Tags (names or numbers, by commas or spaces, - for none, +Name [1–8] creates): Health")
 child.send("\r")
+child.expect_exact("Priority (none, low, medium, high, or !, !!, !!!): none")
+child.send("\r")
 child.expect_exact("Save? [Y/n/e/d] ")
 child.send("y\r")
 child.expect_exact('Saved "Call the dentist", due Mon 23 Nov 09:30.')
@@ -62,7 +64,7 @@ child.send("\r")
 child.expect_exact("Notes (optional, - for none): ask about the crown")
 child.sendcontrol("u")
 child.send("\r")
-for _ in range(4):
+for _ in range(5):  # date, time, repeat, tags, priority
     child.expect_exact(": ")
     child.send("\r")
 child.expect_exact("Save? [Y/n/e/d] ")
