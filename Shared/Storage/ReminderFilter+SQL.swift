@@ -55,16 +55,20 @@ extension ReminderFilter {
                     """, [words, words, words, words])
             }
             let match = SearchText.prefixMatch(words)
+            // One set of ids, the union of the four ways a word finds a reminder, which the
+            // reminder's key is looked up in: SQLite starts from the matches, not from every row.
             return ("""
-                (reminder.id IN (SELECT reminderID FROM reminderSearchRow WHERE searchRow IN
-                  (SELECT rowid FROM reminderText WHERE reminderText MATCH ?))
-                 OR reminder.id IN (SELECT reminderTag.reminderID FROM reminderTag WHERE reminderTag.tagID IN
-                  (SELECT ownerID FROM nameSearchRow WHERE kind = 'tag' AND searchRow IN
-                   (SELECT rowid FROM nameText WHERE nameText MATCH ?)))
-                 OR reminder.listID IN (SELECT ownerID FROM nameSearchRow WHERE kind = 'list' AND searchRow IN
-                  (SELECT rowid FROM nameText WHERE nameText MATCH ?))
-                 OR (reminder.listID IS NULL AND \(defaultListHex) IN (SELECT hex(ownerID) FROM nameSearchRow
-                  WHERE kind = 'list' AND searchRow IN (SELECT rowid FROM nameText WHERE nameText MATCH ?))))
+                reminder.id IN (
+                  SELECT reminderID FROM reminderSearchRow WHERE searchRow IN (SELECT rowid FROM reminderText WHERE reminderText MATCH ?)
+                  UNION SELECT reminderTag.reminderID FROM reminderTag WHERE reminderTag.tagID IN
+                   (SELECT ownerID FROM nameSearchRow WHERE kind = 'tag' AND searchRow IN
+                    (SELECT rowid FROM nameText WHERE nameText MATCH ?))
+                  UNION SELECT inList.id FROM reminder AS inList WHERE inList.listID IN
+                   (SELECT ownerID FROM nameSearchRow WHERE kind = 'list' AND searchRow IN
+                    (SELECT rowid FROM nameText WHERE nameText MATCH ?))
+                  UNION SELECT inList.id FROM reminder AS inList WHERE EXISTS (SELECT 1 FROM nameSearchRow
+                    WHERE kind = 'list' AND hex(ownerID) = \(defaultListHex)
+                    AND searchRow IN (SELECT rowid FROM nameText WHERE nameText MATCH ?)) AND inList.listID IS NULL)
                 """, [match, match, match, match])
         case .tagged(let ids):
             guard !ids.isEmpty else { return ("0", []) }
