@@ -6,7 +6,7 @@ import Storage
 import Testing
 import TestSupport
 
-/// The full-text index stays in step with the reminders and tags whatever writes them: commands,
+/// The full-text index stays in step with the reminders, tags and lists whatever writes them: commands,
 /// undo and redo, a sync's batch. On randomized stores, after every round of changes, what the
 /// index finds for each word is what a scan of every reminder finds, and FTS5's own check of the
 /// index against the rows passes.
@@ -19,9 +19,10 @@ struct SearchIndexTests {
     /// What is looked for: prefixes in any case and accent, whole words, CJK inside a run, emoji, nothing.
     private static let queries = [
         "dent", "DENT", "dentiste", "cafe", "CAFÉ", "naive", "NAÏVE", "ecole", "école", "моск", "МОСКВА", "rep", "会議", "資料",
-        "電話", "🎉", "call", "mu", "order", "re-or", "work", "sant", "家", "zzz", "e",
+        "電話", "🎉", "call", "mu", "order", "re-or", "work", "sant", "家", "zzz", "e", "errand", "epicerie", "remind", "買",
     ]
     private static let tagNames = ["Work", "Santé", "家族", "Café club", "Sports"]
+    private static let listNames = ["Errands", "Épicerie", "買い物"]
 
     @Test(arguments: [UInt64(1), 2, 3, UInt64(Date().timeIntervalSince1970)])
     func theIndexFindsWhatAScanFindsAfterEveryKindOfChange(seed: UInt64) async throws {
@@ -35,9 +36,9 @@ struct SearchIndexTests {
         }
     }
 
-    @Test func aStoreMadeBeforeTheIndexHasItsRemindersAndTagsIndexedWhenOpened() async throws {
+    @Test func aStoreMadeBeforeTheIndexHasItsRemindersTagsAndListsIndexedWhenOpened() async throws {
         let queue = try DatabaseQueue(configuration: AppDatabase.configuration)
-        try AppDatabase.migrator.migrate(queue, upTo: "v17")
+        try AppDatabase.migrator.migrate(queue, upTo: "lists1")
         try await queue.write { db in
             try db.execute(sql: """
                 INSERT INTO tag (id, name, nameKey, colorHex, createdAt) VALUES (x'00000000000000000000000000000071', 'Santé', 'santé', '#22C55E', 0);
@@ -53,6 +54,8 @@ struct SearchIndexTests {
         #expect(try await repository.reminderIDs(all, matching: ReminderFilter([.text("prefecture")])) == [all[0]])
         #expect(try await repository.reminderIDs(all, matching: ReminderFilter([.text("sante")])) == [all[1]])
         #expect(try await repository.reminderIDs(all, matching: ReminderFilter([.text("fern")])) == [all[1]])
+        // Both are in the list the store started with, which is indexed by its name too.
+        #expect(try await repository.reminderIDs(all, matching: ReminderFilter([.text("remind")])) == Set(all))
     }
 
     // MARK: Changes
@@ -61,7 +64,7 @@ struct SearchIndexTests {
         let core = world.core
         let reminders = try await world.allReminders()
         let pick = reminders.randomElement(using: &random)
-        switch Int.random(in: 0..<12, using: &random) {
+        switch Int.random(in: 0..<13, using: &random) {
         case 0, 1, 2:
             let chosen = Set(tags.filter { _ in Bool.random(using: &random) }.map(\.id))
             _ = try await core.createReminder(ReminderDraft(
@@ -105,6 +108,27 @@ struct SearchIndexTests {
         case 10:
             _ = try? await core.redo()
             tags = try await core.listTags().filter { Self.tagNames.contains($0.name) || Self.tagNames.contains(String($0.name.dropLast())) }
+        case 12:
+            // Lists: one made, one renamed (the default one too), or a reminder moved to another.
+            let lists = try await core.lists.all()
+            let taken = Set(lists.map { TagRules.key(for: $0.name) })
+            switch Int.random(in: 0..<3, using: &random) {
+            case 0:
+                guard let name = Self.listNames.first(where: { !taken.contains(TagRules.key(for: $0)) }) else { return }
+                _ = try await core.lists.create(named: name, colorHex: nil)
+            case 1:
+                guard let list = lists.randomElement(using: &random) else { return }
+                let name = list.name.hasSuffix("2") ? String(list.name.dropLast()) : list.name + "2"
+                guard !taken.contains(TagRules.key(for: name)) else { return }
+                _ = try await core.lists.rename(list, to: name)
+            default:
+                guard let pick, let list = lists.randomElement(using: &random) else { return }
+                var draft = ReminderDraft(title: pick.title, notes: pick.notes ?? "",
+                                          date: pick.reminder.localScheduled?.date ?? day("2027-01-01"), time: time("09:00"),
+                                          timeZoneID: pick.timeZoneID, tagIDs: Set(pick.tags.map(\.id)))
+                draft.listID = list.reminderListID
+                _ = try await core.updateReminder(id: pick.id, draft)
+            }
         default:
             // A sync's batch: a reminder changed on the server (title, tags by name), one new, one deleted.
             var batch = SyncBatch()
@@ -129,20 +153,21 @@ struct SearchIndexTests {
 
     private func expectIndexAgreesWithScan(_ world: TestWorld, _ context: String) async throws {
         let reminders = try await world.allReminders()
+        let lists = ListNames(try await world.core.lists.all())
         let repository = GRDBReminderRepository(database: world.core.database)
         for query in Self.queries {
             let found = try await repository.reminderIDs(reminders.map(\.id), matching: ReminderFilter([.text(query)]))
-            let scanned = Set(reminders.filter { Self.scanFinds(query, in: $0) }.map(\.id))
+            let scanned = Set(reminders.filter { Self.scanFinds(query, in: $0, listName: lists.name(of: $0.listID)) }.map(\.id))
             #expect(found == scanned, "\(context): \"\(query)\"")
         }
         // FTS5 checks the index against the rows it was made from (an error when they differ).
         #expect(throws: Never.self, "\(context)") { try world.checkSearchIndexes() }
     }
 
-    /// Whether `query` is in the reminder's title, notes or tag names: a word there starts with it,
-    /// case and accents aside (Latin and Cyrillic), or, for CJK and emoji, it is there as written.
-    private static func scanFinds(_ query: String, in reminder: ReminderWithTags) -> Bool {
-        let texts = [reminder.title, reminder.notes ?? ""] + reminder.tags.map(\.name)
+    /// Whether `query` is in the reminder's title, notes, tag names or `listName`: a word there starts
+    /// with it, case and accents aside (Latin and Cyrillic), or, for CJK and emoji, it is there as written.
+    private static func scanFinds(_ query: String, in reminder: ReminderWithTags, listName: String) -> Bool {
+        let texts = [reminder.title, reminder.notes ?? "", listName] + reminder.tags.map(\.name)
         let isCJKOrSymbol = query.unicodeScalars.contains { $0.value >= 0x3040 && $0.value <= 0x9FFF }
             || !query.unicodeScalars.contains { $0.properties.isAlphabetic || $0.properties.numericType != nil }
         if isCJKOrSymbol { return texts.contains { $0.contains(query) } }
