@@ -20,6 +20,12 @@ enum FilteredRows {
 }
 
 extension ReminderFilter {
+    /// Whether a word must be found (not only not found): the reminders the full-text index
+    /// matches are then few enough to start a read from, by key.
+    var startsFromWords: Bool {
+        conditions.contains { if case .text(let words) = $0 { !SearchText.isFoundAnywhere(words) } else { false } }
+    }
+
     /// The conditions as SQL on rows of `rows`, but for one condition that carries only `joinedTag`
     /// (a join from the tag's links already selects it).
     func sql(joinedTag: UUID? = nil, rows: FilteredRows = .reminders) -> FilterSQL {
@@ -57,6 +63,8 @@ extension ReminderFilter {
             let match = SearchText.prefixMatch(words)
             // One set of ids, the union of the four ways a word finds a reminder, which the
             // reminder's key is looked up in: SQLite starts from the matches, not from every row.
+            // The default list's reminders are read only when its name matches (the join starts
+            // from that match, so no match reads none).
             return ("""
                 reminder.id IN (
                   SELECT reminderID FROM reminderSearchRow WHERE searchRow IN (SELECT rowid FROM reminderText WHERE reminderText MATCH ?)
@@ -66,9 +74,9 @@ extension ReminderFilter {
                   UNION SELECT inList.id FROM reminder AS inList WHERE inList.listID IN
                    (SELECT ownerID FROM nameSearchRow WHERE kind = 'list' AND searchRow IN
                     (SELECT rowid FROM nameText WHERE nameText MATCH ?))
-                  UNION SELECT inList.id FROM reminder AS inList WHERE EXISTS (SELECT 1 FROM nameSearchRow
-                    WHERE kind = 'list' AND hex(ownerID) = \(defaultListHex)
-                    AND searchRow IN (SELECT rowid FROM nameText WHERE nameText MATCH ?)) AND inList.listID IS NULL)
+                  UNION SELECT inList.id FROM (SELECT 1 FROM nameSearchRow WHERE kind = 'list' AND hex(ownerID) = \(defaultListHex)
+                    AND searchRow IN (SELECT rowid FROM nameText WHERE nameText MATCH ?) LIMIT 1)
+                   CROSS JOIN reminder AS inList WHERE inList.listID IS NULL)
                 """, [match, match, match, match])
         case .tagged(let ids):
             guard !ids.isEmpty else { return ("0", []) }

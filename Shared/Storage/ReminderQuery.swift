@@ -78,16 +78,20 @@ package struct ReminderQuery {
     /// Done reminders are read in their index's order (most recently completed first) and each
     /// checked for the filter (a tag by key), so a page stops at its tenth, instead of sorting
     /// every link of the tag.
+    /// Words start from their matches instead: the completion index holds no id to check them
+    /// against, so walking it would read every done reminder's row.
     static func completed(matching filter: ReminderFilter) -> ReminderQuery {
         let narrowed = filter.sql()
-        return ReminderQuery(condition: "reminder.isCompleted = 1" + narrowed.condition, arguments: narrowed.arguments,
+        let done = filter.startsFromWords ? "+reminder.isCompleted = 1" : "reminder.isCompleted = 1"
+        return ReminderQuery(condition: done + narrowed.condition, arguments: narrowed.arguments,
                              order: "reminder.completedAt DESC, reminder.scheduledAt DESC, reminder.id")
     }
 
     /// Done reminders, for counting: with a tag, read from the tag's links in id order (page after
     /// page of the table), not checked one by one in completion order (a jump for each).
     static func doneForCounting(matching filter: ReminderFilter) -> ReminderQuery {
-        var query = ReminderQuery(condition: "reminder.isCompleted = 1", order: "reminder.id", tagID: filter.requiredTag)
+        var query = ReminderQuery(condition: filter.startsFromWords ? "+reminder.isCompleted = 1" : "reminder.isCompleted = 1",
+                                  order: "reminder.id", tagID: filter.requiredTag)
         query.narrow(to: filter)
         return query
     }
