@@ -1,8 +1,9 @@
 // Memoss at scale against the sqlite3 shell, in one run, on the same data: `../shared/bench`'s
 // generator (`gen_reminders.py --seed 1`), its loader (`load_cli.sh`) and its queries
 // (`sql_query.sh`). For each size it imports the CSV with `memoss-import` and with the loader,
-// then times `list` and `list --tag Work` against the matching queries, the two commands in turn,
-// and the writes (add, edit, done, rm) on the big store against the same on an almost empty one.
+// then times `list`, `list --tag Work` and `search dentist` against the matching queries (FTS5 for
+// the search), the two commands in turn, and the writes (add, edit, done, rm) on the big store
+// against the same on an almost empty one.
 // Prints a Markdown table: medians, min–max, ratios, peak memory; store size against the CSV.
 //
 //     swift build -c release --product memoss --product memoss-import
@@ -132,6 +133,11 @@ for size in sizes {
     let (tag, sqlTag) = compare({ must([memoss, "--db", store, "list", "--tag", "Work"]) },
                                 { must(["sh", sharedBench("sql_query.sh"), reference, "tag-Work"]) })
     row(size, "`list --tag Work` / `tag-Work`", tag.text, sqlTag.text, String(format: "%.2f×", tag.median / sqlTag.median))
+    // Search: Memoss's FTS5 index is kept by its triggers; the reference builds its own once.
+    must(["sh", sharedBench("sql_query.sh"), reference, "fts-setup"])
+    let (search, sqlSearch) = compare({ must([memoss, "--db", store, "search", "dentist"]) },
+                                      { must(["sh", sharedBench("sql_query.sh"), reference, "fts-dentist"]) })
+    row(size, "`search dentist` / `fts-dentist`", search.text, sqlSearch.text, String(format: "%.2f×", search.median / sqlSearch.median))
     var json = Figures()
     json.runs.append(must([memoss, "--db", store, "list", "--json"]))
     row(size, "`list --json`", json.text, "", "")
