@@ -26,7 +26,7 @@ struct RecoveringFlowTests {
         #expect(result.status == 0)
         #expect(result.stdout.contains("Time [09:00]: \nMust be in the future: 2026-11-21 09:00\nTime [09:00]: 20:00\n"))
         #expect(!result.stdout.contains("Date [2026-11-21]: "))
-        #expect(result.stdout.contains("Added \"Tea with Sam\", due Today 20:00."))
+        #expect(result.stdout.contains("Added 1. \"Tea with Sam\", due Today 20:00."))
     }
 
     @Test func anAddWithoutATitleWhoseInputEndsFailsFromTheShellAndInAScript() throws {
@@ -55,17 +55,17 @@ struct RecoveringFlowTests {
     }
 
     @Test func nextWeekAndTheEndsOfTheWeekAndYearAreDates() throws {
-        #expect(try memoss("add", "Plan the week", "--date", "next week").stdout == "Added \"Plan the week\", due Mon 23 Nov 09:00.\n")
+        #expect(try memoss("add", "Plan the week", "--date", "next week").stdout == "Added 1. \"Plan the week\", due Mon 23 Nov 09:00.\n")
         #expect(try memoss("add", "Weekly review", "--date", "eow", "--time", "18:00").stdout
-            == "Added \"Weekly review\", due Tomorrow 18:00.\n")
-        #expect(try memoss("add", "Taxes", "--date", "eoy").stdout == "Added \"Taxes\", due Thu 31 Dec 09:00.\n")
+            == "Added 2. \"Weekly review\", due Tomorrow 18:00.\n")
+        #expect(try memoss("add", "Taxes", "--date", "eoy").stdout == "Added 3. \"Taxes\", due Thu 31 Dec 09:00.\n")
     }
 
     @Test func aRelativeTimeIsNeverDueBeforeTheMomentAskedFor() throws {
         // 09:16:55: two minutes on is 09:18:55, so it is due at 09:19.
         let early = MemossProcess.onTestClock(environment.merging(["MEMOSS_CLOCK": "2026-11-21T14:16:55Z"]) { $1 })
         let result = try MemossProcess.run(["--db", store, "add", "Kettle", "--date", "in 2 minutes"], environment: early)
-        #expect(result.stdout == "Added \"Kettle\", due Today 09:19.\n")
+        #expect(result.stdout == "Added 1. \"Kettle\", due Today 09:19.\n")
     }
 
     @Test func aRepeatingReminderIsOneLineOfNotificationsAndAllListsEverySlot() throws {
@@ -75,8 +75,8 @@ struct RecoveringFlowTests {
         // 64 slots: 14 one-time, 50 for repeating reminders, here all Stretch's, 22 November to 10 January.
         #expect(summary == [
             "51 of 64 pending: 1 of 14 one-time, 50 of 50 repeating, 0 snoozed.",
-            "  Tomorrow 07:00  Stretch  (repeating; 49 more until Sun 10 Jan 2027 07:00)",
-            "  Tue 24 Nov 10:00  Dentist",
+            "  1. Tomorrow 07:00  Stretch  (repeating; 49 more until Sun 10 Jan 2027 07:00)",
+            "  2. Tue 24 Nov 10:00  Dentist",
         ])
         let every = try memoss("notifications", "--all").stdout.split(separator: "\n")
         #expect(every.count == 52)

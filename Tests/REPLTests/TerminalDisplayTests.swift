@@ -136,7 +136,7 @@ struct TerminalDisplayTests {
     }
 
     @Test func helpAndTheRepeatMenuWrapBetweenWords() throws {
-        let window = try TerminalWindow(memoss(""), columns: 60, rows: 60, environment: environment)
+        let window = try TerminalWindow(memoss(""), columns: 60, rows: 90, environment: environment)
         _ = try window.screen { $0.last?.hasPrefix("memoss>") == true }
         try window.send("C-l")
         try window.type("help")
