@@ -69,7 +69,7 @@ struct TypedValueTests {
     @Test func theWordAfterAnEmptyValueIsNeverTakenForIt() throws {
         // The next word is an option of its own and the title's words, not the notes.
         #expect(try memoss("add", "--notes=", "--date", "2026-11-24", "Call", "mum").stdout
-            == "Added \"Call mum\", due Tue 24 Nov 09:00.\n")
+            == "Added 1. \"Call mum\", due Tue 24 Nov 09:00.\n")
         #expect(try stored() == ["Call mum||never|2026-11-24T09:00:00-05:00"])
     }
 
