@@ -99,7 +99,9 @@ private struct SectionsRead: Sendable {
         for index in sections.indices.dropFirst(start) {
             let section = sections[index]
             let sql: String, arguments: StatementArguments
-            if section.done && section.withCompletedTimes {
+            if section.fromEnd, let limit = section.limit {
+                (sql, arguments) = ReminderQuery.last(limit, of: section, filter)
+            } else if section.done && section.withCompletedTimes {
                 (sql, arguments) = ReminderQuery.completedTimes(matching: filter, limit: section.limit, alsoSelecting: ReminderQuery.tagRows)
             } else {
                 var query = section.done ? ReminderQuery.completed(matching: filter)

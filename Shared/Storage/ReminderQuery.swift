@@ -107,29 +107,55 @@ package struct ReminderQuery {
     }
 
     /// The Completed section: done reminders and the completed times of repeating reminders that
-    /// go on (from the completion log), most recently completed first, at most `limit`. Each row is
-    /// the reminder, `doneAt`, `doneOccurrence` (NULL for a done reminder) and `expression`'s column.
-    package static func completedTimes(matching filter: ReminderFilter, limit: Int?, alsoSelecting expression: String)
+    /// go on (from the completion log), most recently completed first, at most `limit` (with
+    /// `fromEnd`, the `limit` completed longest ago, still most recent first). Each row is the
+    /// reminder, `doneAt`, `doneOccurrence` (NULL for a done reminder) and `expression`'s column.
+    package static func completedTimes(matching filter: ReminderFilter, limit: Int?, fromEnd: Bool = false, alsoSelecting expression: String)
         -> (sql: String, arguments: StatementArguments)
     {
         let done = completed(matching: filter), log = completedTimesLog(matching: filter)
         let cap = limit.map { " LIMIT \(max(0, $0))" } ?? ""
+        // From the end, the inner reads run backwards to their caps; the outer sort puts them back.
+        let turn = fromEnd ? reversed : { $0 }
         // `expression` (the tags) is computed for the rows of the page only, not for every done
         // reminder the inner sorts go through; the completion log is read first (CROSS JOIN fixes
         // the order), not every open reminder.
         let sql = """
             SELECT reminder.*, \(expression) FROM (
                 SELECT * FROM (SELECT reminder.*, reminder.completedAt AS doneAt, NULL AS doneOccurrence
-                               \(done.from) WHERE \(done.condition) ORDER BY \(done.order)\(cap))
+                               \(done.from) WHERE \(done.condition) ORDER BY \(turn(done.order))\(cap))
                 UNION ALL
                 SELECT * FROM (SELECT reminder.*, completion.completedAt AS doneAt, completion.occurrence AS doneOccurrence
                                FROM \(log.sql)
-                               ORDER BY completion.completedAt DESC, completion.occurrence DESC\(cap))
-                ORDER BY doneAt DESC, scheduledAt DESC\(cap)
+                               ORDER BY \(turn("completion.completedAt DESC, completion.occurrence DESC"))\(cap))
+                ORDER BY \(turn("doneAt DESC, scheduledAt DESC"))\(cap)
             ) AS reminder
             ORDER BY doneAt DESC, scheduledAt DESC
             """
         return (sql, done.arguments + log.arguments)
+    }
+
+    /// The `limit` last reminders of the To Do (`undated`: No date) or, `done`, Completed section
+    /// in its order: read backwards from its end to the limit (down the same index as from the
+    /// start), then put back in order.
+    package static func last(_ limit: Int, of section: ReminderSection, _ filter: ReminderFilter)
+        -> (sql: String, arguments: StatementArguments)
+    {
+        if section.done && section.withCompletedTimes {
+            return completedTimes(matching: filter, limit: limit, fromEnd: true, alsoSelecting: tagRows)
+        }
+        var query = section.done ? completed(matching: filter) : section.undated ? undated(matching: filter, limit: nil) : open(matching: filter)
+        let order = query.order
+        query.order = reversed(order) + " LIMIT \(max(0, limit))"
+        return ("SELECT * FROM (\(query.sql(alsoSelecting: tagRows))) AS reminder ORDER BY \(order)", query.arguments)
+    }
+
+    /// `order` ("a, b DESC") with each term's direction turned round ("a DESC, b").
+    static func reversed(_ order: String) -> String {
+        order.split(separator: ",").map { term in
+            let term = term.trimmingCharacters(in: .whitespaces)
+            return term.hasSuffix(" DESC") ? String(term.dropLast(5)) : term + " DESC"
+        }.joined(separator: ", ")
     }
 
     /// With a tag, the join starts from the tag's rows in `reminderTag` (CROSS JOIN fixes that

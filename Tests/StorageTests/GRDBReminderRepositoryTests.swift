@@ -65,6 +65,30 @@ struct GRDBReminderRepositoryTests {
         #expect(first.all == ["Soonest", "Sooner"])
         #expect(ends.all == [[2, 3]])
     }
+
+    @Test func theLastOfEachSectionAreReadFromItsEndStillInItsOrder() async throws {
+        for day in 1...5 {
+            try await repository.insert(reminder("Open \(day)", at: "2026-12-0\(day)T09:00:00Z", id: day), tagIDs: [])
+            var undated = reminder("Undated \(day)", at: "2026-12-01T09:00:00Z", id: 10 + day)
+            undated.scheduledAt = nil
+            undated.createdAt = instant("2026-11-0\(day)T09:00:00Z")
+            try await repository.insert(undated, tagIDs: [])
+            var done = reminder("Done \(day)", at: "2026-11-0\(day)T09:00:00Z", id: 20 + day)
+            done.isCompleted = true
+            done.completedAt = instant("2026-11-1\(day)T09:00:00Z")
+            try await repository.insert(done, tagIDs: [])
+        }
+        let read = Gathered<String>(), ends = Gathered<[Int]>()
+        let sections = [ReminderSection(done: false, limit: 2, fromEnd: true), ReminderSection(done: false, undated: true, limit: 2, fromEnd: true),
+                        ReminderSection(done: true, limit: 2, fromEnd: true), ReminderSection(done: true, withCompletedTimes: false, limit: 2, fromEnd: true)]
+        try await repository.forEachReminder(in: sections, matching: .all, passes: 1) { _, section, item in
+            read.add("\(section) \(item.title)")
+        } ended: { _, _, shown, total in
+            ends.add([shown, total])
+        }
+        #expect(read.all == ["0 Open 4", "0 Open 5", "1 Undated 4", "1 Undated 5", "2 Done 2", "2 Done 1", "3 Done 2", "3 Done 1"])
+        #expect(ends.all == [[2, 2], [2, 2], [2, 2], [2, 2]])
+    }
 }
 
 struct TagFilterQueryPlanTests {
