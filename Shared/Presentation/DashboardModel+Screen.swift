@@ -64,11 +64,18 @@ extension DashboardModel {
     /// numbers changed.
     func arrange() async {
         let before = numbering.ids
-        var rows: [Row] = [], keys: [CardKey] = []
+        var rows: [Row] = [], keys: [CardKey] = [], gaps: [Gap] = []
         for section in sections {
             rows.append(.section(title: section.title, total: section.total))
             var group: String?
-            for card in section.cards {
+            let hiddenAt = section.moreText == nil ? nil : section.hiddenAt ?? section.cards.count
+            for (index, card) in section.cards.enumerated() {
+                if index == hiddenAt, let more = section.moreText {
+                    rows.append(.note(more))
+                    if section.windowed { gaps.append(Gap(at: keys.count, tailRead: section.cards.count - index)) }
+                    // The cards after the gap repeat their group's heading.
+                    group = nil
+                }
                 if let heading = card.urgency.heading, heading != group {
                     group = heading
                     rows.append(.group(heading))
@@ -77,7 +84,10 @@ extension DashboardModel {
                 rows.append(.card(card, number: numbering.number(card.key)))
             }
             if section.cards.isEmpty { rows.append(.note(section.emptyText)) }
-            if let more = section.moreText { rows.append(.note(more)) }
+            if hiddenAt == section.cards.count, let more = section.moreText {
+                rows.append(.note(more))
+                if section.windowed { gaps.append(Gap(at: keys.count, tailRead: 0)) }
+            }
         }
         // The numbers are stored before they are shown, so what another shell's `done 3` reads is
         // never behind the screen.
@@ -85,6 +95,7 @@ extension DashboardModel {
             do { try await saveListing(numbering.ids) } catch { self.error = ErrorMessage.describe(error) }
         }
         self.keys = keys
+        self.gaps = gaps
         keyIndex = Dictionary(keys.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
         self.rows = rows
         if let anchor {
@@ -98,8 +109,19 @@ extension DashboardModel {
         selectedIndex = selectedPosition ?? 0
     }
 
+    /// Where cards of a section are not read: before the card at `at` among the cards in screen
+    /// order (or, at a section's end, before the next section's first), with `tailRead` of the
+    /// section's last cards read after it.
+    struct Gap {
+        /// Where it is among the cards in screen order.
+        let at: Int
+        /// How many of the section's last cards are read after it.
+        let tailRead: Int
+    }
+
     /// Starts numbering from 1 again at the next load (the view changed) and selects the first card.
     func renumber() {
+        tail = 0
         numbering = Numbering()
         selected = nil
         selectedIndex = 0
@@ -112,12 +134,20 @@ extension DashboardModel {
         guard !keys.isEmpty else { return }
         let from = selectedPosition ?? 0
         let target = from + delta
-        let toDoRead = sections.first(where: { !$0.isDone })?.cards.count ?? 0
-        if let window, delta > 0, unreadToDo > 0, target >= toDoRead - Self.readAhead {
-            self.window = max(window * 2, target + Self.readAhead)
-            await load()
+        if let window {
+            // Down near cards not read: more of the first ones; up near them from the last ones
+            // read (after `G`): more of the last ones.
+            if delta > 0, gaps.contains(where: { from < $0.at && target >= $0.at - Self.readAhead }) {
+                self.window = max(window * 2, target + Self.readAhead)
+                await load()
+            } else if delta < 0, let gap = gaps.first(where: { $0.tailRead > 0 && from >= $0.at && target < $0.at + Self.readAhead }) {
+                tail = max(tail * 2, gap.tailRead + gap.at - target + Self.readAhead)
+                await load()
+            }
         }
-        selected = keys[max(0, min(from + delta, keys.count - 1))]
+        // Cards read above the selection moved it down: the move counts from where it is now.
+        let start = selectedPosition ?? from
+        selected = keys[max(0, min(start + delta, keys.count - 1))]
         selectedIndex = selectedPosition ?? 0
     }
 
@@ -130,10 +160,12 @@ extension DashboardModel {
         selectedIndex = 0
     }
 
-    /// The user went to the last card (every To Do card is read first).
+    /// The user went to the last card. The last cards of each section not read through are read
+    /// from its end, by position, not through those before them (with a search, which reads every
+    /// reminder anyway, every match is kept).
     package func selectLast() async {
-        if window != nil, unreadToDo > 0 {
-            window = nil
+        if let window, !gaps.isEmpty, tail == 0 || !search.isEmpty {
+            if search.isEmpty { tail = window } else { self.window = nil }
             await load()
         }
         selected = keys.last

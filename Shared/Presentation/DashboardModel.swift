@@ -66,6 +66,12 @@ package final class DashboardModel {
         package var total = 0
         /// Whether it is Completed (else To Do).
         package var isDone = false
+        /// Where among `cards` the ones not read lie, when its last cards were read too (`G`);
+        /// `nil`: after them all.
+        package var hiddenAt: Int?
+        /// Whether the cards not shown are those `window` cuts off (read as the selection nears
+        /// them), not the older completed ones.
+        var windowed = false
 
         /// The line for `hidden` cards not shown, with thousands grouped, and how to see them
         /// (`hint`); `nil` for none.
@@ -114,6 +120,9 @@ package final class DashboardModel {
     /// How many To Do cards `load` reads (the soonest), `nil` for all of them. A full screen starts
     /// with a few screenfuls; moving the selection near the last one read reads more.
     package var window: Int?
+    /// How many of the last cards of each section that `window` cuts short `load` reads too
+    /// (after `selectLast`), 0 for none; moving up near the first of them reads more.
+    @ObservationIgnored var tail = 0
     /// How a section that hides cards says how to see them: after a limit (`window`), and after
     /// the most recently completed ones.
     package var moreHints = (limited: "`list` without --limit", recent: "`list --completed`")
@@ -182,6 +191,8 @@ package final class DashboardModel {
     /// The cards' keys in screen order, and where each is.
     @ObservationIgnored var keys: [CardKey] = []
     @ObservationIgnored var keyIndex: [CardKey: Int] = [:]
+    /// Where cards are not read, in screen order.
+    @ObservationIgnored var gaps: [Gap] = []
     /// What the confirmation on screen goes ahead with.
     @ObservationIgnored var pendingAction: PendingAction?
     /// Counts loads, so an older one that ends late does not replace a newer one.
@@ -240,20 +251,31 @@ package final class DashboardModel {
         }
     }
 
-    /// The sections as `load` reads them: `window` To Do cards at most, those whose title
-    /// matches `search`, each section counting all it holds.
+    /// The sections as `load` reads them: `window` To Do cards at most (and the `tail` last of
+    /// each section it cuts short), those whose title matches `search`, each section counting all
+    /// it holds.
     private func readSections() async throws -> [Section] {
         let formatter = CardTimeFormatter(today: environment.today, timeZone: environment.timeZone)
         let search = search.isEmpty ? nil : TitleSearch(search)
         let plan = Self.plan(showing, limit: window, limitHint: moreHints.limited, recentHint: moreHints.recent)
         // A search reads every reminder (titles are matched here) and keeps the first matches.
         let caps = plan.map { search == nil ? nil : $0.section.limit }
-        let read = plan.map { part in
+        var read = plan.map { part in
             var section = part.section
             if search != nil { section.limit = nil }
             return section
         }
-        let collector = SectionCollector(count: plan.count, caps: caps, search: search)
+        // The last cards of a section cut short are read from its end, by position, not through
+        // every card before them.
+        var tails: [Int: Int] = [:]
+        if search == nil && tail > 0 {
+            for (index, part) in plan.enumerated() where part.windowed {
+                tails[index] = read.count
+                read.append(ReminderSection(done: part.section.done, undated: part.section.undated, limit: tail, fromEnd: true))
+            }
+        }
+        let collector = SectionCollector(count: read.count, caps: caps + Array(repeating: nil, count: read.count - plan.count),
+                                         search: search)
         let names = try await listNames()
         try await loadDashboard.stream(read, matching: filter) { _, index, reminder, group in
             collector.add(Self.card(reminder, group?.urgency ?? .done, formatter, lists: names), to: index)
@@ -261,26 +283,38 @@ package final class DashboardModel {
             collector.end(index, shown: shown, total: total)
         }
         return plan.indices.compactMap { index in
-            let part = plan[index], (cards, total) = collector.result(index)
+            let part = plan[index]
+            var (cards, total) = collector.result(index)
             // "No date" shows only when it has cards.
             if part.section.undated && total == 0 { return nil }
+            var hiddenAt: Int?
+            if let tailIndex = tails[index] {
+                // The last cards, less those the first ones already hold (a section with fewer than both).
+                let head = Set(cards.map(\.key))
+                let last = collector.result(tailIndex).cards.filter { !head.contains($0.key) }
+                hiddenAt = last.isEmpty ? nil : cards.count
+                cards += last
+            }
             let empty = search != nil ? "Nothing matches \"\(self.search)\"."
                 : part.section.done ? "Nothing completed yet." : "Nothing to do."
             return Section(title: Self.title(of: part.section), cards: cards, emptyText: empty,
                            moreText: Section.moreText(hidden: total - cards.count, hint: part.hint), total: total,
-                           isDone: part.section.done)
+                           isDone: part.section.done, hiddenAt: hiddenAt, windowed: part.windowed)
         }
     }
 
-    /// The sections `showing` reads, each with its limit and how its "more" line says to see the rest.
+    /// The sections `showing` reads, each with its limit, how its "more" line says to see the rest,
+    /// and whether the limit is `limit` (the window).
     nonisolated private static func plan(_ showing: Showing, limit: Int?, limitHint: String, recentHint: String)
-        -> [(section: ReminderSection, hint: String)]
+        -> [(section: ReminderSection, hint: String, windowed: Bool)]
     {
-        let toDo = (section: ReminderSection(done: false, limit: limit, countsAll: true), hint: limitHint)
-        let someday = (section: ReminderSection(done: false, undated: true, limit: limit, countsAll: true), hint: limitHint)
+        let windowed = limit != nil
+        let toDo = (section: ReminderSection(done: false, limit: limit, countsAll: true), hint: limitHint, windowed: windowed)
+        let someday = (section: ReminderSection(done: false, undated: true, limit: limit, countsAll: true), hint: limitHint,
+                       windowed: windowed)
         let recentOnly = showing == .toDoAndRecent && (limit ?? .max) >= Dashboard.recentCompletedCount
         let done = (section: ReminderSection(done: true, limit: recentOnly ? Dashboard.recentCompletedCount : limit, countsAll: true),
-                    hint: recentOnly ? recentHint : limitHint)
+                    hint: recentOnly ? recentHint : limitHint, windowed: windowed && !recentOnly)
         return switch showing {
         case .toDoAndRecent, .everything: [toDo, someday, done]
         case .completed: [done]

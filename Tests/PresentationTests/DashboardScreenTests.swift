@@ -94,15 +94,21 @@ struct DashboardScreenTests {
         #expect(dashboard.selectedCard?.title == "Renew passport")
     }
 
-    @Test func aWindowReadsTheSoonestAndMovingNearItsEndReadsMore() async throws {
+    /// A dashboard reading 60 To Do cards at a time, loaded, over `count` reminders R001, R002… due in turn.
+    private func windowed(_ count: Int) async throws -> DashboardModel {
         let world = try TestWorld()
-        for index in 1...120 {
+        for index in 1...count {
             try await world.addReminder(String(format: "R%03d", index), on: "2026-12-01", at: String(format: "%02d:%02d", index / 60, index % 60))
         }
         let dashboard = world.core.dashboardModel()
         dashboard.window = 60
         dashboard.moreHints.limited = "keep scrolling"
         await dashboard.load()
+        return dashboard
+    }
+
+    @Test func aWindowReadsTheSoonestAndMovingNearItsEndReadsMore() async throws {
+        let dashboard = try await windowed(120)
         #expect(titles(dashboard).count == 60)
         #expect(dashboard.unreadToDo == 60)
         #expect(dashboard.rows.contains(.note("and 60 more: keep scrolling")))
@@ -114,6 +120,29 @@ struct DashboardScreenTests {
         #expect(titles(dashboard).count == 120)
         #expect(numbered(dashboard).prefix(2) == ["1 R001", "2 R002"])
         #expect(numbered(dashboard).last == "120 R120")
+    }
+
+    @Test func goingToTheLastCardReadsTheLastOnesByPositionNotThoseBetweenAndTheyTakeTheNextNumbers() async throws {
+        let dashboard = try await windowed(200)
+
+        await dashboard.selectLast()
+
+        #expect(dashboard.selectedCard?.title == "R200")
+        #expect(titles(dashboard).count == 120)
+        #expect(dashboard.unreadToDo == 80)
+        let texts = rowTexts(dashboard)
+        #expect(texts.prefix(3) == ["# To Do (200)", "## Upcoming", "1. R001"])
+        #expect(Array(texts.drop { $0 != "60. R060" }.prefix(4)) == ["60. R060", "(and 80 more: keep scrolling)", "## Upcoming", "61. R141"])
+        #expect(texts.contains("120. R200"))
+
+        // Moving up from the first of the last ones reads more of them; those on screen keep their numbers.
+        while dashboard.selectedCard?.title != "R141" { await dashboard.moveSelection(by: -1) }
+        await dashboard.moveSelection(by: -1)
+        #expect(dashboard.selectedCard?.title == "R140")
+        #expect(dashboard.unreadToDo < 80)
+        #expect(numbered(dashboard).contains("61 R141"))
+        #expect(numbered(dashboard).contains("1 R001"))
+        #expect(dashboard.number(of: dashboard.selectedCard!.key)! > 120)
     }
 
     // MARK: Completing

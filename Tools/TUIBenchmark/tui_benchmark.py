@@ -10,7 +10,8 @@ fixed zone, in an 80x24 pseudo-terminal:
 - keystroke to redraw: from writing a key until the frame it changes has been written (the last
   byte of the redraw, found by 15 ms of silence after it, which is not counted), for moving the
   selection (j, k), completing the selected reminder (space: a write and a reload) and undoing it
-  (u), and for G (to the last card: every To Do card is read).
+  (u), and for G (to the last card: the last cards of each section are read from its end, not
+  those between).
 
 Medians and min-max, in milliseconds. Build first:
     swift build -c release --product memoss-tui --product memoss-import --product memoss
@@ -162,7 +163,7 @@ def main():
             rows.append(f"| {size:,} | keystroke to redraw: j/k | {summary(moves)} | {len(moves)} |")
             rows.append(f"| {size:,} | keystroke to redraw: space (complete) | {summary(completes)} | {len(completes)} |")
             rows.append(f"| {size:,} | keystroke to redraw: u (undo) | {summary(undos)} | {len(undos)} |")
-            rows.append(f"| {size:,} | keystroke to redraw: G (reads all To Do) | {summary(ends)} | {len(ends)} |")
+            rows.append(f"| {size:,} | keystroke to redraw: G (the last cards, read from the end) | {summary(ends)} | {len(ends)} |")
     finally:
         shutil.rmtree(folder, ignore_errors=True)
     print("\n".join(rows))
