@@ -22,7 +22,8 @@ struct MemossTUI: AsyncParsableCommand {
     @MainActor
     func run() async throws {
         let environment = ProcessInfo.processInfo.environment
-        let core = try await store.openCore()
+        // Notifications are replanned once a change is drawn; the last replan ends before the program does.
+        let core = try await store.openCore().replanningAfterChanges()
         let wakeup = Wakeup()
         let terminal = try Terminal.start(environment: environment, wakeOnResize: wakeup.write)
         defer {
@@ -37,7 +38,8 @@ struct MemossTUI: AsyncParsableCommand {
         let due = core.dueNotificationModel()
         let following = [Task { await dashboard.followStoreChanges() }, Task { await due.follow() }]
         defer { following.forEach { $0.cancel() } }
-        let screen = Screen(terminal: terminal, wakeup: wakeup)
+        let screen = Screen(terminal: terminal, wakeup: wakeup) { Task { await core.changesDrawn() } }
         await screen.present(DashboardLayer(dashboard: dashboard, due: due, core: core))
+        await core.replansFinished()
     }
 }

@@ -25,11 +25,14 @@ final class Screen {
     private var layers: [Layer] = []
     /// Whether the user asked to leave.
     private(set) var isQuitting = false
+    /// Called after each frame is drawn.
+    private let drawn: @MainActor () -> Void
 
-    /// A screen on `terminal`, woken by `wakeup`.
-    init(terminal: Terminal, wakeup: Wakeup) {
+    /// A screen on `terminal`, woken by `wakeup`, calling `drawn` after each frame.
+    init(terminal: Terminal, wakeup: Wakeup, drawn: @escaping @MainActor () -> Void = {}) {
         self.terminal = terminal
         self.wakeup = wakeup
+        self.drawn = drawn
     }
 
     /// Leaves the program once the current key is handled.
@@ -69,5 +72,6 @@ final class Screen {
         } onChange: { [wakeup] in
             wakeup.wake()
         }
+        drawn()
     }
 }

@@ -22,6 +22,8 @@ package struct MemossCore: Sendable {
     package let database: AppDatabase
     private let deliveryLock: DeliveryLock?
     private let storeChanges: LazyStoreChanges
+    /// Where replans after a change wait for the screen to draw it, `nil` to replan before the change returns.
+    private var replans: ReplanQueue?
 
     /// The core over an already open store.
     package init(database: AppDatabase, storePath: String?, environment: AppEnvironment) {
@@ -142,7 +144,25 @@ package struct MemossCore: Sendable {
     }
     /// Rebuilds the pending notifications.
     package var planNotifications: PlanNotificationsUseCase {
-        .init(reminders: repository, center: center, settings: settingRepository, environment: environment)
+        .init(reminders: repository, center: center, settings: settingRepository, environment: environment, later: replans)
+    }
+
+    /// This core, replanning notifications after a change only once the screen has drawn it
+    /// (`changesDrawn`), one replan at a time; `replansFinished` runs and waits for what is left.
+    package func replanningAfterChanges() -> MemossCore {
+        var core = self
+        core.replans = ReplanQueue()
+        return core
+    }
+
+    /// The screen has drawn what changed: the replans the changes asked for start.
+    package func changesDrawn() async {
+        await replans?.start()
+    }
+
+    /// Runs the replans still waiting and waits for them all to end.
+    package func replansFinished() async {
+        await replans?.drain()
     }
     /// Delivers what is due.
     package var deliverDueNotifications: DeliverDueNotificationsUseCase {

@@ -9,15 +9,18 @@ package struct PlanNotificationsUseCase: Sendable {
     private let center: any NotificationRepository
     private let settings: any SettingRepository
     private let environment: AppEnvironment
+    private let later: ReplanQueue?
 
     /// A planner reading reminders from `reminders` (and when all-day ones notify from
-    /// `settings`) and writing the plan to `center`.
+    /// `settings`) and writing the plan to `center`; with `later`, a replan after a change waits
+    /// there to be started (once the change is drawn).
     package init(reminders: any ReminderRepository, center: any NotificationRepository, settings: any SettingRepository,
-                 environment: AppEnvironment) {
+                 environment: AppEnvironment, later: ReplanQueue? = nil) {
         self.reminders = reminders
         self.center = center
         self.settings = settings
         self.environment = environment
+        self.later = later
     }
 
     /// Replaces the plan with what falls from `start` on (by default the instant delivery has run up
@@ -84,11 +87,16 @@ package struct PlanNotificationsUseCase: Sendable {
         return plan
     }
 
-    /// Replans after a change that is already stored. A failure here (the store busy, a concurrent
+    /// Replans after a change that is already stored (with a `ReplanQueue`, leaves the replan
+    /// there and returns). A failure here (the store busy, a concurrent
     /// delete, Ctrl-C) does not make the change untrue: the plan stays marked stale and the next
     /// command that opens the store (or `watch`) completes it, so the command still succeeds.
     package func afterChange() async {
-        _ = try? await callAsFunction()
+        guard let later else {
+            _ = try? await callAsFunction()
+            return
+        }
+        await later.ask { _ = try? await self.callAsFunction() }
     }
 
     /// Replans when reminders changed after the last plan (a replan failed or was killed).
