@@ -533,6 +533,31 @@ extension AppDatabase {
             // Saved views (`view save NAME QUERY`): a query under a name, in the undo journal.
             try db.execute(sql: "CREATE TABLE savedView (name TEXT PRIMARY KEY NOT NULL COLLATE NOCASE, query TEXT NOT NULL)")
         }
+        migrator.registerMigration("plan2") { db in
+            // The reminders changed since the plan was last made, one row per change numbered as
+            // `planState.changes` counts it, so a write replans only what it changed: the queue
+            // holds every unplanned change exactly when its rows number `changes - planned`. A
+            // setting's change, or more than a plan's worth (an import), is not queued, and the
+            // plan is then made whole again.
+            let queue = { (id: String) in
+                """
+                INSERT INTO replanQueue (change, reminderID) SELECT changes, \(id) FROM planState
+                    WHERE changes - planned <= \(NotificationBudget.pendingCap);
+                """
+            }
+            try db.execute(sql: """
+                CREATE TABLE replanQueue (change INTEGER PRIMARY KEY NOT NULL, reminderID BLOB NOT NULL);
+                DROP TRIGGER reminder_planState_insert;
+                DROP TRIGGER reminder_planState_update;
+                DROP TRIGGER reminder_planState_delete;
+                CREATE TRIGGER reminder_planState_insert AFTER INSERT ON reminder
+                BEGIN UPDATE planState SET changes = changes + 1; \(queue("new.id")) END;
+                CREATE TRIGGER reminder_planState_update AFTER UPDATE ON reminder
+                BEGIN UPDATE planState SET changes = changes + 1; \(queue("new.id")) END;
+                CREATE TRIGGER reminder_planState_delete AFTER DELETE ON reminder
+                BEGIN UPDATE planState SET changes = changes + 1; \(queue("old.id")) END;
+                """)
+        }
         return migrator
     }
 

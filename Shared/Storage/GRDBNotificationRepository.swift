@@ -13,17 +13,11 @@ package struct GRDBNotificationRepository: NotificationRepository {
     }
 
     package func pending() async throws -> [NotificationRequest] {
-        try await database.read { db in
-            try NotificationRequestRecord.order(NotificationRequestRecord.Columns.fireAt, Column("id"))
-                .fetchAll(db).map(\.request)
-        }
+        try await database.read { try Self.pending($0) }
     }
 
     package func delivered() async throws -> [DeliveredNotification] {
-        try await database.read { db in
-            try DeliveredNotificationRecord.order(DeliveredNotificationRecord.Columns.fireAt, Column("id"))
-                .fetchAll(db).map(\.notification)
-        }
+        try await database.read { try Self.delivered($0) }
     }
 
     package func add(_ request: NotificationRequest) async throws {
@@ -53,7 +47,7 @@ package struct GRDBNotificationRepository: NotificationRepository {
 
     package func replacePlan(with planned: [NotificationRequest], madeAt changes: Int64) async throws {
         try await database.write { db in
-            try db.execute(sql: "UPDATE planState SET planned = max(planned, ?)", arguments: [changes])
+            try Self.markPlanned(db, madeAt: changes)
             try NotificationRequestRecord.filter(NotificationRequestRecord.Columns.isSnoozed == false).deleteAll(db)
             // A plan is computed from reads made before this write: a reminder deleted meanwhile (by
             // another command or process) gets none. Its change leaves the plan marked stale. A
@@ -67,6 +61,39 @@ package struct GRDBNotificationRepository: NotificationRepository {
             try db.execute(sql: "DELETE FROM notificationRequest WHERE \(done)")
             try db.execute(sql: "DELETE FROM deliveredNotification WHERE \(done)")
             try Self.enforceCap(db)
+        }
+    }
+
+    package func planSnapshot() async throws -> PlanSnapshot {
+        try await database.read { db in
+            let state = try Row.fetchOne(db, sql: "SELECT changes, planned FROM planState")
+            let changes: Int64 = state?["changes"] ?? 0, planned: Int64 = state?["planned"] ?? 0
+            let queued = try UUID.fetchAll(db, sql: "SELECT reminderID FROM replanQueue WHERE change > ? ORDER BY change",
+                                           arguments: [planned])
+            return PlanSnapshot(
+                pending: try Self.pending(db), delivered: try Self.delivered(db), deliveredThrough: try Self.deliveredThrough(db),
+                changes: changes, planned: planned, changed: Int64(queued.count) == changes - planned ? Set(queued) : nil)
+        }
+    }
+
+    package func amendPlan(removing: [String], adding: [NotificationRequest], doneReminders: [UUID],
+                           over snapshot: PlanSnapshot) async throws -> Bool {
+        try await database.write { db in
+            let state = try Row.fetchOne(db, sql: "SELECT changes, planned FROM planState")
+            let changes: Int64? = state?["changes"], planned: Int64? = state?["planned"]
+            guard changes == snapshot.changes, planned == snapshot.planned,
+                  try Self.deliveredThrough(db) == snapshot.deliveredThrough, try Self.pending(db) == snapshot.pending
+            else { return false }
+            try NotificationRequestRecord.deleteAll(db, keys: removing)
+            let exists = try db.cachedStatement(sql: "SELECT 1 FROM reminder WHERE id = ?")
+            for request in adding where try Bool.fetchOne(exists, arguments: [request.reminderID]) ?? false {
+                try NotificationRequestRecord(request).insert(db, onConflict: .ignore)
+            }
+            _ = try DeliveredNotificationRecord.filter(doneReminders.contains(DeliveredNotificationRecord.Columns.reminderID))
+                .deleteAll(db)
+            try Self.enforceCap(db)
+            try Self.markPlanned(db, madeAt: snapshot.changes)
+            return true
         }
     }
 
@@ -88,10 +115,7 @@ package struct GRDBNotificationRepository: NotificationRepository {
     }
 
     package func deliveredThrough() async throws -> Date? {
-        try await database.read { db in
-            try String.fetchOne(db, sql: "SELECT value FROM storeSetting WHERE name = ?", arguments: [Self.watermark])
-                .flatMap { Double($0) }.map(Date.init(timeIntervalSince1970:))
-        }
+        try await database.read { try Self.deliveredThrough($0) }
     }
 
     package func setDeliveredThrough(_ instant: Date) async throws {
@@ -117,6 +141,26 @@ package struct GRDBNotificationRepository: NotificationRepository {
 
     /// The `storeSetting` that keeps the last numbering of notifications, ids by line breaks.
     private static let numberingSetting = "notificationNumbering"
+
+    private static func pending(_ db: Database) throws -> [NotificationRequest] {
+        try NotificationRequestRecord.order(NotificationRequestRecord.Columns.fireAt, Column("id")).fetchAll(db).map(\.request)
+    }
+
+    private static func delivered(_ db: Database) throws -> [DeliveredNotification] {
+        try DeliveredNotificationRecord.order(DeliveredNotificationRecord.Columns.fireAt, Column("id")).fetchAll(db).map(\.notification)
+    }
+
+    private static func deliveredThrough(_ db: Database) throws -> Date? {
+        try String.fetchOne(db, sql: "SELECT value FROM storeSetting WHERE name = ?", arguments: [watermark])
+            .flatMap { Double($0) }.map(Date.init(timeIntervalSince1970:))
+    }
+
+    /// Records that the plan reflects the reminders up to change `changes`, and forgets those
+    /// changes' queued reminders.
+    private static func markPlanned(_ db: Database, madeAt changes: Int64) throws {
+        try db.execute(sql: "UPDATE planState SET planned = max(planned, ?)", arguments: [changes])
+        try db.execute(sql: "DELETE FROM replanQueue WHERE change <= ?", arguments: [changes])
+    }
 
     /// Keeps only the `pendingCap` soonest pending requests, as iOS does.
     private static func enforceCap(_ db: Database) throws {

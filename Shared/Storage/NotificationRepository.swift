@@ -21,6 +21,16 @@ package protocol NotificationRepository: Sendable {
     /// as they were at change count `changes`), drops what belongs to done reminders (pending and
     /// delivered), and keeps the soonest within the cap; one transaction.
     func replacePlan(with planned: [NotificationRequest], madeAt changes: Int64) async throws
+    /// The plan, the delivered notifications, the watermark and the reminders changed since the
+    /// plan was made, in one read.
+    func planSnapshot() async throws -> PlanSnapshot
+    /// Amends the plan read in `snapshot` for the reminders changed since: removes the pending
+    /// requests `removing` names, adds `adding` (those of reminders that still exist), forgets the
+    /// delivered notifications of `doneReminders`, and marks the plan made from every change so far;
+    /// one transaction. Writes nothing and returns false when the plan, the watermark or the
+    /// reminders changed after `snapshot` was read.
+    func amendPlan(removing: [String], adding: [NotificationRequest], doneReminders: [UUID],
+                   over snapshot: PlanSnapshot) async throws -> Bool
     /// Moves the pending requests due at `now` to delivered (late when over a minute past) and returns them.
     func deliver(dueAt now: Date) async throws -> [DeliveredNotification]
     /// The instant delivery has run up to, `nil` before the first run.

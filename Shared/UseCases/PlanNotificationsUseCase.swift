@@ -87,21 +87,120 @@ package struct PlanNotificationsUseCase: Sendable {
         return plan
     }
 
-    /// Replans after a change that is already stored (with a `ReplanQueue`, leaves the replan
-    /// there and returns). A failure here (the store busy, a concurrent
-    /// delete, Ctrl-C) does not make the change untrue: the plan stays marked stale and the next
-    /// command that opens the store (or `watch`) completes it, so the command still succeeds.
+    /// Replans after a change that is already stored: the reminders changed since the plan was made,
+    /// alone (see `replanChanged()`), else the whole plan; with a `ReplanQueue`, it leaves that
+    /// there and returns. A failure here (the store busy, a concurrent delete, Ctrl-C) does not make
+    /// the change untrue: the plan stays marked stale and the next command that opens the store (or
+    /// `watch`) completes it, so the command still succeeds.
     package func afterChange() async {
         guard let later else {
-            _ = try? await callAsFunction()
+            await replanAfterChange()
             return
         }
-        await later.ask { _ = try? await self.callAsFunction() }
+        await later.ask { await self.replanAfterChange() }
+    }
+
+    /// The changed reminders' replan when it can be made alone, else the whole plan's.
+    private func replanAfterChange() async {
+        if (try? await replanChanged()) == true { return }
+        _ = try? await callAsFunction()
     }
 
     /// Replans when reminders changed after the last plan (a replan failed or was killed).
     package func catchUpIfStale() async throws {
-        if try await center.planIsStale() { try await callAsFunction() }
+        guard try await center.planIsStale() else { return }
+        if try await replanChanged() { return }
+        try await callAsFunction()
+    }
+
+    /// Amends the plan for the reminders changed since it was made, reading and writing only
+    /// theirs (and, when one of them leaves a one-time slot, the reminders due next), whatever time
+    /// has passed since the last delivery: what fell due meanwhile stays planned as it was, for the
+    /// deliverer to catch up. The result is the plan `callAsFunction()` makes from the same
+    /// start. False, with nothing written, when only a whole replan can say it: the changes are not
+    /// all known (a setting changed, an import), a snoozed request is pending, a repeating reminder
+    /// left a full set of slots, or the store changed meanwhile.
+    private func replanChanged() async throws -> Bool {
+        let snapshot = try await center.planSnapshot()
+        guard let changed = snapshot.changed, let start = snapshot.deliveredThrough,
+              !snapshot.pending.contains(where: \.isSnoozed) else { return false }
+        guard !changed.isEmpty else { return true }
+        let now = environment.now()
+        let settings = try await self.settings.settings()
+        var reminders: [Reminder] = []
+        for id in changed.sorted(by: { $0.uuidString < $1.uuidString }) {
+            if let reminder = try await self.reminders.reminder(id: id) { reminders.append(reminder) }
+        }
+        let shown = Set(snapshot.delivered.map { TakenKey(id: $0.id, fireAt: $0.request.fireAt) })
+        func isTaken(_ id: String, _ fireAt: Date) -> Bool { shown.contains(TakenKey(id: id, fireAt: fireAt)) }
+        let kept = snapshot.pending.filter { !changed.contains($0.reminderID) }
+
+        // One-time slots: the changed reminders' own firings compete with the kept ones; a slot one
+        // of them left is filled by the reminders due after the plan's last.
+        let oldOneTime = snapshot.pending.filter { !$0.isRecurring }
+        var oneTime = kept.filter { !$0.isRecurring }
+        for reminder in reminders where !reminder.isCompleted && !reminder.recurrence.isRepeating {
+            guard let occurrence = reminder.currentOccurrence else { continue }
+            let fireAt = reminder.fireInstant(of: occurrence, settings)
+            if fireAt >= start, !isTaken(reminder.id.uuidString, fireAt) { oneTime.append(request(reminder, at: fireAt, id: reminder.id.uuidString)) }
+        }
+        if kept.count(where: { !$0.isRecurring }) < NotificationBudget.oneTimeSlots {
+            // Every reminder due up to the plan's last (a deleted one's requests went with it) is
+            // planned or changed, so those after it are read (none when the plan held them all).
+            let last = oldOneTime.max(by: Self.oneTimeOrder)
+            let count = 2 * NotificationBudget.oneTimeSlots + shown.count + changed.count
+            for (reminder, fireAt) in try await oneTimeFirings(from: last?.fireAt ?? start, count: count, settings) {
+                let id = reminder.id.uuidString
+                guard !changed.contains(reminder.id), last.map({ (fireAt, id) > ($0.fireAt, $0.id) }) ?? true,
+                      !isTaken(id, fireAt) else { continue }
+                oneTime.append(request(reminder, at: fireAt, id: id))
+            }
+        }
+        oneTime = Array(oneTime.sorted(by: Self.oneTimeOrder).prefix(NotificationBudget.oneTimeSlots))
+
+        // Repeating slots: the changed series' occurrences compete with the kept ones; when one of
+        // them left a full set, the kept ones must still come before the old plan's last.
+        let oldRecurring = snapshot.pending.filter(\.isRecurring)
+        var recurring = kept.filter(\.isRecurring)
+        for reminder in reminders where !reminder.isCompleted && reminder.recurrence.isRepeating {
+            guard var next = Self.firstCandidate(reminder, after: start, now: now, settings) else { continue }
+            var planned = 0
+            while planned < NotificationBudget.recurringSlots {
+                let id = "\(reminder.id.uuidString)-\(next.occurrence.dayNumber)"
+                if !isTaken(id, next.fireAt) {
+                    recurring.append(request(reminder, at: next.fireAt, id: id))
+                    planned += 1
+                }
+                guard let after = reminder.series?.occurrence(following: next.occurrence) else { break }
+                next = (after, reminder.fireInstant(of: after, settings))
+            }
+        }
+        recurring = Array(recurring.sorted(by: Self.recurringOrder).prefix(NotificationBudget.recurringSlots))
+        // A deleted reminder's requests went with it: a plan with fewer than a full set may have
+        // lost them (and what came after them was not planned).
+        let full = oldRecurring.count == NotificationBudget.recurringSlots
+        if full ? kept.count(where: \.isRecurring) < oldRecurring.count : reminders.count < changed.count {
+            guard recurring.count == NotificationBudget.recurringSlots, let last = recurring.last,
+                  let oldLast = oldRecurring.max(by: Self.recurringOrder), !Self.recurringOrder(oldLast, last) else { return false }
+        }
+
+        let plan = oneTime + recurring
+        let pendingIDs = Set(snapshot.pending.map(\.id)), planIDs = Set(plan.map(\.id))
+        let removing = snapshot.pending.filter { changed.contains($0.reminderID) || !planIDs.contains($0.id) }.map(\.id)
+        let adding = plan.filter { changed.contains($0.reminderID) || !pendingIDs.contains($0.id) }
+        let done = reminders.filter(\.isCompleted).map(\.id)
+        return try await center.amendPlan(removing: removing, adding: adding, doneReminders: done, over: snapshot)
+    }
+
+    /// One-time requests in plan order: by when they notify, ties to the lower id.
+    private static func oneTimeOrder(_ lhs: NotificationRequest, _ rhs: NotificationRequest) -> Bool {
+        (lhs.fireAt, lhs.id) < (rhs.fireAt, rhs.id)
+    }
+
+    /// Repeating requests in plan order (as the heap pops them): by when they notify, nominal date
+    /// (`<id>-<YYYYMMDD>`), then the lower reminder id.
+    private static func recurringOrder(_ lhs: NotificationRequest, _ rhs: NotificationRequest) -> Bool {
+        (lhs.fireAt, lhs.id.suffix(8), lhs.reminderID.uuidString) < (rhs.fireAt, rhs.id.suffix(8), rhs.reminderID.uuidString)
     }
 
     /// The one-time reminders that notify from `start` on, soonest first, at least the first

@@ -91,6 +91,28 @@ package final class TestWorld: Sendable {
         try queue.write { try $0.execute(sql: "UPDATE reminderPlan SET nextAt = 0") }
     }
 
+    /// The ids of the pending notification rows `work` inserted and deleted (an update counts as
+    /// both), in the order written.
+    package func planRowsWritten(by work: () async throws -> Void) async throws -> (inserted: [String], deleted: [String]) {
+        try await queue.write { db in
+            try db.execute(sql: """
+                CREATE TEMP TABLE IF NOT EXISTS planWrite (seq INTEGER PRIMARY KEY, kind TEXT NOT NULL, id TEXT NOT NULL);
+                DELETE FROM planWrite;
+                CREATE TEMP TRIGGER IF NOT EXISTS planWrite_insert AFTER INSERT ON main.notificationRequest
+                BEGIN INSERT INTO planWrite (kind, id) VALUES ('+', new.id); END;
+                CREATE TEMP TRIGGER IF NOT EXISTS planWrite_update AFTER UPDATE ON main.notificationRequest
+                BEGIN INSERT INTO planWrite (kind, id) VALUES ('-', old.id); INSERT INTO planWrite (kind, id) VALUES ('+', new.id); END;
+                CREATE TEMP TRIGGER IF NOT EXISTS planWrite_delete AFTER DELETE ON main.notificationRequest
+                BEGIN INSERT INTO planWrite (kind, id) VALUES ('-', old.id); END;
+                """)
+        }
+        try await work()
+        return try await queue.read { db in
+            (try String.fetchAll(db, sql: "SELECT id FROM planWrite WHERE kind = '+' ORDER BY seq"),
+             try String.fetchAll(db, sql: "SELECT id FROM planWrite WHERE kind = '-' ORDER BY seq"))
+        }
+    }
+
     /// Creates a reminder through the create use case, due on `date` at `time` in the world's zone.
     @discardableResult
     package func addReminder(
