@@ -38,14 +38,19 @@ extension Memoss {
                 known.listed = session.lastListing?.count ?? 0
                 return Completion.candidates(line: line, word: word, root: Memoss.self, commandNames: Self.commandNames)
             }
+            let delivery = session.core.promptDelivery()
             if session.console.isTerminal {
                 session.say("Memoss — \(session.core.storePath ?? "in memory"). Type help for the commands, quit or Ctrl-D to leave.")
-                Self.announceWhileWaiting(core: session.core, style: session.style, shown: session.shownNotifications)
+                Self.announceWhileWaiting(core: session.core, delivery: delivery, style: session.style, shown: session.shownNotifications)
             }
             while true {
-                await announceDue(session)
-                known.tagNames = (try? await session.core.listTags().map(\.name)) ?? known.tagNames
-                known.listNames = (try? await session.core.lists.all().map(\.name)) ?? known.listNames
+                if let look = try? await delivery.look() {
+                    if let due = look.due { await announce(due, session) }
+                    if look.storeChanged {
+                        known.tagNames = (try? await session.core.listTags().map(\.name)) ?? known.tagNames
+                        known.listNames = (try? await session.core.lists.all().map(\.name)) ?? known.listNames
+                    }
+                }
                 switch session.console.read(session.style.bold("memoss> "), remember: true) {
                 case .endOfInput:
                     if session.console.isTerminal { session.say("") }
@@ -54,10 +59,19 @@ extension Memoss {
                     continue
                 case .line(let line):
                     if await !perform(line, in: session) { return finish(session) }
-                    session.core.nudgeWaiters()
+                    if Self.runsCommand(line) {
+                        await delivery.commandRan()
+                        session.core.nudgeWaiters()
+                    }
                     if !session.console.isTerminal, onError == .stopOnError, session.refusedCount > 0 { return finish(session) }
                 }
             }
+        }
+
+        /// Whether `line` names a command that may change the store (not an empty line, `help` or `quit`).
+        private static func runsCommand(_ line: String) -> Bool {
+            guard let name = (try? Words.split(line))?.first else { return false }
+            return Memoss.commandNames.contains(name)
         }
 
         /// Ends the run: a script in which a command was refused exits with status 1.
@@ -137,14 +151,14 @@ extension Memoss {
 
         /// While the prompt waits for a line, what falls due (or another process adds, due now) is
         /// shown above the line being typed, within a second.
-        private static func announceWhileWaiting(core: MemossCore, style: Style, shown: ShownNotifications) {
+        private static func announceWhileWaiting(core: MemossCore, delivery: PromptDelivery, style: Style, shown: ShownNotifications) {
             Task.detached {
                 while true {
                     guard (try? await core.waitForNextNotificationOrChange()) != nil else {
                         try? await Task.sleep(for: .seconds(MemossCore.longestWait))
                         continue
                     }
-                    guard let due = try? await core.deliverDueNotifications.deliverOrShow() else { continue }
+                    guard let due = (try? await delivery.look(readsKept: false))?.due else { continue }
                     let fresh = (due.delivered + due.deliveredElsewhere).filter { shown.insert($0.id) }
                     guard !fresh.isEmpty else { continue }
                     let numbered = (try? await core.numberNotifications()) ?? []
@@ -157,8 +171,7 @@ extension Memoss {
         }
 
         @MainActor
-        private func announceDue(_ session: Session) async {
-            guard let due = try? await session.core.deliverDueNotifications.deliverOrShow() else { return }
+        private func announce(_ due: DueNotifications, _ session: Session) async {
             // What a running `watch` delivers is shown once here, not taken.
             let elsewhere = due.deliveredElsewhere.filter { session.shownNotifications.insert($0.id) }
             guard !(due.delivered + elsewhere).isEmpty else { return }

@@ -296,6 +296,12 @@ package struct MemossCore: Sendable {
                              waitForNextOrChange: { try? await self.waitForNextNotificationOrChange() })
     }
 
+    /// What a prompt delivers between its commands: nothing until something falls due or the store
+    /// changes.
+    package func promptDelivery() -> PromptDelivery {
+        PromptDelivery(deliver: deliverDueNotifications, environment: environment, version: { try? database.dataVersion() })
+    }
+
     /// Every tag to choose from, `selectedIDs` chosen, with creation inline.
     @MainActor package func tagPickerModel(selectedIDs: Set<UUID> = []) -> TagPickerModel {
         TagPickerModel(selectedIDs: selectedIDs, listTags: listTags, createTag: createTag)

@@ -68,6 +68,14 @@ package struct DeliverDueNotificationsUseCase: Sendable {
         return result
     }
 
+    /// When a delivery round next has something to do: the soonest pending request's time, the
+    /// distant past when the plan was left stale (a replan to finish), `nil` when nothing is
+    /// pending. Reads only.
+    package func nextRound() async throws -> Date? {
+        if try await center.planIsStale() { return .distantPast }
+        return try await center.pending().first?.fireAt
+    }
+
     /// What `deliverOrShow()` delivered (nothing when another process delivers).
     package func callAsFunction() async throws -> [DeliveredNotification] {
         try await deliverOrShow().delivered
