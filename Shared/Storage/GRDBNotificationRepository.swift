@@ -64,6 +64,17 @@ package struct GRDBNotificationRepository: NotificationRepository {
         }
     }
 
+    package func nextRound() async throws -> Date? {
+        try await database.read { db in
+            let row = try Row.fetchOne(db, sql: """
+                SELECT changes > planned AS stale, (SELECT min(fireAt) FROM notificationRequest) AS next FROM planState
+                """)
+            let stale: Bool? = row?["stale"], next: Int64? = row?["next"]
+            if stale == true { return .distantPast }
+            return next.map(StoredInstant.date(milliseconds:))
+        }
+    }
+
     package func planSnapshot() async throws -> PlanSnapshot {
         try await database.read { db in
             let state = try Row.fetchOne(db, sql: "SELECT changes, planned FROM planState")
@@ -71,7 +82,7 @@ package struct GRDBNotificationRepository: NotificationRepository {
             let queued = try UUID.fetchAll(db, sql: "SELECT reminderID FROM replanQueue WHERE change > ? ORDER BY change",
                                            arguments: [planned])
             return PlanSnapshot(
-                pending: try Self.pending(db), delivered: try Self.delivered(db), deliveredThrough: try Self.deliveredThrough(db),
+                pending: try Self.pending(db), pendingDigest: try Self.pendingDigest(db), delivered: try Self.delivered(db), deliveredThrough: try Self.deliveredThrough(db),
                 changes: changes, planned: planned, changed: Int64(queued.count) == changes - planned ? Set(queued) : nil)
         }
     }
@@ -82,7 +93,7 @@ package struct GRDBNotificationRepository: NotificationRepository {
             let state = try Row.fetchOne(db, sql: "SELECT changes, planned FROM planState")
             let changes: Int64? = state?["changes"], planned: Int64? = state?["planned"]
             guard changes == snapshot.changes, planned == snapshot.planned,
-                  try Self.deliveredThrough(db) == snapshot.deliveredThrough, try Self.pending(db) == snapshot.pending
+                  try Self.deliveredThrough(db) == snapshot.deliveredThrough, try Self.pendingDigest(db) == snapshot.pendingDigest
             else { return false }
             try NotificationRequestRecord.deleteAll(db, keys: removing)
             let exists = try db.cachedStatement(sql: "SELECT 1 FROM reminder WHERE id = ?")
@@ -144,6 +155,13 @@ package struct GRDBNotificationRepository: NotificationRepository {
 
     private static func pending(_ db: Database) throws -> [NotificationRequest] {
         try NotificationRequestRecord.order(NotificationRequestRecord.Columns.fireAt, Column("id")).fetchAll(db).map(\.request)
+    }
+
+    private static func pendingDigest(_ db: Database) throws -> String {
+        try String.fetchOne(db, sql: """
+            SELECT coalesce(group_concat(id || ' ' || fireAt || ' ' || isSnoozed, ','), '')
+            FROM (SELECT id, fireAt, isSnoozed FROM notificationRequest ORDER BY fireAt, id)
+            """) ?? ""
     }
 
     private static func delivered(_ db: Database) throws -> [DeliveredNotification] {

@@ -21,6 +21,10 @@ package protocol NotificationRepository: Sendable {
     /// as they were at change count `changes`), drops what belongs to done reminders (pending and
     /// delivered), and keeps the soonest within the cap; one transaction.
     func replacePlan(with planned: [NotificationRequest], madeAt changes: Int64) async throws
+    /// When delivery next has something to do: the soonest pending request's time, the distant past
+    /// when reminders changed after the plan was made (a replan to finish), `nil` when nothing is
+    /// pending; one read.
+    func nextRound() async throws -> Date?
     /// The plan, the delivered notifications, the watermark and the reminders changed since the
     /// plan was made, in one read.
     func planSnapshot() async throws -> PlanSnapshot

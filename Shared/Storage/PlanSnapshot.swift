@@ -6,6 +6,9 @@ import Foundation
 package struct PlanSnapshot: Sendable {
     /// Pending requests, soonest first.
     package var pending: [NotificationRequest]
+    /// The pending requests' ids, times and snoozes as one text: a plan that still reads the same
+    /// was not changed since.
+    package var pendingDigest: String
     /// Delivered notifications, oldest first.
     package var delivered: [DeliveredNotification]
     /// The instant delivery has run up to, `nil` before the first plan.
@@ -19,9 +22,10 @@ package struct PlanSnapshot: Sendable {
     package var changed: Set<UUID>?
 
     /// A snapshot of these readings.
-    package init(pending: [NotificationRequest], delivered: [DeliveredNotification], deliveredThrough: Date?,
+    package init(pending: [NotificationRequest], pendingDigest: String, delivered: [DeliveredNotification], deliveredThrough: Date?,
                  changes: Int64, planned: Int64, changed: Set<UUID>?) {
         self.pending = pending
+        self.pendingDigest = pendingDigest
         self.delivered = delivered
         self.deliveredThrough = deliveredThrough
         self.changes = changes

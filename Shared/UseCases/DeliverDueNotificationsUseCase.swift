@@ -72,8 +72,7 @@ package struct DeliverDueNotificationsUseCase: Sendable {
     /// distant past when the plan was left stale (a replan to finish), `nil` when nothing is
     /// pending. Reads only.
     package func nextRound() async throws -> Date? {
-        if try await center.planIsStale() { return .distantPast }
-        return try await center.pending().first?.fireAt
+        try await center.nextRound()
     }
 
     /// What `deliverOrShow()` delivered (nothing when another process delivers).
