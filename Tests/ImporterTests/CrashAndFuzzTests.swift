@@ -177,7 +177,9 @@ struct CrashAndFuzzTests {
         #expect(importResult?.status == 0, "\(importResult?.stderr ?? "no import")")
         #expect(titles.filter { $0.hasPrefix("row ") }.count == 2_000)
         #expect(failures.isEmpty, "\(failures.prefix(3))")
-        #expect(slowestRead < 1, "a reader took \(slowestRead) s")
+        // A reader that waited for the writers would wait for the store's 5 s busy timeout; one that
+        // does not wait takes a process start and a read, which a loaded machine can stretch past 1 s.
+        #expect(slowestRead < 2.5, "a reader took \(slowestRead) s")
         #expect(adds.count > 4)
         print("Concurrency: \(adds.count) adds (\(adds.filter { $0.status != 0 }.count) refused as locked), slowest read \(slowestRead) s")
         try checkRecovers(store, label: "concurrency")
