@@ -65,7 +65,7 @@ final class DashboardText: @unchecked Sendable {
 
     private var scratch: [UInt8] = []
 
-    /// "  3. [ ] !!! Title  Today 09:00  (overdue)  ↻ Daily  in Work  #Errands #Home +2", as it is,
+    /// "  3. [ ] !!! Title  Today 09:00  (overdue)  ↻ Daily  ⏰ -15m  in Work  #Errands #Home +2", as it is,
     /// appended to `out` as UTF-8.
     static func write(_ card: DashboardModel.Card, number: Int, style: Style, into out: inout [UInt8]) {
         let digits = String(number)
@@ -104,6 +104,8 @@ enum CardPart {
     case cancelled
     case progress(String)
     case repeats(String)
+    /// Its alarms, when not the default: "⏰ -1d, -15m".
+    case alarms(String)
     /// The list it is in: "in Work".
     case list(String)
     case tag(TagChip)
@@ -122,6 +124,7 @@ enum CardPart {
             parts.append(.progress(progress))
         }
         if let badge = card.recurrence { parts.append(.repeats(badge)) }
+        if let alarms = card.alarmText { parts.append(.alarms(alarms)) }
         if let list = card.listName { parts.append(.list(list)) }
         parts += card.tags.map(CardPart.tag)
         if let more = card.moreTags { parts.append(.more(more)) }
@@ -144,6 +147,7 @@ enum CardPart {
         case .cancelled: "(cancelled)"
         case .progress(let text): "(\(text))"
         case .repeats(let badge): "↻ " + badge
+        case .alarms(let text): "⏰ " + text
         case .list(let name): "in " + VisibleText.escaped(name)
         case .tag(let chip): "#" + VisibleText.escaped(chip.name)
         case .more(let text): text
@@ -163,7 +167,7 @@ enum CardPart {
         case .overdue: style.red(plain)
         case .cancelled: style.dim(plain)
         case .progress: style.yellow(plain)
-        case .repeats, .list: style.dim(plain)
+        case .repeats, .alarms, .list: style.dim(plain)
         case .tag(let chip): style.tag(chip)
         case .more(let text): text
         }

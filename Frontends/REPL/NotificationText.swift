@@ -16,7 +16,7 @@ enum NotificationText {
     static func announcement(_ notification: DeliveredNotification, environment: AppEnvironment, number: Int? = nil) -> String {
         let formatter = CardTimeFormatter(today: environment.today, timeZone: environment.timeZone)
         let request = notification.request
-        var text = "Reminder: \(VisibleText.escaped(request.title))  \(formatter.string(for: request.fireAt))"
+        var text = "Reminder: \(VisibleText.escaped(request.title))  \(formatter.string(for: request.announcedAt))"
         if notification.isLate { text += "  (late)" }
         if !request.body.isEmpty { text += "\n  \(VisibleText.escaped(request.body))" }
         let reference = number.map(String.init) ?? "ID"

@@ -76,7 +76,8 @@ extension Memoss {
             "Saved \"\(VisibleText.escaped(reminder.title))\""
                 + (list.map { $0.isDefault ? "" : " in \"\(VisibleText.escaped($0.name))\"" } ?? "")
                 + ", \(session.timeFormatter.dueSentence(for: reminder.reminder))"
-                + (reminder.priority == .none ? "" : ", \(reminder.priority.word) priority") + "."
+                + (reminder.priority == .none ? "" : ", \(reminder.priority.word) priority")
+                + (AlarmText.sentence(reminder.reminder).map { ", " + $0 } ?? "") + "."
                 + (reminder.reminder.gapNote.map { " " + $0 } ?? "")
         }
     }

@@ -31,11 +31,16 @@ struct ReminderFieldOptions: ParsableArguments {
     var priority: String?
     @Option(help: "The list it goes in (with edit, moves it there); the default list unless given.", completion: Completion.listNames)
     var list: String?
+    @Option(name: .customLong("alarm"), parsing: .unconditionalSingleValue, help: ArgumentHelp(
+        "When it notifies: -15m, -1h30m, -1d, -1w before the due time, +10m after it, 0 at it, or a date and time "
+            + "(\"2027-01-04 18:00\"); repeat for more, or none. Without it, once at the due time; with edit, "
+            + "the alarms given replace the ones it had.", valueName: "when"))
+    var alarms: [String] = []
 
     /// Whether any field was given.
     var isEmpty: Bool {
         date == nil && time == nil && dateOrder == nil && repeatRule == nil && times == nil && until == nil && tags.isEmpty && newTags.isEmpty
-            && notes == nil && priority == nil && list == nil
+            && notes == nil && priority == nil && list == nil && alarms.isEmpty
     }
 
     /// Sets the form's fields from the options given (the others keep their values) and `title`
@@ -44,7 +49,8 @@ struct ReminderFieldOptions: ParsableArguments {
     @MainActor
     func fill(_ form: ReminderFormModel, title: String? = nil, environment: AppEnvironment) async throws {
         let input = ReminderFieldInput(title: title, notes: notes, date: date, time: time, repeatPhrase: repeatRule, times: times,
-                                       until: until, priority: priority)
+                                       until: until, priority: priority,
+                                       alarms: alarms.isEmpty ? nil : alarms.joined(separator: ", "))
         if let problem = form.enter(input, dateOrder: dateOrder).first {
             let (message, isUsage) = problem.optionMessage
             throw isUsage ? UsageProblem(message: message) as any Error : Refusal(message: message)

@@ -17,7 +17,7 @@ struct ReminderFlow {
         case abandoned
     }
 
-    private enum Step: CaseIterable { case title, notes, date, time, repeatRule, endsOn, tags, priority, list }
+    private enum Step: CaseIterable { case title, notes, date, time, repeatRule, endsOn, tags, priority, alarms, list }
     private struct Abandoned: Error {}
 
     let session: Session
@@ -47,7 +47,7 @@ struct ReminderFlow {
             let step = steps[index]
             if step == .endsOn && !form.recurrencePicker.isEndDateAvailable { index += 1; continue }
             // Without a date there is no time to ask, and nothing repeats.
-            if [.time, .repeatRule, .endsOn].contains(step) && !form.hasDate { index += 1; continue }
+            if [.time, .repeatRule, .endsOn, .alarms].contains(step) && !form.hasDate { index += 1; continue }
             // The list is asked only when there is more than one.
             if step == .list && form.lists.count < 2 { index += 1; continue }
             if let back = try await ask(step) {
@@ -145,6 +145,12 @@ struct ReminderFlow {
             while true {
                 guard let line = try read("Priority (none, low, medium, high, or !, !!, !!!)", current: form.priority.word) else { return nil }
                 guard let problem = form.enter(ReminderFieldInput(priority: line)).first else { return nil }
+                session.say(session.style.red(problem.sentence))
+            }
+        case .alarms:
+            while true {
+                guard let line = try read("Alarms", current: form.text(of: .alarms)) else { return nil }
+                guard let problem = form.enter(ReminderFieldInput(alarms: line)).first else { return nil }
                 session.say(session.style.red(problem.sentence))
             }
         case .list:
@@ -294,6 +300,7 @@ struct ReminderFlow {
             lines.append("  Tags: " + form.tagPicker.selected.map { session.style.tag(TagChip($0)) }.joined(separator: " "))
         }
         if form.priority != .none { lines.append("  Priority: \(form.priority.word) \(form.priority.marks)") }
+        if draft.hasDate, draft.alarms != Alarm.defaults { lines.append("  Alarms: " + form.text(of: .alarms)) }
         if form.lists.count > 1, let list = form.list {
             lines.append("  List: " + session.style.colored(VisibleText.escaped(list.name), hex: list.colorHex))
         }

@@ -51,6 +51,7 @@ final class SheetLayer: Layer {
             case .repeat: "Repeat"
             case .zone: "Zone"
             case .priority: "Priority"
+            case .alarms: "Alarms"
             }
         case .repeatChoice: "Repeat"
         case .listChoice: "List"

@@ -2,12 +2,16 @@ import Foundation
 
 /// A request to notify the user at an instant, as the notification centre keeps it.
 package struct NotificationRequest: Identifiable, Hashable, Sendable {
-    /// `<reminder uuid>` for a one-time reminder, `<reminder uuid>-<n>` for occurrence n of a repeating one.
+    /// `<reminder uuid>` for a one-time reminder, `<reminder uuid>-<n>` for occurrence n of a repeating
+    /// one; an alarm other than the one at the due time adds `-<its key>` (`Alarm.key`).
     package var id: String
     /// The reminder it is about.
     package var reminderID: UUID
     /// When it fires.
     package var fireAt: Date
+    /// When the occurrence it is about is due (for an all-day reminder, its day at the all-day
+    /// time): `fireAt` for the alarm at the due time, later for an alarm before it; a snooze keeps it.
+    package var dueAt: Date
     /// The reminder's title.
     package var title: String
     /// The reminder's notes, empty when none.
@@ -17,12 +21,17 @@ package struct NotificationRequest: Identifiable, Hashable, Sendable {
     /// Whether the user snoozed it (a rebuild of the plan keeps it).
     package var isSnoozed: Bool
 
+    /// The time a line announcing it gives: when its occurrence is due (an alarm before the due
+    /// time says the due time), or for a snoozed one the time it was snoozed to.
+    package var announcedAt: Date { isSnoozed ? fireAt : dueAt }
+
     /// Creates a request from its values.
-    package init(id: String, reminderID: UUID, fireAt: Date, title: String, body: String,
+    package init(id: String, reminderID: UUID, fireAt: Date, dueAt: Date? = nil, title: String, body: String,
                  isRecurring: Bool, isSnoozed: Bool = false) {
         self.id = id
         self.reminderID = reminderID
         self.fireAt = fireAt
+        self.dueAt = dueAt ?? fireAt
         self.title = title
         self.body = body
         self.isRecurring = isRecurring

@@ -49,13 +49,16 @@ package struct Reminder: Identifiable, Hashable, Sendable {
     /// differs from `scheduledAt`'s reading (a DST gap moved it forward, perhaps past midnight);
     /// `nil` means `scheduledAt`'s own reading.
     package var nominal: LocalDateTime?
+    /// When it notifies (normalised: `Alarm.normalized`): by default once, at the due time; none when empty.
+    package var alarms: [Alarm]
 
     /// Creates a reminder from all its values.
     package init(
         id: UUID, title: String, notes: String?, scheduledAt: Date?, isAllDay: Bool = false, timeZoneID: String,
         isCompleted: Bool = false, completedAt: Date? = nil, stage: Stage = .none, percentComplete: Int? = nil,
         priority: Priority = .none, listID: UUID? = nil, createdAt: Date, updatedAt: Date,
-        recurrence: RecurrenceRule = .never, recurrenceEnd: LocalDate? = nil, nominal: LocalDateTime? = nil
+        recurrence: RecurrenceRule = .never, recurrenceEnd: LocalDate? = nil, nominal: LocalDateTime? = nil,
+        alarms: [Alarm] = Alarm.defaults
     ) {
         self.id = id
         self.title = title
@@ -74,6 +77,7 @@ package struct Reminder: Identifiable, Hashable, Sendable {
         self.recurrence = recurrence
         self.recurrenceEnd = recurrenceEnd
         self.nominal = nominal
+        self.alarms = Alarm.normalized(alarms)
     }
 
     /// A new open (or, with `completedAt`, done) reminder from values that passed the rules.
@@ -82,7 +86,8 @@ package struct Reminder: Identifiable, Hashable, Sendable {
             id: id, title: values.title, notes: values.notes, scheduledAt: values.scheduledAt, isAllDay: values.isAllDay,
             timeZoneID: values.timeZoneID, isCompleted: completedAt != nil, completedAt: completedAt,
             priority: values.priority, listID: values.listID, createdAt: now, updatedAt: now,
-            recurrence: values.recurrence, recurrenceEnd: values.recurrenceEnd, nominal: values.nominal)
+            recurrence: values.recurrence, recurrenceEnd: values.recurrenceEnd, nominal: values.nominal,
+            alarms: values.alarms)
     }
 
     /// The zone named by `timeZoneID`, or UTC if this system does not know it.

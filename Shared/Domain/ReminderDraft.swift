@@ -26,6 +26,8 @@ package struct ReminderDraft: Hashable, Sendable {
     package var priority: Priority = .none
     /// The list it goes in; `nil` for the store's default list.
     package var listID: UUID?
+    /// When it notifies: by default once, at the due time.
+    package var alarms: [Alarm] = Alarm.defaults
 
     /// Creates a draft from its fields.
     package init(

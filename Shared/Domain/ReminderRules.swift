@@ -122,7 +122,8 @@ package enum ReminderRules {
             recurrenceEnd: draft.hasDate && draft.recurrence.isRepeating ? draft.recurrenceEnd : nil,
             nominal: scheduled.at.flatMap { $0.shifted(in: scheduled.zone) == nil ? nil : $0.nominal },
             priority: draft.priority,
-            listID: draft.listID
+            listID: draft.listID,
+            alarms: Alarm.normalized(draft.alarms)
         ))
     }
 
@@ -159,4 +160,6 @@ package struct ValidReminderValues: Hashable, Sendable {
     package var priority: Priority = .none
     /// The list it goes in; `nil` for the store's default list.
     package var listID: UUID?
+    /// When it notifies, normalised.
+    package var alarms: [Alarm] = Alarm.defaults
 }

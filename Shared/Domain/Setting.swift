@@ -46,19 +46,4 @@ extension Reminder {
         guard isAllDay else { return occurrence.instant }
         return LocalDateTime(date: occurrence.nominal.date, time: settings.allDayTime).resolved(in: timeZone)
     }
-
-    /// The first occurrence that notifies after `instant`, and when it does; `nil` when undated or
-    /// when the series has ended.
-    package func nextFiring(after instant: Date, _ settings: Settings) -> (occurrence: Occurrence, fireAt: Date)? {
-        guard let series else { return nil }
-        // An all-day occurrence notifies up to a day after its day starts.
-        let lookBack: TimeInterval = isAllDay ? 2 * 86_400 : 0
-        var occurrence = series.nextOccurrence(after: instant.addingTimeInterval(-lookBack))
-        while let current = occurrence {
-            let fireAt = fireInstant(of: current, settings)
-            if fireAt > instant { return (current, fireAt) }
-            occurrence = series.occurrence(following: current)
-        }
-        return nil
-    }
 }

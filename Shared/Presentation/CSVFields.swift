@@ -7,7 +7,7 @@ import UseCases
 /// so an export imports again: the id keeps each reminder itself. The fields an export writes
 /// and the importer reads back (tags, completed_at, a moved monthly day) are written and read here.
 package enum CSVFields {
-    package static let header = "id,title,notes,date,time,timezone,repeat,end_date,tags,completed,completed_at,status,percent_complete,priority,list\r\n"
+    package static let header = "id,title,notes,date,time,timezone,repeat,end_date,tags,completed,completed_at,status,percent_complete,priority,list,alarms\r\n"
 
     /// One reminder's record: its current occurrence's wall date and time in its zone; an all-day
     /// reminder's time empty, an undated one's date and time empty; its list named from `lists`.
@@ -25,7 +25,9 @@ package enum CSVFields {
                       tagField(item.tags.map(\.name)), reminder.isDone ? "true" : "false",
                       reminder.isDone ? reminder.completedAt.map { instantText.string(from: $0) } ?? "" : "",
                       reminder.statusWord, reminder.percentComplete.map(String.init) ?? "",
-                      reminder.priority.word, lists.name(of: reminder.listID)]
+                      reminder.priority.word, lists.name(of: reminder.listID),
+                      // Empty for the default alarm, which a row without alarms gets.
+                      reminder.hasDefaultAlarms ? "" : AlarmText.text(reminder.alarms, zone: reminder.timeZone)]
         return fields.map(quoted).joined(separator: ",") + "\r\n"
     }
 

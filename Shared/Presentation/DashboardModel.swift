@@ -32,6 +32,12 @@ package final class DashboardModel {
         package let moreTags: String?
         /// The repeat badge: "Daily", "Weekly" or "Monthly"; `nil` for a one-time reminder.
         package let recurrence: String?
+        /// The alarm badge's text ("-1d, -15m", "no alarm") when an open, dated reminder's alarms are
+        /// not the default one at the due time; `nil` otherwise.
+        package var alarmText: String? {
+            guard urgency != .done, urgency != .someday else { return nil }
+            return AlarmText.badge(reminder.alarms, zone: reminder.timeZone)
+        }
         /// Its priority's marks, "!" to "!!!"; `nil` for none.
         package var priorityMarks: String? { reminder.priority == .none ? nil : reminder.priority.marks }
         /// The list it is in, when the dashboard shows several and it is not the default one.

@@ -53,7 +53,7 @@ package final class DueNotificationModel {
             for notification in due.delivered + due.deliveredElsewhere where seen.insert(notification.id).inserted {
                 let request = notification.request
                 waiting.append(Shown(id: request.id, text: "Reminder: \(VisibleText.escaped(request.title)) · "
-                    + formatter.string(for: request.fireAt) + (notification.isLate ? " (late)" : "")))
+                    + formatter.string(for: request.announcedAt) + (notification.isLate ? " (late)" : "")))
             }
             error = nil
         } catch {

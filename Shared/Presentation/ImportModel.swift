@@ -10,7 +10,7 @@ package final class ImportModel {
     /// The columns a header may name, in any order and case.
     package enum Column: String, CaseIterable, Sendable {
         case title, notes, date, time, `repeat`, endDate = "end_date", tags, completed, completedAt = "completed_at", timezone, id
-        case status, percentComplete = "percent_complete", priority, list
+        case status, percentComplete = "percent_complete", priority, list, alarms
     }
 
     /// What a header row says: where each known column is, and the names it did not know.
@@ -31,6 +31,7 @@ package final class ImportModel {
             "recurrence": .repeat, "repeats": .repeat, "end date": .endDate, "until": .endDate,
             "done": .completed, "time zone": .timezone, "zone": .timezone, "uid": .id,
             "percent complete": .percentComplete, "percent": .percentComplete, "progress": .percentComplete,
+            "alarm": .alarms,
         ]
 
         /// Reads a header row; throws `ImportFileError.noTitleColumn` when no column is `title` (or
@@ -137,13 +138,13 @@ package final class ImportModel {
         let zoneText = value(.timezone), dateText = value(.date), timeText = value(.time), repeatText = value(.repeat)
         let endText = value(.endDate), completedText = value(.completed), completedAtText = value(.completedAt)
         let tagsText = value(.tags), idText = value(.id), statusText = value(.status), percentText = value(.percentComplete)
-        let priorityText = value(.priority), listText = value(.list)
+        let priorityText = value(.priority), listText = value(.list), alarmsText = value(.alarms)
         func given(_ text: String) -> String? { text.isEmpty ? nil : text }
         let input = ReminderFieldInput(
             title: position(.title).map { $0 < record.count ? record[$0] : "" } ?? "",
             notes: header.index[.notes].map { $0 < record.count ? record[$0] : "" } ?? "",
             date: given(dateText), time: given(timeText), repeatPhrase: given(repeatText), until: given(endText), zone: given(zoneText),
-            priority: given(priorityText))
+            priority: given(priorityText), alarms: given(alarmsText))
         let (values, fieldProblems) = reader.read(input)
         // An end day of a row that does not repeat is left unused, not refused; an empty title is
         // said by the rules below.
@@ -341,6 +342,7 @@ extension ImportModel.Column {
         case .until: .endDate
         case .zone: .timezone
         case .priority: .priority
+        case .alarms: .alarms
         }
     }
 }

@@ -36,6 +36,10 @@ package enum JSONShapes {
         /// The inclusive last day, `YYYY-MM-DD`.
         let endDate: String?
         let tags: [String]
+        /// When it notifies: each alarm an `offset` in seconds from the due time (negative before
+        /// it; for an all-day reminder, from its day's notification time) or an instant `at`, with
+        /// its `text` as `--alarm` reads it; `[]` for none. One `{"offset": 0}` is the default.
+        let alarms: [AlarmJSON]
         /// Present (true) on a completed time of a repeating reminder that goes on: the entry is
         /// that occurrence, done then; the reminder itself is in `todo`.
         let pastOccurrence: Bool?
@@ -57,7 +61,24 @@ package enum JSONShapes {
             recurrence = RecurrenceJSON(reminder.recurrence)
             endDate = reminder.recurrenceEnd?.description
             tags = reminder.tags.map(\.name)
+            alarms = reminder.alarms.map { AlarmJSON($0, zone: reminder.timeZone) }
             pastOccurrence = reminder.isPastOccurrence ? true : nil
+        }
+    }
+
+    /// An alarm: `offset` seconds from the due time, or an instant `at` (ISO 8601 in the
+    /// reminder's zone); `text` as `--alarm` reads it.
+    package struct AlarmJSON: Encodable, Sendable {
+        let offset: Int?
+        let at: String?
+        let text: String
+
+        init(_ alarm: Alarm, zone: TimeZone) {
+            switch alarm {
+            case .relative(let seconds): (offset, at) = (seconds, nil)
+            case .absolute(let instant): (offset, at) = (nil, ISO8601Text.string(instant, in: zone))
+            }
+            text = AlarmText.text(alarm, zone: zone)
         }
     }
 
@@ -242,6 +263,8 @@ package enum JSONShapes {
             let id: String
             let reminderId: String
             let fireAt: String
+            /// When the occurrence it is about is due (later than `fireAt` for an alarm before it).
+            let dueAt: String
             let title: String
             let body: String
             let isRecurring: Bool
@@ -257,7 +280,8 @@ package enum JSONShapes {
         package init(pending: [NotificationRequest], delivered: [DeliveredNotification], zone: TimeZone) {
             func json(_ request: NotificationRequest, _ delivery: DeliveredNotification?) -> RequestJSON {
                 RequestJSON(id: request.id, reminderId: request.reminderID.uuidString,
-                            fireAt: ISO8601Text.string(request.fireAt, in: zone), title: request.title, body: request.body,
+                            fireAt: ISO8601Text.string(request.fireAt, in: zone), dueAt: ISO8601Text.string(request.dueAt, in: zone),
+                            title: request.title, body: request.body,
                             isRecurring: request.isRecurring, isSnoozed: request.isSnoozed,
                             deliveredAt: delivery.map { ISO8601Text.string($0.deliveredAt, in: zone) },
                             isLate: delivery?.isLate)

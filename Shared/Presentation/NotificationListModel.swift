@@ -45,16 +45,22 @@ package final class NotificationListModel {
         do {
             let centre = try await listNotifications()
             let formatter = CardTimeFormatter(today: environment.today, timeZone: environment.timeZone)
+            /// "snoozed" or "repeating", and when an alarm's occurrence is due when that is another time.
+            func note(_ request: NotificationRequest, _ kind: String?) -> String? {
+                let due = request.dueAt == request.fireAt ? nil : "due \(formatter.string(for: request.dueAt))"
+                let parts = [kind, due].compactMap { $0 }
+                return parts.isEmpty ? nil : parts.joined(separator: "; ")
+            }
             pending = centre.pending.map {
                 Row(id: $0.id, timeText: formatter.string(for: $0.fireAt), title: $0.title,
-                    note: $0.isSnoozed ? "snoozed" : $0.isRecurring ? "repeating" : nil)
+                    note: note($0, $0.isSnoozed ? "snoozed" : $0.isRecurring ? "repeating" : nil))
             }
             var slots: [UUID: [NotificationRequest]] = [:]
             for request in centre.pending where request.isRecurring && !request.isSnoozed { slots[request.reminderID, default: []].append(request) }
             pendingBySeries = centre.pending.compactMap { request in
                 guard request.isRecurring, !request.isSnoozed, let series = slots[request.reminderID], series.count > 1 else {
                     return Row(id: request.id, timeText: formatter.string(for: request.fireAt), title: request.title,
-                               note: request.isSnoozed ? "snoozed" : request.isRecurring ? "repeating" : nil)
+                               note: note(request, request.isSnoozed ? "snoozed" : request.isRecurring ? "repeating" : nil))
                 }
                 let ordered = series.sorted { $0.fireAt < $1.fireAt }
                 guard ordered.first?.id == request.id, let last = ordered.last else { return nil }
@@ -63,7 +69,7 @@ package final class NotificationListModel {
             }
             delivered = centre.delivered.map {
                 Row(id: $0.id, timeText: formatter.string(for: $0.request.fireAt), title: $0.request.title,
-                    note: $0.isLate ? "late" : nil)
+                    note: note($0.request, $0.isLate ? "late" : nil))
             }
             let snoozed = centre.pending.filter(\.isSnoozed).count
             let repeating = centre.pending.filter { $0.isRecurring && !$0.isSnoozed }.count
@@ -79,11 +85,12 @@ package final class NotificationListModel {
 }
 
 extension DeliveredNotification {
-    /// What a notification says under its title: when it was due ("Due Today 15:30", "late" when it
-    /// was delivered over a minute after), then the reminder's notes; never empty.
+    /// What a notification says under its title: when its occurrence is or was due ("Due Today
+    /// 15:30", also for an alarm before it; "late" when it was delivered over a minute after its
+    /// time), then the reminder's notes; never empty.
     package func body(environment: AppEnvironment) -> String {
         let formatter = CardTimeFormatter(today: environment.today, timeZone: environment.timeZone)
-        let due = "Due \(formatter.string(for: request.fireAt))" + (isLate ? " (late)" : "")
+        let due = "Due \(formatter.string(for: request.dueAt))" + (isLate ? " (late)" : "")
         return request.body.isEmpty ? due : due + "\n" + request.body
     }
 }

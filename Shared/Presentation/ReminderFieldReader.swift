@@ -26,11 +26,14 @@ package struct ReminderFieldInput: Hashable, Sendable {
     package var zone: String?
     /// How much it matters: none, low, medium, high, or `!`, `!!`, `!!!`.
     package var priority: String?
+    /// When it notifies (`AlarmText`): `-1d, -15m`, `0`, `2027-01-04 18:00`, or `none`; the set replaces the one it had.
+    package var alarms: String?
 
     /// Fields given by name; the others are not given.
     package init(title: String? = nil, notes: String? = nil, date: String? = nil, time: String? = nil,
                  repeatPhrase: String? = nil, times: String? = nil, until: String? = nil, zone: String? = nil,
-                 priority: String? = nil) {
+                 priority: String? = nil, alarms: String? = nil) {
+        self.alarms = alarms
         self.title = title
         self.notes = notes
         self.date = date
@@ -65,6 +68,8 @@ package struct ReminderFieldValues: Hashable, Sendable {
     package var until: Change<LocalDate>?
     package var zone: TimeZone?
     package var priority: Priority?
+    /// The alarms, normalised; empty for none.
+    package var alarms: [Alarm]?
 
     /// No field given.
     package init() {}
@@ -82,6 +87,7 @@ package struct ReminderFieldValues: Hashable, Sendable {
         if let time { (result.time, result.hasTime) = (time, true) }
         if let zone { result.timeZoneID = zone.identifier }
         if let priority { result.priority = priority }
+        if let alarms { result.alarms = alarms }
         if repeatSpec != nil || times != nil || date != nil {
             var spec = repeatSpec ?? RecurrencePickerModel.spec(following: draft.recurrence, on: draft.date)
             switch times {
@@ -105,6 +111,7 @@ package struct FieldProblem: Error, Hashable, Sendable {
     /// The field, by the name a command line and a CSV header give it.
     package enum Field: String, Hashable, Sendable {
         case title, notes, date, time, `repeat`, times, until, zone, priority
+        case alarms = "alarm"
     }
 
     /// What was wrong with the text.
@@ -137,6 +144,14 @@ package struct FieldProblem: Error, Hashable, Sendable {
         case required
         /// An iCalendar rule (`FREQ=WEEKLY;BYDAY=MO`) Memoss cannot follow exactly, or without a date; why.
         case calendarRule(String)
+        /// Not an alarm (`AlarmText`).
+        case notAnAlarm(String)
+        /// An offset without a sign (`15m`): before or after the due time?
+        case alarmNeedsSign(String)
+        /// An offset further than `Alarm.maximumOffset` from the due time.
+        case alarmTooFar(String)
+        /// `none` given with alarms.
+        case alarmNoneWithOthers
     }
 
     /// The field the text was given for.
@@ -168,6 +183,11 @@ package struct FieldProblem: Error, Hashable, Sendable {
         case .required: ReminderValidationError.titleRequired.message
         // A rule's part (`byday=tu,Xy`) is quoted as written, never capitalised.
         case .calendarRule(let why): why.prefix { $0 != " " }.contains("=") ? why : why.prefix(1).uppercased() + why.dropFirst()
+        case .notAnAlarm(let text): "\"\(VisibleText.escaped(text))\" is not an alarm. \(AlarmText.hint)"
+        case .alarmNeedsSign(let text):
+            "Say which way: -\(VisibleText.escaped(text)) for before the due time, +\(VisibleText.escaped(text)) for after it"
+        case .alarmTooFar(let text): "\(VisibleText.escaped(text)) is too far from the due time; an alarm is at most 52 weeks before or after it"
+        case .alarmNoneWithOthers: "none cannot go with other alarms; give none alone, or only the alarms"
         }
     }
 
@@ -193,6 +213,7 @@ package struct FieldProblem: Error, Hashable, Sendable {
         case .notAPriority: return ("--priority: \(Self.priorityHint).", true)
         case .required: return ("\(option) cannot be empty; give one, or leave out \(option) to keep the one it has.", true)
         case .calendarRule(let why): return ("--repeat: \(why).", true)
+        case .notAnAlarm, .alarmNeedsSign, .alarmTooFar, .alarmNoneWithOthers: return ("--alarm: \(sentence).", true)
         }
     }
 
@@ -207,7 +228,8 @@ package struct FieldProblem: Error, Hashable, Sendable {
         case .notADayInOrder(let text, let order): "\(text) is not a day of the calendar read as \(order.rawValue)"
         case .repeatPhrase(let error): error.sentence
         case .timeNeedsDate: "A time needs a date; give the date too, or leave the time empty"
-        case .timeGivenTwice, .notATime, .needsRepeat, .notACount, .unknownZone, .notAPriority, .required, .calendarRule: sentence
+        case .timeGivenTwice, .notATime, .needsRepeat, .notACount, .unknownZone, .notAPriority, .required, .calendarRule,
+             .notAnAlarm, .alarmNeedsSign, .alarmTooFar, .alarmNoneWithOthers: sentence
         }
     }
 
@@ -267,6 +289,12 @@ package struct ReminderFieldReader: Sendable {
             if Self.isNone(text) {
                 values.priority = Priority.none
             } else if let priority = Priority(text: text) { values.priority = priority } else { problems.append(FieldProblem(field: .priority, reason: .notAPriority(text))) }
+        }
+        if let text = input.alarms {
+            switch AlarmText.read(text, now: now, zone: reader.zone, order: order) {
+            case .success(let alarms): values.alarms = alarms
+            case .failure(let problem): problems.append(FieldProblem(field: .alarms, reason: problem))
+            }
         }
         if let text = input.date, Self.isNone(text) {
             values.clearsDate = true

@@ -65,6 +65,8 @@ package final class ReminderFormModel {
     package var hasTime: Bool { didSet { if hasTime != oldValue { dateError = nil } } }
     /// How much it matters.
     package var priority: Priority
+    /// When it notifies (normalised): by default once, at the due time; none when empty.
+    package var alarms: [Alarm]
     /// The list it goes in: `nil` for the default list.
     package var listID: UUID?
     /// The lists it may go in, the default first; read by `load()`.
@@ -139,6 +141,7 @@ package final class ReminderFormModel {
         self.hasDate = start.hasDate
         self.hasTime = start.hasTime
         self.priority = start.priority
+        self.alarms = start.alarms
         self.listID = start.listID
         self.tagPicker = TagPickerModel(selectedIDs: start.tagIDs, listTags: listTags, createTag: createTag)
         self.recurrencePicker = RecurrencePickerModel(
@@ -169,6 +172,7 @@ package final class ReminderFormModel {
                                   timeZoneID: reminder.timeZoneID, tagIDs: Set(reminder.tags.map(\.id)),
                                   recurrence: reminder.recurrence, recurrenceEnd: reminder.recurrenceEnd)
         draft.priority = reminder.priority
+        draft.alarms = reminder.alarms
         draft.listID = reminder.listID
         return draft
     }
@@ -204,6 +208,7 @@ package final class ReminderFormModel {
                                   timeZoneID: original.timeZoneID, tagIDs: tagPicker.selectedIDs, recurrence: recurrencePicker.rule,
                                   recurrenceEnd: recurrencePicker.effectiveEnd)
         draft.priority = priority
+        draft.alarms = alarms
         draft.listID = listID
         return draft
     }
@@ -225,6 +230,7 @@ package final class ReminderFormModel {
         if values.clearsTime { hasTime = false }
         if let time = values.time { (self.time, hasTime) = (time, true) }
         if let priority = values.priority { self.priority = priority }
+        if let alarms = values.alarms { self.alarms = alarms }
         let picker = recurrencePicker
         if let spec = values.repeatSpec { picker.spec = spec }
         switch values.times {
@@ -256,6 +262,7 @@ package final class ReminderFormModel {
         case .until: input.until = text
         case .zone: input.zone = text
         case .priority: input.priority = text
+        case .alarms: input.alarms = text
         }
         let problems = enter(input)
         refusedText[field] = problems.first.map { RefusedText(text: text, message: $0.sentence) }
@@ -278,7 +285,7 @@ package final class ReminderFormModel {
 
     /// A field's value as text to edit: the refused text when there is one, else what it holds
     /// (`2026-11-22` or `none` when undated, `09:00` or `none` when all day, the repeat's sentence,
-    /// a count or `none`, a day or `none`, a priority's word).
+    /// a count or `none`, a day or `none`, a priority's word, the alarms as `AlarmText` says them).
     package func text(of field: FieldProblem.Field) -> String {
         if let refused = refusedText[field] { return refused.text }
         let picker = recurrencePicker
@@ -292,6 +299,7 @@ package final class ReminderFormModel {
         case .until: picker.hasEndDate ? picker.endDate.description : "none"
         case .zone: original.timeZoneID
         case .priority: priority.word
+        case .alarms: AlarmText.text(alarms, zone: TimeZone(identifier: original.timeZoneID) ?? environment.timeZone)
         }
     }
 
@@ -303,7 +311,7 @@ package final class ReminderFormModel {
         case .title: titleError
         case .date, .time: field == .date ? dateError : nil
         case .until, .times: field == .until ? recurrencePicker.endDateError : nil
-        case .notes, .repeat, .zone, .priority: nil
+        case .notes, .repeat, .zone, .priority, .alarms: nil
         }
     }
 
@@ -332,6 +340,7 @@ package final class ReminderFormModel {
             || (hasDate && hasTime && time != original.time)
             || tagPicker.selectedIDs != original.tagIDs
             || priority != original.priority
+            || alarms != original.alarms
             || listID != original.listID
             || recurrencePicker.rule != original.recurrence
             || recurrencePicker.effectiveEnd != original.recurrenceEnd

@@ -558,6 +558,20 @@ extension AppDatabase {
                 BEGIN UPDATE planState SET changes = changes + 1; \(queue("old.id")) END;
                 """)
         }
+        migrator.registerMigration("alarms1") { db in
+            // Alarms per reminder (issue 35): `reminder.alarms` is `AlarmColumn`'s text, NULL for the
+            // default one at the due time, so no row is rewritten and a changeset of the undo journal
+            // from before (which has no alarms) leaves a reminder with the default. A notification
+            // keeps the due time of the occurrence it is about (`dueAt`, NULL for one planned before,
+            // whose due time is its `fireAt`): an alarm before the due time says when it is due, and
+            // completing from it completes that occurrence.
+            try db.execute(sql: """
+                ALTER TABLE reminder ADD COLUMN alarms TEXT;
+                CREATE INDEX reminder_with_alarms ON reminder (scheduledAt) WHERE alarms IS NOT NULL AND isCompleted = 0;
+                ALTER TABLE notificationRequest ADD COLUMN dueAt INTEGER;
+                ALTER TABLE deliveredNotification ADD COLUMN dueAt INTEGER;
+                """)
+        }
         return migrator
     }
 

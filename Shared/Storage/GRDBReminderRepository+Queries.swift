@@ -54,6 +54,15 @@ extension GRDBReminderRepository {
         }
     }
 
+    package func openOneTimeRemindersWithAlarms() async throws -> [Reminder] {
+        try await database.read { db in
+            try ReminderRows.reminders(db, sql: """
+                SELECT * FROM reminder
+                WHERE alarms IS NOT NULL AND isCompleted = 0 AND scheduledAt IS NOT NULL AND recurrenceRule = 'never'
+                """)
+        }
+    }
+
     package func reminders(scheduledIn interval: Range<Date>) async throws -> [Reminder] {
         try await database.read { db in
             try ReminderRows.reminders(db, sql: """

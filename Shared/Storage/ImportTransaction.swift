@@ -28,7 +28,7 @@ package final class ImportTransaction: @unchecked Sendable {
                 CREATE TEMP TABLE importRow (seq INTEGER PRIMARY KEY, id BLOB, title, notes, scheduledAt, timeZoneID,
                     isCompleted, completedAt, createdAt, updatedAt, recurrenceRule, recurrenceWeekday, recurrenceDay,
                     recurrenceEnd, nominalTime, nominalDate, importKey, recurrenceInterval, recurrenceWeekdays, recurrenceNth,
-                    recurrenceMonth, recurrenceTimes, storedKey, idKey, isAllDay, stage, percentComplete, listID, priority);
+                    recurrenceMonth, recurrenceTimes, storedKey, idKey, isAllDay, stage, percentComplete, listID, priority, alarms);
                 CREATE TEMP TABLE importLink (reminderID BLOB, tagID BLOB);
                 """)
             try db.beginTransaction(.immediate)
@@ -87,8 +87,8 @@ package final class ImportTransaction: @unchecked Sendable {
                 INSERT INTO temp.importRow (seq, id, title, notes, scheduledAt, timeZoneID, isCompleted, completedAt,
                     createdAt, updatedAt, recurrenceRule, recurrenceWeekday, recurrenceDay, recurrenceEnd, nominalTime,
                     nominalDate, importKey, recurrenceInterval, recurrenceWeekdays, recurrenceNth, recurrenceMonth, recurrenceTimes,
-                    storedKey, idKey, isAllDay, stage, percentComplete, listID, priority)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                    storedKey, idKey, isAllDay, stage, percentComplete, listID, priority, alarms)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 """).sqliteStatement
             for (seq, row) in batch.enumerated() {
                 // Bound straight through SQLite's C API: GRDB's argument boxing took a large part of
@@ -125,6 +125,7 @@ package final class ImportTransaction: @unchecked Sendable {
                 if let percent = r.percentComplete { sqlite3_bind_int(stage, 27, Int32(percent)) }
                 if let listID = listIDs[seq] ?? r.listID { Self.bind(stage, 28, listID) }
                 sqlite3_bind_int(stage, 29, Int32(r.priority.rawValue))
+                Self.bind(stage, 30, record.alarms)
                 let code = sqlite3_step(stage)
                 guard code == SQLITE_DONE else {
                     throw DatabaseError(resultCode: ResultCode(rawValue: code), message: String(cString: sqlite3_errmsg(db.sqliteConnection)))
@@ -143,11 +144,11 @@ package final class ImportTransaction: @unchecked Sendable {
                 INSERT INTO reminder (id, title, notes, scheduledAt, timeZoneID, isCompleted, completedAt, createdAt,
                     updatedAt, recurrenceRule, recurrenceWeekday, recurrenceDay, recurrenceEnd, nominalTime, nominalDate, importKey,
                     recurrenceInterval, recurrenceWeekdays, recurrenceNth, recurrenceMonth, recurrenceTimes, isAllDay, stage, percentComplete,
-                    listID, priority)
+                    listID, priority, alarms)
                 SELECT id, title, notes, scheduledAt, timeZoneID, isCompleted, completedAt, createdAt,
                     updatedAt, recurrenceRule, recurrenceWeekday, recurrenceDay, recurrenceEnd, nominalTime, nominalDate, storedKey,
                     recurrenceInterval, recurrenceWeekdays, recurrenceNth, recurrenceMonth, recurrenceTimes, isAllDay, stage, percentComplete,
-                    listID, priority
+                    listID, priority, alarms
                 FROM temp.importRow ORDER BY id
                 """)
 

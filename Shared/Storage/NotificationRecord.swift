@@ -11,6 +11,7 @@ struct NotificationRequestRecord: Codable, FetchableRecord, PersistableRecord {
     var id: String
     var reminderID: UUID
     var fireAt: Date
+    var dueAt: Date?
     var title: String
     var body: String
     var isRecurring: Bool
@@ -20,6 +21,7 @@ struct NotificationRequestRecord: Codable, FetchableRecord, PersistableRecord {
         id = request.id
         reminderID = request.reminderID
         fireAt = request.fireAt
+        dueAt = request.dueAt == request.fireAt ? nil : request.dueAt
         title = request.title
         body = request.body
         isRecurring = request.isRecurring
@@ -27,7 +29,7 @@ struct NotificationRequestRecord: Codable, FetchableRecord, PersistableRecord {
     }
 
     var request: NotificationRequest {
-        NotificationRequest(id: id, reminderID: reminderID, fireAt: fireAt, title: title, body: body,
+        NotificationRequest(id: id, reminderID: reminderID, fireAt: fireAt, dueAt: dueAt, title: title, body: body,
                             isRecurring: isRecurring, isSnoozed: isSnoozed)
     }
 
@@ -47,6 +49,7 @@ struct DeliveredNotificationRecord: Codable, FetchableRecord, PersistableRecord 
     var id: String
     var reminderID: UUID
     var fireAt: Date
+    var dueAt: Date?
     var title: String
     var body: String
     var isRecurring: Bool
@@ -59,6 +62,7 @@ struct DeliveredNotificationRecord: Codable, FetchableRecord, PersistableRecord 
         id = request.id
         reminderID = request.reminderID
         fireAt = request.fireAt
+        dueAt = request.dueAt
         title = request.title
         body = request.body
         isRecurring = request.isRecurring
@@ -69,7 +73,7 @@ struct DeliveredNotificationRecord: Codable, FetchableRecord, PersistableRecord 
 
     var notification: DeliveredNotification {
         DeliveredNotification(
-            request: NotificationRequest(id: id, reminderID: reminderID, fireAt: fireAt, title: title, body: body,
+            request: NotificationRequest(id: id, reminderID: reminderID, fireAt: fireAt, dueAt: dueAt, title: title, body: body,
                                          isRecurring: isRecurring, isSnoozed: isSnoozed),
             deliveredAt: deliveredAt, isLate: isLate)
     }

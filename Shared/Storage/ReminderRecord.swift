@@ -33,13 +33,15 @@ struct ReminderRecord: Encodable, PersistableRecord {
     var percentComplete: Int?
     var listID: UUID?
     var priority: Int
+    /// `AlarmColumn`'s text; NULL for the default alarm.
+    var alarms: String?
 
     /// The columns, one per property.
     enum CodingKeys: String, CodingKey, CaseIterable {
         case id, title, notes, scheduledAt, timeZoneID, isCompleted, completedAt, createdAt, updatedAt
         case recurrenceRule, recurrenceWeekday, recurrenceDay, recurrenceEnd, recurrenceInterval, recurrenceWeekdays
         case recurrenceNth, recurrenceMonth, recurrenceTimes, nominalTime, nominalDate
-        case isAllDay, stage, percentComplete, listID, priority
+        case isAllDay, stage, percentComplete, listID, priority, alarms
     }
 
     /// Every column a record is read from, qualified (`reminder.id, reminder.title, …`): what a
@@ -59,6 +61,7 @@ struct ReminderRecord: Encodable, PersistableRecord {
         percentComplete = reminder.percentComplete
         listID = reminder.listID
         priority = reminder.priority.rawValue
+        alarms = AlarmColumn.text(reminder.alarms)
         createdAt = reminder.createdAt
         updatedAt = reminder.updatedAt
         // A rule is stored in the columns the first version had where it can be (a weekly rule on
@@ -99,7 +102,7 @@ struct ReminderRecord: Encodable, PersistableRecord {
             isCompleted: isCompleted, completedAt: completedAt, stage: Reminder.Stage(rawValue: stage) ?? .none,
             percentComplete: percentComplete, priority: Priority(rawValue: priority) ?? .none, listID: listID, createdAt: createdAt, updatedAt: updatedAt,
             recurrence: rule, recurrenceEnd: recurrenceEnd.flatMap(LocalDate.init(iso:)),
-            nominal: nominal
+            nominal: nominal, alarms: AlarmColumn.alarms(alarms)
         )
     }
 
@@ -140,5 +143,35 @@ enum StoredInstant {
     static let decoding = DatabaseDateDecodingStrategy.custom { value in
         guard case .int64(let milliseconds) = value.storage else { return nil }
         return date(milliseconds: milliseconds)
+    }
+}
+
+/// How the `alarms` column holds a reminder's alarms: NULL for the default (one at the due time),
+/// empty for none, else each alarm comma-separated, `r<seconds>` relative to the due time (`r-900`)
+/// or `a<milliseconds since 1970>` absolute. Text that cannot be read is the default.
+enum AlarmColumn {
+    static func text(_ alarms: [Alarm]) -> String? {
+        guard alarms != Alarm.defaults else { return nil }
+        return alarms.map { alarm in
+            switch alarm {
+            case .relative(let seconds): "r\(seconds)"
+            case .absolute(let instant): "a\(StoredInstant.milliseconds(instant))"
+            }
+        }.joined(separator: ",")
+    }
+
+    static func alarms(_ text: String?) -> [Alarm] {
+        guard let text else { return Alarm.defaults }
+        var alarms: [Alarm] = []
+        for part in text.split(separator: ",") {
+            if part.first == "r", let seconds = Int(part.dropFirst()) {
+                alarms.append(.relative(seconds: seconds))
+            } else if part.first == "a", let milliseconds = Int64(part.dropFirst()) {
+                alarms.append(.absolute(StoredInstant.date(milliseconds: milliseconds)))
+            } else {
+                return Alarm.defaults
+            }
+        }
+        return alarms
     }
 }

@@ -138,6 +138,7 @@ extension ReminderRecord {
         percentComplete = try row.optionalInteger(columns.percentComplete)
         listID = try row.optionalUUID(columns.listID)
         priority = try row.integer(columns.priority)
+        alarms = try row.optionalText(columns.alarms)
     }
 }
 
@@ -225,7 +226,7 @@ struct ReminderColumns {
     let id, title, notes, scheduledAt, timeZoneID, isCompleted, completedAt, createdAt, updatedAt: Int
     let recurrenceRule, recurrenceWeekday, recurrenceDay, recurrenceEnd, nominalTime, nominalDate: Int
     let recurrenceInterval, recurrenceWeekdays, recurrenceNth, recurrenceMonth, recurrenceTimes: Int
-    let isAllDay, stage, percentComplete, listID, priority: Int
+    let isAllDay, stage, percentComplete, listID, priority, alarms: Int
 
     /// The positions in rows of `statement`.
     init(_ statement: Statement) throws {
@@ -246,6 +247,6 @@ struct ReminderColumns {
         (recurrenceInterval, recurrenceWeekdays) = (try index(.recurrenceInterval), try index(.recurrenceWeekdays))
         (recurrenceNth, recurrenceMonth, recurrenceTimes) = (try index(.recurrenceNth), try index(.recurrenceMonth), try index(.recurrenceTimes))
         (isAllDay, stage, percentComplete) = (try index(.isAllDay), try index(.stage), try index(.percentComplete))
-        (listID, priority) = (try index(.listID), try index(.priority))
+        (listID, priority, alarms) = (try index(.listID), try index(.priority), try index(.alarms))
     }
 }

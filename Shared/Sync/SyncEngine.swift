@@ -586,6 +586,8 @@ private struct Run {
         reminder.percentComplete = fields.completion.percent
         reminder.priority = fields.priority
         reminder.listID = listID
+        // Alarms are not synced yet: a reminder keeps its own over a change from the server.
+        reminder.alarms = existing?.alarms ?? Alarm.defaults
         reminder.createdAt = existing?.createdAt ?? created ?? now
         reminder.updatedAt = modified ?? now
         return .success(reminder)

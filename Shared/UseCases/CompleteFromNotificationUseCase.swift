@@ -26,7 +26,9 @@ package struct CompleteFromNotificationUseCase: Sendable {
         guard var reminder = try await reminders.reminder(id: request.reminderID) else {
             throw ReminderError.notFound(request.reminderID)
         }
-        let occurrenceIsCurrent = reminder.scheduledAt.map { $0 <= max(request.fireAt, delivered?.deliveredAt ?? request.fireAt) } ?? false
+        // An alarm before the due time completes the occurrence it is about (`dueAt`).
+        let latest = max(request.fireAt, request.dueAt, delivered?.deliveredAt ?? request.fireAt)
+        let occurrenceIsCurrent = reminder.scheduledAt.map { $0 <= latest } ?? false
         let completes = !reminder.isCompleted && occurrenceIsCurrent
         if completes { reminder = try await toggleCompletion(id: reminder.id) }
         try await center.removeDelivered([id])

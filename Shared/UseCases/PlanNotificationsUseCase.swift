@@ -2,8 +2,9 @@ import Domain
 import Foundation
 import Storage
 
-/// Rebuilds the pending notifications within the budget of 64: the 14 soonest one-time reminders,
-/// then the 50 soonest occurrences of all repeating reminders together.
+/// Rebuilds the pending notifications within the budget of 64: the 14 soonest firings of one-time
+/// reminders, then the 50 soonest of all repeating reminders together; each alarm of each
+/// occurrence is one firing.
 package struct PlanNotificationsUseCase: Sendable {
     private let reminders: any ReminderRepository
     private let center: any NotificationRepository
@@ -55,32 +56,39 @@ package struct PlanNotificationsUseCase: Sendable {
 
         let settings = try await self.settings.settings()
         var plan: [NotificationRequest] = []
-        for (reminder, fireAt) in try await oneTimeFirings(from: start, count: NotificationBudget.oneTimeSlots + takenCount, settings)
-        where plan.count < NotificationBudget.oneTimeSlots && !isTaken(reminder.id.uuidString, fireAt) {
-            plan.append(request(reminder, at: fireAt, id: reminder.id.uuidString))
+        for firing in try await oneTimeFirings(from: start, count: NotificationBudget.oneTimeSlots + takenCount, settings)
+        where plan.count < NotificationBudget.oneTimeSlots && !isTaken(firing.id, firing.fireAt) {
+            plan.append(request(firing))
         }
 
-        // Ties between series go to the lower id, as the index orders them.
+        // Each alarm of a series is a stream of firings, one per occurrence, in time order; the
+        // heap merges the streams of every series. Ties between series go to the lower id, as the
+        // index orders them.
         let series = try await reminders.recurringRemindersToPlan(
             from: start, now: now, limit: NotificationBudget.recurringSlots + takenCount
-        ) { $0.nextFiring(after: start, settings)?.fireAt }
+        ) { Self.nextFiring($0, after: start, settings) }
             .sorted { $0.id.uuidString < $1.id.uuidString }
         var heap = MinHeap<Candidate>()
         for (index, reminder) in series.enumerated() {
-            if let first = Self.firstCandidate(reminder, after: start, now: now, settings) {
-                heap.insert(Candidate(occurrence: first.occurrence, fireAt: first.fireAt, index: index))
+            for (position, alarm) in reminder.alarms.enumerated() {
+                if let first = Self.firstCandidate(reminder, alarm, after: start, now: now, settings) {
+                    heap.insert(Candidate(occurrence: first.occurrence, fireAt: first.fireAt, index: index, alarm: position))
+                }
             }
         }
         var recurringCount = 0
         while recurringCount < NotificationBudget.recurringSlots, let next = heap.popMin() {
             let reminder = series[next.index]
-            let id = "\(reminder.id.uuidString)-\(next.occurrence.dayNumber)"
-            if !isTaken(id, next.fireAt) {
-                plan.append(request(reminder, at: next.fireAt, id: id))
+            let alarm = reminder.alarms[next.alarm]
+            let firing = Firing(reminder: reminder, alarm: alarm, occurrence: next.occurrence, fireAt: next.fireAt, settings)
+            if !isTaken(firing.id, firing.fireAt) && !reminder.isPastWhenSet(alarm, fireAt: firing.fireAt) {
+                plan.append(request(firing))
                 recurringCount += 1
             }
-            if let after = reminder.series?.occurrence(following: next.occurrence) {
-                heap.insert(Candidate(occurrence: after, fireAt: reminder.fireInstant(of: after, settings), index: next.index))
+            // An absolute alarm notifies once.
+            if case .relative = alarm, let after = reminder.series?.occurrence(following: next.occurrence) {
+                heap.insert(Candidate(occurrence: after, fireAt: reminder.fireInstant(of: after, alarm: alarm, settings),
+                                      index: next.index, alarm: next.alarm))
             }
         }
         try await center.replacePlan(with: plan, madeAt: changes)
@@ -125,12 +133,16 @@ package struct PlanNotificationsUseCase: Sendable {
         guard let changed = snapshot.changed, let start = snapshot.deliveredThrough,
               !snapshot.pending.contains(where: \.isSnoozed) else { return false }
         guard !changed.isEmpty else { return true }
+        // Alarms other than the default one: the whole plan is made again (a plan holding an
+        // alarm's request orders and fills its slots by more than one firing per occurrence).
+        guard !snapshot.pending.contains(where: { $0.dueAt != $0.fireAt }) else { return false }
         let now = environment.now()
         let settings = try await self.settings.settings()
         var reminders: [Reminder] = []
         for id in changed.sorted(by: { $0.uuidString < $1.uuidString }) {
             if let reminder = try await self.reminders.reminder(id: id) { reminders.append(reminder) }
         }
+        guard reminders.allSatisfy(\.hasDefaultAlarms) else { return false }
         let shown = Set(snapshot.delivered.map { TakenKey(id: $0.id, fireAt: $0.request.fireAt) })
         func isTaken(_ id: String, _ fireAt: Date) -> Bool { shown.contains(TakenKey(id: id, fireAt: fireAt)) }
         let kept = snapshot.pending.filter { !changed.contains($0.reminderID) }
@@ -142,18 +154,20 @@ package struct PlanNotificationsUseCase: Sendable {
         for reminder in reminders where !reminder.isCompleted && !reminder.recurrence.isRepeating {
             guard let occurrence = reminder.currentOccurrence else { continue }
             let fireAt = reminder.fireInstant(of: occurrence, settings)
-            if fireAt >= start, !isTaken(reminder.id.uuidString, fireAt) { oneTime.append(request(reminder, at: fireAt, id: reminder.id.uuidString)) }
+            if fireAt >= start, !isTaken(reminder.id.uuidString, fireAt) {
+                oneTime.append(request(Firing(reminder: reminder, alarm: .atDue, occurrence: occurrence, fireAt: fireAt, settings)))
+            }
         }
         if kept.count(where: { !$0.isRecurring }) < NotificationBudget.oneTimeSlots {
             // Every reminder due up to the plan's last (a deleted one's requests went with it) is
             // planned or changed, so those after it are read (none when the plan held them all).
             let last = oldOneTime.max(by: Self.oneTimeOrder)
             let count = 2 * NotificationBudget.oneTimeSlots + shown.count + changed.count
-            for (reminder, fireAt) in try await oneTimeFirings(from: last?.fireAt ?? start, count: count, settings) {
-                let id = reminder.id.uuidString
+            for firing in try await oneTimeFirings(from: last?.fireAt ?? start, count: count, settings) {
+                let (reminder, fireAt, id) = (firing.reminder, firing.fireAt, firing.id)
                 guard !changed.contains(reminder.id), last.map({ (fireAt, id) > ($0.fireAt, $0.id) }) ?? true,
                       !isTaken(id, fireAt) else { continue }
-                oneTime.append(request(reminder, at: fireAt, id: id))
+                oneTime.append(request(firing))
             }
         }
         oneTime = Array(oneTime.sorted(by: Self.oneTimeOrder).prefix(NotificationBudget.oneTimeSlots))
@@ -163,12 +177,12 @@ package struct PlanNotificationsUseCase: Sendable {
         let oldRecurring = snapshot.pending.filter(\.isRecurring)
         var recurring = kept.filter(\.isRecurring)
         for reminder in reminders where !reminder.isCompleted && reminder.recurrence.isRepeating {
-            guard var next = Self.firstCandidate(reminder, after: start, now: now, settings) else { continue }
+            guard var next = Self.firstCandidate(reminder, .atDue, after: start, now: now, settings) else { continue }
             var planned = 0
             while planned < NotificationBudget.recurringSlots {
                 let id = "\(reminder.id.uuidString)-\(next.occurrence.dayNumber)"
                 if !isTaken(id, next.fireAt) {
-                    recurring.append(request(reminder, at: next.fireAt, id: id))
+                    recurring.append(request(Firing(reminder: reminder, alarm: .atDue, occurrence: next.occurrence, fireAt: next.fireAt, settings)))
                     planned += 1
                 }
                 guard let after = reminder.series?.occurrence(following: next.occurrence) else { break }
@@ -203,42 +217,87 @@ package struct PlanNotificationsUseCase: Sendable {
         (lhs.fireAt, lhs.id.suffix(8), lhs.reminderID.uuidString) < (rhs.fireAt, rhs.id.suffix(8), rhs.reminderID.uuidString)
     }
 
-    /// The one-time reminders that notify from `start` on, soonest first, at least the first
-    /// `count` of them (an all-day one notifies after its day starts, so the reminders due up to two
-    /// days before `start` are read too, and more are read until no later one can come sooner).
-    private func oneTimeFirings(from start: Date, count: Int, _ settings: Settings) async throws -> [(Reminder, Date)] {
+    /// The one-time reminders' firings from `start` on, soonest first, at least the first `count`
+    /// of them. A reminder with the default alarm notifies at its due time (an all-day one after its
+    /// day starts, so the reminders due up to two days before `start` are read too, and more are
+    /// read until no later one can come sooner); every reminder with other alarms is read, as an
+    /// alarm can be long before or after the due time. An alarm past when it was set is left out.
+    private func oneTimeFirings(from start: Date, count: Int, _ settings: Settings) async throws -> [Firing] {
+        func firings(_ reminders: [Reminder]) -> [Firing] {
+            reminders.flatMap { reminder -> [Firing] in
+                guard let occurrence = reminder.currentOccurrence else { return [] }
+                return reminder.alarms.compactMap { alarm in
+                    let firing = Firing(reminder: reminder, alarm: alarm, occurrence: occurrence,
+                                        fireAt: reminder.fireInstant(of: occurrence, alarm: alarm, settings), settings)
+                    return firing.fireAt >= start && !reminder.isPastWhenSet(alarm, fireAt: firing.fireAt) ? firing : nil
+                }
+            }
+        }
+        let withAlarms = firings(try await reminders.openOneTimeRemindersWithAlarms())
         var limit = count + 8
         while true {
             let read = try await reminders.openOneTimeReminders(from: start.addingTimeInterval(-2 * 86_400), limit: limit)
-            let firings = read.compactMap { reminder -> (Reminder, Date)? in
-                guard let occurrence = reminder.currentOccurrence else { return nil }
-                let fireAt = reminder.fireInstant(of: occurrence, settings)
-                return fireAt >= start ? (reminder, fireAt) : nil
-            }.sorted { ($0.1, $0.0.id.uuidString) < ($1.1, $1.0.id.uuidString) }
-            // A reminder not read is due after the last one read, and notifies no sooner.
-            guard read.count == limit, let lastDue = read.last?.scheduledAt, firings.count < count || firings[count - 1].1 > lastDue
-            else { return firings }
+            let all = (firings(read.filter(\.hasDefaultAlarms)) + withAlarms)
+                .sorted { ($0.fireAt, $0.id) < ($1.fireAt, $1.id) }
+            // A reminder not read is due after the last one read, and (with the default alarm) notifies no sooner.
+            guard read.count == limit, let lastDue = read.last?.scheduledAt, all.count < count || all[count - 1].fireAt > lastDue
+            else { return all }
             limit *= 2
         }
     }
 
-    /// The first firing after `start`; when that is already past, the latest one not after `now`.
-    private static func firstCandidate(_ reminder: Reminder, after start: Date, now: Date, _ settings: Settings)
+    /// When `reminder` next notifies after `start`, by any of its alarms (the planner's index).
+    private static func nextFiring(_ reminder: Reminder, after start: Date, _ settings: Settings) -> Date? {
+        reminder.alarms.compactMap { alarm in
+            switch alarm {
+            case .relative(let seconds): reminder.nextFiring(after: start, alarm: seconds, settings)?.fireAt
+            case .absolute(let instant): instant > start ? instant : nil
+            }
+        }.min()
+    }
+
+    /// The first firing of `alarm` after `start`; when that is already past, the latest one not
+    /// after `now`. An absolute alarm fires once, for the current occurrence.
+    private static func firstCandidate(_ reminder: Reminder, _ alarm: Alarm, after start: Date, now: Date, _ settings: Settings)
         -> (occurrence: Occurrence, fireAt: Date)?
     {
-        guard var first = reminder.nextFiring(after: start, settings) else { return nil }
+        guard case .relative(let seconds) = alarm else {
+            guard case .absolute(let instant) = alarm, instant > start, let current = reminder.currentOccurrence else { return nil }
+            return (current, instant)
+        }
+        guard var first = reminder.nextFiring(after: start, alarm: seconds, settings) else { return nil }
         guard first.fireAt <= now else { return first }
         while let next = reminder.series?.occurrence(following: first.occurrence) {
-            let fireAt = reminder.fireInstant(of: next, settings)
+            let fireAt = reminder.fireInstant(of: next, alarm: alarm, settings)
             guard fireAt <= now else { break }
             first = (next, fireAt)
         }
         return first
     }
 
-    private func request(_ reminder: Reminder, at instant: Date, id: String) -> NotificationRequest {
-        NotificationRequest(id: id, reminderID: reminder.id, fireAt: instant, title: reminder.title,
-                            body: reminder.notes ?? "", isRecurring: reminder.recurrence.isRepeating)
+    private func request(_ firing: Firing) -> NotificationRequest {
+        NotificationRequest(id: firing.id, reminderID: firing.reminder.id, fireAt: firing.fireAt, dueAt: firing.dueAt,
+                            title: firing.reminder.title, body: firing.reminder.notes ?? "",
+                            isRecurring: firing.reminder.recurrence.isRepeating)
+    }
+}
+
+/// One alarm of one occurrence, as the plan would hold it.
+private struct Firing {
+    let reminder: Reminder
+    let fireAt: Date
+    /// When the occurrence notifies at its due time (`Reminder.fireInstant`).
+    let dueAt: Date
+    /// `<reminder uuid>`, with `-<day>` for a repeating reminder's occurrence, and `-<alarm key>`
+    /// for an alarm other than the one at the due time.
+    let id: String
+
+    init(reminder: Reminder, alarm: Alarm, occurrence: Occurrence, fireAt: Date, _ settings: Settings) {
+        self.reminder = reminder
+        self.fireAt = fireAt
+        dueAt = reminder.fireInstant(of: occurrence, settings)
+        let base = reminder.recurrence.isRepeating ? "\(reminder.id.uuidString)-\(occurrence.dayNumber)" : reminder.id.uuidString
+        id = alarm == .atDue ? base : "\(base)-\(alarm.key)"
     }
 }
 
@@ -253,16 +312,18 @@ private struct Candidate: Comparable {
     let occurrence: Occurrence
     let fireAt: Date
     let index: Int
+    /// The alarm's position among its reminder's.
+    let alarm: Int
 
-    /// By when it notifies, nominal date, then series (ties to the lower id). Not `(occurrence,
+    /// By when it notifies, nominal date, series (ties to the lower id), then alarm. Not `(occurrence,
     /// index)`: two series' occurrences at one instant and date but different wall times (different
     /// zones) are neither less nor equal as occurrences, so a tuple would never reach the index.
     static func < (lhs: Candidate, rhs: Candidate) -> Bool {
-        (lhs.fireAt, lhs.occurrence.nominal.date, lhs.index) < (rhs.fireAt, rhs.occurrence.nominal.date, rhs.index)
+        (lhs.fireAt, lhs.occurrence.nominal.date, lhs.index, lhs.alarm) < (rhs.fireAt, rhs.occurrence.nominal.date, rhs.index, rhs.alarm)
     }
 
     static func == (lhs: Candidate, rhs: Candidate) -> Bool {
-        (lhs.fireAt, lhs.occurrence.nominal.date, lhs.index) == (rhs.fireAt, rhs.occurrence.nominal.date, rhs.index)
+        (lhs.fireAt, lhs.occurrence.nominal.date, lhs.index, lhs.alarm) == (rhs.fireAt, rhs.occurrence.nominal.date, rhs.index, rhs.alarm)
     }
 }
 

@@ -32,6 +32,7 @@ package struct UpdateReminderUseCase: Sendable {
         reminder.recurrence = values.recurrence
         reminder.recurrenceEnd = values.recurrenceEnd
         reminder.nominal = values.nominal
+        reminder.alarms = values.alarms
         reminder.updatedAt = now
         try await Journal.record("Edited \"\(reminder.title)\"", at: now) {
             try await repository.update(reminder, tagIDs: Array(draft.tagIDs))

@@ -218,7 +218,7 @@ struct ExportCommandTests {
     @Test func theFormatComesFromTheOptionOrTheFileNameAndBadChoicesAreRefused() throws {
         _ = try memoss("add", "Pay rent", "--date", "2027-01-31", "--time", "09:00", "--repeat", "monthly", "--new-tag", "Home")
         #expect(try memoss("export").stdout.hasPrefix("BEGIN:VCALENDAR\r\n"))
-        #expect(try memoss("export", "--format", "csv").stdout.hasPrefix("id,title,notes,date,time,timezone,repeat,end_date,tags,completed,completed_at,status,percent_complete,priority,list\r\n"))
+        #expect(try memoss("export", "--format", "csv").stdout.hasPrefix("id,title,notes,date,time,timezone,repeat,end_date,tags,completed,completed_at,status,percent_complete,priority,list,alarms\r\n"))
         #expect(try memoss("export", "--format", "json").stdout.hasPrefix("{\n  \"completed\" : [\n"))
         _ = try memoss("export", "-o", temporary.path("out.csv"))
         #expect(try String(contentsOfFile: temporary.path("out.csv"), encoding: .utf8).hasPrefix("id,title"))
@@ -248,7 +248,7 @@ struct ExportCommandTests {
         let csv = temporary.path("all.csv")
         _ = try memoss("export", "-o", csv)
         let exported = try String(contentsOfFile: csv, encoding: .utf8)
-        #expect(exported.contains(",Rent,,2027-02-28,09:00,America/New_York,monthly on the 31st,,a\\;b,false,,todo,,none,Reminders\r\n"))
+        #expect(exported.contains(",Rent,,2027-02-28,09:00,America/New_York,monthly on the 31st,,a\\;b,false,,todo,,none,Reminders,\r\n"))
         let copy = temporary.path("copy.sqlite")
         let imported = try ChildProcess.run(BuiltProduct.url("memoss-import"), ["--db", copy, csv], environment: environment)
         #expect(imported.stdout == "Imported 3, skipped 0 already present, refused 0. Created 2 tags.\n")

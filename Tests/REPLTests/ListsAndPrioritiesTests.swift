@@ -143,13 +143,13 @@ struct ListsAndPrioritiesTests {
     /// The prompt's add flow asks the priority, and the list only when there is more than one.
     @Test func thePromptAsksTheListOnlyWhenThereAreSeveral() throws {
         let alone = try MemossProcess.run(["--db", store], environment: environment,
-                                          lines: ["add", "Water plants", "", "2027-03-02", "", "", "", "!!", "y", "quit"])
+                                          lines: ["add", "Water plants", "", "2027-03-02", "", "", "", "!!", "", "y", "quit"])
         #expect(alone.stdout.contains("Priority (none, low, medium, high, or !, !!, !!!) [none]: !!\n"))
         #expect(!alone.stdout.contains("List ("))
         #expect(alone.stdout.contains("  Priority: medium !!\n"))
         _ = try memoss("lists", "add", "Home")
         let several = try MemossProcess.run(["--db", store], environment: environment,
-                                            lines: ["add", "Fix tap", "", "2027-03-02", "", "", "", "", "Hoem", "2", "y", "quit"])
+                                            lines: ["add", "Fix tap", "", "2027-03-02", "", "", "", "", "", "Hoem", "2", "y", "quit"])
         #expect(several.stdout.contains("Lists: 1 Reminders  2 Home\nList (a name or a number) [Reminders]: Hoem\n"))
         #expect(several.stdout.contains("No list named \"Hoem\"; did you mean \"Home\"?\nList (a name or a number) [Reminders]: 2\n"))
         #expect(several.stdout.contains("Added 2. \"Fix tap\" to \"Home\", due Tue 2 Mar 2027 09:00."))

@@ -31,7 +31,7 @@ struct PromptFlowTests {
 
     @Test func addFlowRefusesAnEmptyTitleAndAPastDateThenSaves() throws {
         let result = try prompt("add", "", "Renew passport", "Bring photos", "2020-01-01", "", "2027-03-02", "9:30am",
-                                "", "", "", "y", "quit")
+                                "", "", "", "", "y", "quit")
         #expect(result.status == 0)
         #expect(result.stderr == "")
         #expect(result.stdout.contains("Title: \nTitle is required\nTitle: Renew passport\n"))
@@ -45,7 +45,7 @@ struct PromptFlowTests {
     }
 
     @Test func addFlowSaysAMissingDayAndWhereATimeInAGapGoes() throws {
-        let result = try prompt("add", "Gap", "", "2100-02-29", "2027-03-14", "02:30", "", "", "", "y", "quit")
+        let result = try prompt("add", "Gap", "", "2100-02-29", "2027-03-14", "02:30", "", "", "", "", "y", "quit")
         #expect(result.stdout.contains("]: 2100-02-29\n2100-02-29 does not exist: February 2100 has 28 days.\nDate ["))
         #expect(result.stdout.contains("  Sun 14 Mar 2027 03:30\n  02:30 does not exist on Sun 14 Mar 2027 in America/New_York; due at 03:30.\n"))
         #expect(result.stdout.contains("Added 1. \"Gap\", due Sun 14 Mar 2027 03:30. 02:30 does not exist"))
@@ -54,7 +54,7 @@ struct PromptFlowTests {
 
     @Test func addFlowWalksACustomRepeatAndItsEnd() throws {
         // 1 March 2027 is a Monday, the month's first; a day and a time in one answer.
-        let result = try prompt("add", "Swim", "", "2027-03-01 7am", "", "9", "2 weeks", "tue,thu", "10 times", "", "", "y", "quit")
+        let result = try prompt("add", "Swim", "", "2027-03-01 7am", "", "9", "2 weeks", "tue,thu", "10 times", "", "", "", "y", "quit")
         #expect(result.stdout.contains("Repeat: 1 Never  2 Daily  3 Every weekday  4 Weekly on Monday  5 Every 2 weeks on Monday  "
             + "6 Monthly on the 1st  7 Monthly on the 1st Monday  8 Yearly on 1 March  9 Custom…\n"))
         #expect(result.stdout.contains("Repeat: Every 2 weeks on Tuesday and Thursday\n"))
@@ -64,13 +64,13 @@ struct PromptFlowTests {
     }
 
     @Test func addFlowTakesARepeatPhraseAndRefusesAnUnreadableOne() throws {
-        let result = try prompt("add", "Review", "", "2027-03-26", "", "every fortnight", "monthly on the last fri", "never", "", "", "y", "quit")
+        let result = try prompt("add", "Review", "", "2027-03-26", "", "every fortnight", "monthly on the last fri", "never", "", "", "", "y", "quit")
         #expect(result.stdout.contains("\"fortnight\" is not a unit or a weekday; write never"))
         #expect(result.stdout.contains("repeating Monthly on the last Friday."))
     }
 
     @Test func addFlowCreatesATagInlineAndChoosesIt() throws {
-        let result = try prompt("add", "Compost", "", "2027-05-01", "", "", "+Garden 6", "Garden, Home", "+Home", "", "", "y", "quit")
+        let result = try prompt("add", "Compost", "", "2027-05-01", "", "", "+Garden 6", "Garden, Home", "+Home", "", "", "", "y", "quit")
         #expect(result.stdout.contains("New tag: #Garden"))
         #expect(result.stdout.contains("Created and chose #Garden."))
         #expect(result.stdout.contains("No tag named \"Home\". Type +Home to create it."))
@@ -83,11 +83,11 @@ struct PromptFlowTests {
         _ = try memoss("add", "Dentist", "--date", "2027-03-02", "--time", "10:00")
         let before = try stored().todo
 
-        let cancelled = try prompt("list", "edit 1", "Orthodontist", "", "", "", "", "", "", "n", "y", "quit")
+        let cancelled = try prompt("list", "edit 1", "Orthodontist", "", "", "", "", "", "", "", "n", "y", "quit")
         #expect(cancelled.stdout.contains("Save? [Y/n/e/d] n\nDiscard Changes? Your changes to this reminder will be lost. [y/N] y"))
         #expect(try stored().todo.map { $0["title"] as? String } == before.map { $0["title"] as? String })
 
-        let saved = try prompt("list", "edit 1", "Orthodontist", "", "", "11:15", "monthly", "2027-06-30", "", "", "y", "quit")
+        let saved = try prompt("list", "edit 1", "Orthodontist", "", "", "11:15", "monthly", "2027-06-30", "", "", "", "y", "quit")
         #expect(saved.stdout.contains("Saved \"Orthodontist\", due Tue 2 Mar 2027 11:15."))
         let reminder = try #require(try stored().todo.first)
         #expect(reminder["title"] as? String == "Orthodontist")
@@ -143,7 +143,7 @@ struct PromptFlowTests {
         _ = try memoss("done", "2")
         let (todo, completed) = try stored()
         let reminder = try #require(todo.first)
-        #expect(Set(reminder.keys) == ["id", "title", "notes", "scheduledAt", "timeZone", "completed", "status", "recurrence", "endDate", "tags", "priority", "list"])
+        #expect(Set(reminder.keys) == ["id", "title", "notes", "scheduledAt", "timeZone", "completed", "status", "recurrence", "endDate", "tags", "priority", "list", "alarms"])
         #expect(reminder["priority"] as? String == "none")
         #expect(reminder["list"] as? String == "Reminders")
         #expect(reminder["status"] as? String == "todo")
@@ -161,7 +161,7 @@ struct PromptFlowTests {
     }
 
     @Test func escapeSequencesInATitleArePrintedVisibly() throws {
-        let result = try prompt("add", "Pay\u{1B}[2J rent", "", "2027-03-02", "", "", "", "", "y", "list", "quit")
+        let result = try prompt("add", "Pay\u{1B}[2J rent", "", "2027-03-02", "", "", "", "", "", "y", "list", "quit")
         #expect(!result.stdout.contains("\u{1B}"))
         #expect(result.stdout.contains("1. [ ] Pay\\u{1B}[2J rent  Tue 2 Mar 2027 09:00"))
         #expect(try stored().todo.first?["title"] as? String == "Pay\u{1B}[2J rent")

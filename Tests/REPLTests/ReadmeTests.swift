@@ -62,7 +62,7 @@ struct ReadmeTests {
         let transcript = try Self.block(after: "A first session").map(Self.withoutAnnotation)
         let start = try #require(transcript.firstIndex { $0.hasPrefix("memoss> ") })
         let expected = Array(transcript[start...])
-        let answers = ["add", "Call the dentist", "", "fri", "2:30pm", "", "Health", "", "y", "list", "done 1", "undo"]
+        let answers = ["add", "Call the dentist", "", "fri", "2:30pm", "", "Health", "", "-1d, -15m", "y", "list", "done 1", "undo"]
         let window = try TerminalWindow("\(MemossProcess.executable.path) --db \(store); exec cat",
                                         columns: 200, rows: 40, environment: environment)
         _ = try window.screen { $0.last == "memoss>" }

@@ -22,7 +22,7 @@ struct RecoveringFlowTests {
     @Test func aTimeAlreadyPastTodayIsAskedAgainAtTheTimeStep() throws {
         // Today with the proposed 09:00, six hours gone: the time is asked again, and 20:00 is taken.
         let result = try MemossProcess.run(["--db", store], environment: environment,
-                                           lines: ["add", "Tea with Sam", "", "today", "", "20:00", "", "", "", "y", "quit"])
+                                           lines: ["add", "Tea with Sam", "", "today", "", "20:00", "", "", "", "", "y", "quit"])
         #expect(result.status == 0)
         #expect(result.stdout.contains("Time [09:00]: \nMust be in the future: 2026-11-21 09:00\nTime [09:00]: 20:00\n"))
         #expect(!result.stdout.contains("Date [2026-11-21]: "))
@@ -41,7 +41,7 @@ struct RecoveringFlowTests {
         #expect(try memoss("list").stdout.contains("Nothing to do."))
         // Answering n is the user's own choice: no failure.
         let declined = try MemossProcess.run(["--db", store], environment: environment,
-                                             lines: ["add", "Renew passport", "", "", "", "", "", "", "n", "y", "quit"])
+                                             lines: ["add", "Renew passport", "", "", "", "", "", "", "", "n", "y", "quit"])
         #expect(declined.status == 0)
     }
 

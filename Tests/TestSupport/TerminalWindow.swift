@@ -28,7 +28,8 @@ package final class TerminalWindow: @unchecked Sendable {
 
     /// Types `text` literally, then Enter.
     package func type(_ text: String) throws {
-        _ = try tmux(["send-keys", "-t", "memoss", "-l", text])
+        // `--`: text that starts with a dash ("-1d") is typed, not read as an option of tmux.
+        _ = try tmux(["send-keys", "-t", "memoss", "-l", "--", text])
         _ = try tmux(["send-keys", "-t", "memoss", "Enter"])
     }
 

@@ -16,7 +16,17 @@ struct PlannerIndexTests {
     /// different wall times (New York and another zone) taking the last slot in no set order.
     @Test(arguments: [1, 2, 3, 164_037, 4])
     func theIndexedPlanEqualsAFullRebuild(round: Int) async throws {
-        let seed = round == 4 ? Self.runSeed : UInt64(round)
+        try await check(seed: round == 4 ? Self.runSeed : UInt64(round), alarms: false)
+    }
+
+    /// The same with alarms before and at the due time on a third of the reminders: each alarm of
+    /// each occurrence is a firing, and the plan is still what a full rebuild gives.
+    @Test(arguments: [11, 12, 13])
+    func withAlarmsTheIndexedPlanEqualsAFullRebuild(round: Int) async throws {
+        try await check(seed: UInt64(round), alarms: true)
+    }
+
+    private func check(seed: UInt64, alarms: Bool) async throws {
         var random = SeededGenerator(seed: seed)
         let world = try TestWorld()
         var ids: [UUID] = []
@@ -25,10 +35,10 @@ struct PlannerIndexTests {
             let context = "seed \(seed) (MEMOSS_PLANNER_SEED=\(seed) repeats the fourth round), step \(step)"
             switch Int.random(in: 0..<12, using: &random) {
             case 0...4:
-                if let added = try? await world.core.createReminder(Self.draft(world, &random)) { ids.append(added.id) }
+                if let added = try? await world.core.createReminder(Self.draft(world, &random, alarms: alarms)) { ids.append(added.id) }
             case 5:
                 if let id = ids.randomElement(using: &random) {
-                    _ = try? await world.core.updateReminder(id: id, Self.draft(world, &random))
+                    _ = try? await world.core.updateReminder(id: id, Self.draft(world, &random, alarms: alarms))
                 }
             case 6:
                 if let id = ids.randomElement(using: &random) { _ = try? await world.core.completeReminders(ids: [id]) }
@@ -56,32 +66,47 @@ struct PlannerIndexTests {
         #expect(checks > 10)
         let planned = try await world.core.listNotifications().pending
         #expect(planned.contains { $0.isRecurring }, "seed \(seed): the run never planned a repeating reminder")
+        if alarms { #expect(planned.contains { $0.dueAt != $0.fireAt }, "seed \(seed): the run never planned an alarm before a due time") }
     }
 
     private static func key(_ request: NotificationRequest) -> String { "\(request.id) \(request.fireAt.timeIntervalSince1970)" }
 
     /// The plan as its rules say, the slow way (every clock change here delivers, so planning
-    /// starts at now): the 14 soonest open one-time reminders from now, and the 50 soonest
-    /// occurrences after now of every open repeating one together, ties to the lower id.
+    /// starts at now): the 14 soonest firings of open one-time reminders from now, and the 50
+    /// soonest firings after now of every open repeating one together, ties to the lower id; each
+    /// alarm (here at or before the due time) of each occurrence is a firing, but not one past
+    /// when the reminder was last changed.
     private static func naivePlan(_ reminders: [ReminderWithTags], now: Date) -> Set<String> {
         let open = reminders.map(\.reminder).filter { !$0.isCompleted }
-        let oneTime = open.filter { !$0.recurrence.isRepeating && $0.scheduledAt! >= now }
-            .sorted { ($0.scheduledAt!, $0.id.uuidString) < ($1.scheduledAt!, $1.id.uuidString) }
+        func firings(_ reminder: Reminder, _ occurrence: Occurrence, base: String) -> [(id: String, fireAt: Date, date: LocalDate)] {
+            reminder.alarms.compactMap { alarm in
+                guard case .relative(let seconds) = alarm else { return nil }
+                let fireAt = occurrence.instant.addingTimeInterval(TimeInterval(seconds))
+                guard fireAt > now || (!reminder.recurrence.isRepeating && fireAt == now),
+                      alarm == .atDue || fireAt >= reminder.updatedAt else { return nil }
+                return (alarm == .atDue ? base : "\(base)-\(alarm.key)", fireAt, occurrence.nominal.date)
+            }
+        }
+        let oneTime = open.filter { !$0.recurrence.isRepeating }
+            .flatMap { firings($0, $0.currentOccurrence!, base: $0.id.uuidString) }
+            .sorted { ($0.fireAt, $0.id) < ($1.fireAt, $1.id) }
             .prefix(NotificationBudget.oneTimeSlots)
-            .map { "\($0.id.uuidString) \($0.scheduledAt!.timeIntervalSince1970)" }
+            .map { "\($0.id) \($0.fireAt.timeIntervalSince1970)" }
         let recurring = open.filter(\.recurrence.isRepeating)
             .flatMap { reminder in
-                reminder.series!.occurrences(after: now, count: NotificationBudget.recurringSlots).map { (reminder.id, $0) }
+                reminder.series!.occurrences(after: now, count: NotificationBudget.recurringSlots + 5).flatMap { occurrence in
+                    firings(reminder, occurrence, base: "\(reminder.id.uuidString)-\(occurrence.dayNumber)")
+                }
             }
-            .sorted { ($0.1.instant, $0.1.nominal.date, $0.0.uuidString) < ($1.1.instant, $1.1.nominal.date, $1.0.uuidString) }
+            .sorted { ($0.fireAt, $0.date, $0.id) < ($1.fireAt, $1.date, $1.id) }
             .prefix(NotificationBudget.recurringSlots)
-            .map { "\($0.0.uuidString)-\($0.1.dayNumber) \($0.1.instant.timeIntervalSince1970)" }
+            .map { "\($0.id) \($0.fireAt.timeIntervalSince1970)" }
         return Set(oneTime + recurring)
     }
 
     /// A random reminder from tomorrow to six weeks ahead, in one of five zones (two with DST gaps
     /// at midnight or in the night), repeating in three of five, a quarter of those with an end.
-    private static func draft(_ world: TestWorld, _ random: inout SeededGenerator) -> ReminderDraft {
+    private static func draft(_ world: TestWorld, _ random: inout SeededGenerator, alarms: Bool = false) -> ReminderDraft {
         let zone = zones.randomElement(using: &random)!
         let today = LocalDate(containing: world.clock.now, in: TimeZone(identifier: zone)!)
         let date = today.adding(days: Int.random(in: 1...42, using: &random))
@@ -94,6 +119,11 @@ struct PlannerIndexTests {
         }
         let end = rule.isRepeating && Bool.random(using: &random) && Bool.random(using: &random)
             ? date.adding(days: Int.random(in: 0...60, using: &random)) : nil
-        return ReminderDraft(title: "R", date: date, time: time, timeZoneID: zone, recurrence: rule, recurrenceEnd: end)
+        var draft = ReminderDraft(title: "R", date: date, time: time, timeZoneID: zone, recurrence: rule, recurrenceEnd: end)
+        if alarms, Int.random(in: 0..<3, using: &random) == 0 {
+            let offsets = [0, -900, -7_200, -86_400, -3 * 86_400]
+            draft.alarms = (0..<Int.random(in: 1...3, using: &random)).map { _ in .relative(seconds: offsets.randomElement(using: &random)!) }
+        }
+        return draft
     }
 }

@@ -1,0 +1,80 @@
+import Foundation
+
+/// When a reminder notifies: a time relative to each occurrence's due time, or an instant.
+///
+/// A reminder holds any number of them (`Reminder.alarms`); by default one, at the due time. An
+/// all-day reminder's due time, for alarms, is its day at the all-day time (`Settings.allDayTime`).
+package enum Alarm: Hashable, Sendable {
+    /// This many seconds after each occurrence's due time; before it when negative, at it when 0.
+    case relative(seconds: Int)
+    /// At this instant, once (whatever occurrence is current then).
+    case absolute(Date)
+
+    /// The alarm at the due time.
+    package static let atDue = Alarm.relative(seconds: 0)
+    /// The alarms a reminder has unless it is given others: one at the due time.
+    package static let defaults: [Alarm] = [.atDue]
+    /// The furthest a relative alarm may be from the due time, either way: 52 weeks, in seconds.
+    package static let maximumOffset = 52 * 7 * 86_400
+
+    /// `alarms` without repeats, in a fixed order: the relative ones earliest first, then the
+    /// absolute ones in time order. Two sets that notify alike are equal once normalised.
+    package static func normalized(_ alarms: [Alarm]) -> [Alarm] {
+        var seen = Set<Alarm>()
+        return alarms.filter { seen.insert($0).inserted }.sorted { lhs, rhs in
+            switch (lhs, rhs) {
+            case (.relative(let left), .relative(let right)): left < right
+            case (.absolute(let left), .absolute(let right)): left < right
+            case (.relative, .absolute): true
+            case (.absolute, .relative): false
+            }
+        }
+    }
+
+    /// The key that tells this alarm's notifications from the other alarms' of one reminder:
+    /// `b900` 900 s before, `a60` 60 s after, `t1799089200` at that second since 1970.
+    package var key: String {
+        switch self {
+        case .relative(let seconds): seconds < 0 ? "b\(-seconds)" : "a\(seconds)"
+        case .absolute(let instant): "t\(Int64(instant.timeIntervalSince1970.rounded(.down)))"
+        }
+    }
+}
+
+extension Reminder {
+    /// Whether its alarms are the default one at the due time.
+    package var hasDefaultAlarms: Bool { alarms == Alarm.defaults }
+
+    /// When `alarm` notifies for `occurrence`: the occurrence's firing instant (`fireInstant`)
+    /// moved by a relative alarm's offset, or an absolute alarm's instant.
+    package func fireInstant(of occurrence: Occurrence, alarm: Alarm, _ settings: Settings) -> Date {
+        switch alarm {
+        case .relative(let seconds): fireInstant(of: occurrence, settings).addingTimeInterval(TimeInterval(seconds))
+        case .absolute(let instant): instant
+        }
+    }
+
+    /// The first occurrence whose `alarm` (a relative one) notifies after `instant`, and when;
+    /// `nil` when undated or when the series has ended.
+    package func nextFiring(after instant: Date, alarm seconds: Int, _ settings: Settings)
+        -> (occurrence: Occurrence, fireAt: Date)?
+    {
+        guard let series else { return nil }
+        // An all-day occurrence notifies up to a day after its day starts.
+        let lookBack: TimeInterval = (isAllDay ? 2 * 86_400 : 0) + TimeInterval(max(seconds, 0))
+        var occurrence = series.nextOccurrence(after: instant.addingTimeInterval(-lookBack))
+        while let current = occurrence {
+            let fireAt = fireInstant(of: current, alarm: .relative(seconds: seconds), settings)
+            if fireAt > instant { return (current, fireAt) }
+            occurrence = series.occurrence(following: current)
+        }
+        return nil
+    }
+
+    /// Whether a notification of `alarm` at `fireAt` is left out of the plan: an alarm other than
+    /// the one at the due time that was already past when the reminder was last changed (when it
+    /// was set) is not delivered late.
+    package func isPastWhenSet(_ alarm: Alarm, fireAt: Date) -> Bool {
+        alarm != .atDue && fireAt < updatedAt
+    }
+}

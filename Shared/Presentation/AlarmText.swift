@@ -1,0 +1,135 @@
+import Domain
+import Foundation
+
+/// A reminder's alarms as a person types and reads them: `-1d, -15m`, `0` (at the due time),
+/// `+10m` (after it), `2027-01-04 18:00` (an absolute time), `none`. The one place alarm text is
+/// read and written, for the form, the command line and the cards.
+package enum AlarmText {
+    /// What the default alarm (one at the due time) reads as.
+    package static let atDueTime = "at due time"
+    /// What no alarm reads as.
+    package static let none = "none"
+    /// How alarms are typed, for a refusal.
+    package static let hint = "Give alarms as -15m, -1h30m, -1d or -1w (before the due time), +10m (after it), 0 (at it), "
+        + "or a date and time (\"2027-01-04 18:00\"), several separated by commas; or none"
+
+    /// Reads `text`: alarms separated by commas, each an offset from the due time or a date with a
+    /// time of day (read in `zone`, numeric dates in `order`), or `none` alone.
+    package static func read(_ text: String, now: Date, zone: TimeZone, order: TypedInput.DateOrder? = nil)
+        -> Result<[Alarm], FieldProblem.Reason>
+    {
+        let parts = text.split(separator: ",", omittingEmptySubsequences: false).map { String($0).trimmingWhitespace() }
+        let noneWords = ["none", "never", "-", "no alarm", "no alarms"]
+        if parts.count == 1, noneWords.contains(parts[0].lowercased()) { return .success([]) }
+        if parts.contains(where: { noneWords.contains($0.lowercased()) }) { return .failure(.alarmNoneWithOthers) }
+        guard !parts.isEmpty, !parts.contains(where: \.isEmpty) else { return .failure(.notAnAlarm(text)) }
+        var alarms: [Alarm] = []
+        for part in parts {
+            if let seconds = offset(part) {
+                guard abs(seconds) <= Alarm.maximumOffset else { return .failure(.alarmTooFar(part)) }
+                alarms.append(.relative(seconds: seconds))
+            } else if let moment = TypedInput.moment(part, now: now, zone: zone, order: order), let time = moment.time {
+                alarms.append(.absolute(LocalDateTime(date: moment.date, time: time).resolved(in: zone)))
+            } else {
+                return .failure(unsigned(part) ? .alarmNeedsSign(part) : .notAnAlarm(part))
+            }
+        }
+        return .success(Alarm.normalized(alarms))
+    }
+
+    /// The alarms as the form and `show` say them: "at due time", "none", or each alarm
+    /// (`-1d, -15m, 2027-01-04 18:00`, an absolute one in `zone`).
+    package static func text(_ alarms: [Alarm], zone: TimeZone) -> String {
+        if alarms == Alarm.defaults { return atDueTime }
+        if alarms.isEmpty { return none }
+        return alarms.map { text($0, zone: zone) }.joined(separator: ", ")
+    }
+
+    /// One alarm: `-15m`, `0`, `+1h`, or `2027-01-04 18:00` in `zone`.
+    package static func text(_ alarm: Alarm, zone: TimeZone) -> String {
+        switch alarm {
+        case .relative(let seconds): return offsetText(seconds)
+        case .absolute(let instant):
+            let local = LocalDateTime(of: instant, in: zone)
+            return "\(local.date) \(local.time)"
+        }
+    }
+
+    /// A card's badge: the alarms when they are not the default one, else `nil`.
+    package static func badge(_ alarms: [Alarm], zone: TimeZone) -> String? {
+        alarms == Alarm.defaults ? nil : alarms.isEmpty ? "no alarm" : text(alarms, zone: zone)
+    }
+
+    /// What a command says of a dated reminder's alarms after adding or saving it: "alarms -1d,
+    /// -15m", "no alarm"; `nil` for the default one (or an undated reminder, which never notifies).
+    package static func sentence(_ reminder: Reminder) -> String? {
+        guard reminder.scheduledAt != nil, !reminder.hasDefaultAlarms else { return nil }
+        return reminder.alarms.isEmpty ? "no alarm" : "alarm\(reminder.alarms.count == 1 ? "" : "s") " + text(reminder.alarms, zone: reminder.timeZone)
+    }
+
+    /// `-1d`, `-1h30m`, `+10m`, `0`: whole weeks, days, hours, minutes and seconds, largest first.
+    package static func offsetText(_ seconds: Int) -> String {
+        guard seconds != 0 else { return "0" }
+        var rest = abs(seconds)
+        var text = seconds < 0 ? "-" : "+"
+        for (unit, size) in units where rest >= size {
+            text += "\(rest / size)\(unit)"
+            rest %= size
+        }
+        return text
+    }
+
+    private static let units: [(String, Int)] = [("w", 604_800), ("d", 86_400), ("h", 3_600), ("m", 60), ("s", 1)]
+
+    /// The seconds an offset says: `0`, `at due time`, `-15m`, `+1h30m`, `-2 days`, `15 minutes
+    /// before`, `1h after`; `nil` when it is not one, or has no sign and is not 0.
+    private static func offset(_ text: String) -> Int? {
+        var words = text.lowercased()
+        if ["0", "at due time", "at due", "due", "at the due time"].contains(words) { return 0 }
+        var sign = 0
+        for (suffix, value) in [(" before", -1), (" after", 1)] where words.hasSuffix(suffix) {
+            words = String(words.dropLast(suffix.count))
+            sign = value
+        }
+        if sign == 0, let first = words.first, first == "-" || first == "+" {
+            sign = first == "-" ? -1 : 1
+            words = String(words.dropFirst())
+        }
+        guard sign != 0, let magnitude = duration(words), magnitude > 0 else { return nil }
+        return sign * magnitude
+    }
+
+    /// Whether `text` is a duration without a sign (`15m`): the user is asked which way.
+    private static func unsigned(_ text: String) -> Bool {
+        (duration(text.lowercased()) ?? 0) > 0
+    }
+
+    /// The seconds `1h30m`, `2 days`, `90 min` say; `nil` when not a duration.
+    private static func duration(_ text: String) -> Int? {
+        let names: [String: Int] = [
+            "w": 604_800, "week": 604_800, "weeks": 604_800, "d": 86_400, "day": 86_400, "days": 86_400,
+            "h": 3_600, "hr": 3_600, "hrs": 3_600, "hour": 3_600, "hours": 3_600,
+            "m": 60, "min": 60, "mins": 60, "minute": 60, "minutes": 60, "s": 1, "sec": 1, "secs": 1, "second": 1, "seconds": 1,
+        ]
+        var total = 0, number = "", unit = "", groups = 0
+        func close() -> Bool {
+            // A bare number alone is minutes (`-15`).
+            guard let count = Int(number), count <= 1_000_000, let size = unit.isEmpty && groups == 0 ? 60 : names[unit] else { return false }
+            total += count * size
+            (number, unit, groups) = ("", "", groups + 1)
+            return true
+        }
+        for character in text where !character.isWhitespace {
+            if character.isASCII, character.isNumber {
+                if !unit.isEmpty, !close() { return nil }
+                number.append(character)
+            } else if character.isLetter, !number.isEmpty {
+                unit.append(character)
+            } else {
+                return nil
+            }
+        }
+        guard !number.isEmpty, unit.isEmpty ? groups == 0 : true, close() else { return nil }
+        return total
+    }
+}

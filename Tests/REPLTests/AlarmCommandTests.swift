@@ -1,0 +1,105 @@
+import Foundation
+import Testing
+import TestSupport
+
+/// Alarms per reminder with the built `memoss`, on a store in a fresh folder, on the tests' clock
+/// (Saturday 21 November 2026, 15:00 in New York).
+struct AlarmCommandTests {
+    private let temporary: TemporaryFolder
+    private var home: URL { temporary.url }
+    private var store: String { home.appendingPathComponent("store.sqlite").path }
+    private var environment: [String: String] { ["HOME": home.path, "TZ": "America/New_York", "PATH": "/usr/bin:/bin"] }
+
+    init() throws {
+        temporary = try TemporaryFolder("memoss-home")
+    }
+
+    private func memoss(_ arguments: String...) throws -> ChildProcess.Result {
+        try MemossProcess.run(["--db", store] + arguments, environment: environment)
+    }
+
+    /// The notifications' lines without their ids.
+    private func pendingLines() throws -> [String] {
+        try memoss("notifications", "--all").stdout.split(separator: "\n").dropFirst().map { $0.components(separatedBy: "  id ")[0] }
+    }
+
+    @Test func alarmsGivenToAddArePlannedListedAndShownOnTheCard() throws {
+        let added = try memoss("add", "Pay rent", "--date", "2026-11-23", "--time", "10:00", "--alarm", "-1d", "--alarm", "-15m")
+        #expect(added.status == 0)
+        #expect(added.stdout == "Added \"Pay rent\", due Mon 23 Nov 10:00, alarms -1d, -15m.\n")
+        _ = try memoss("add", "Flight", "--date", "2027-01-05", "--time", "08:00", "--alarm", "2027-01-04 18:00", "--alarm", "0")
+        _ = try memoss("add", "Call mum", "--date", "tomorrow", "--time", "18:00")
+
+        // Pay rent has no alarm at its due time: it was not given one.
+        #expect(try pendingLines() == [
+            "  Tomorrow 10:00  Pay rent  (due Mon 23 Nov 10:00)",
+            "  Tomorrow 18:00  Call mum",
+            "  Mon 23 Nov 09:45  Pay rent  (due Mon 23 Nov 10:00)",
+            "  Mon 4 Jan 2027 18:00  Flight  (due Tue 5 Jan 2027 08:00)",
+            "  Tue 5 Jan 2027 08:00  Flight",
+        ])
+        let list = try memoss("list").stdout
+        #expect(list.contains("Pay rent  Mon 23 Nov 10:00  ⏰ -1d, -15m\n"))
+        #expect(list.contains("Flight  Tue 5 Jan 2027 08:00  ⏰ 0, 2027-01-04 18:00\n"))
+        // The default alarm shows no badge.
+        #expect(list.contains("Call mum  Tomorrow 18:00\n"))
+
+        let json = try #require(try JSONSerialization.jsonObject(with: try memoss("list", "--json").stdoutData) as? [String: Any])
+        let alarms = Dictionary(uniqueKeysWithValues: (json["todo"] as? [[String: Any]] ?? []).map { todo in
+            (todo["title"] as? String ?? "", (todo["alarms"] as? [[String: Any]] ?? []).map { alarm in
+                [alarm["offset"].map { "offset \($0)" }, alarm["at"].map { "at \($0)" }, alarm["text"].map { "text \($0)" }]
+                    .compactMap { $0 }.joined(separator: " ")
+            })
+        })
+        #expect(alarms["Pay rent"] == ["offset -86400 text -1d", "offset -900 text -15m"])
+        #expect(alarms["Flight"] == ["offset 0 text 0", "at 2027-01-04T18:00:00-05:00 text 2027-01-04 18:00"])
+        #expect(alarms["Call mum"] == ["offset 0 text 0"])
+    }
+
+    @Test func editWithAlarmNoneSilencesTheReminderAndUndoBringsItsAlarmsBack() throws {
+        _ = try memoss("add", "Pay rent", "--date", "2026-11-23", "--time", "10:00", "--alarm", "-1d", "--alarm", "-15m")
+        let edited = try memoss("edit", "1", "--alarm", "none")
+        #expect(edited.status == 0)
+        #expect(edited.stdout == "Saved \"Pay rent\", due Mon 23 Nov 10:00, no alarm.\n")
+        #expect(try pendingLines().isEmpty)
+        #expect(try memoss("list").stdout.contains("Pay rent  Mon 23 Nov 10:00  ⏰ no alarm\n"))
+
+        #expect(try memoss("undo").stdout == "Undid: Edited \"Pay rent\".\n")
+        #expect(try pendingLines() == [
+            "  Tomorrow 10:00  Pay rent  (due Mon 23 Nov 10:00)", "  Mon 23 Nov 09:45  Pay rent  (due Mon 23 Nov 10:00)",
+        ])
+
+        // `--alarm 0` alone is the default again: no badge, one notification at the due time.
+        _ = try memoss("edit", "1", "--alarm", "0")
+        #expect(try pendingLines() == ["  Mon 23 Nov 10:00  Pay rent"])
+        #expect(try memoss("list").stdout.contains("Pay rent  Mon 23 Nov 10:00\n"))
+    }
+
+    @Test func anAlarmThatCannotBeReadIsRefusedWithWhatToType() throws {
+        let unsigned = try memoss("add", "Dentist", "--date", "2026-11-23", "--alarm", "15m")
+        #expect(unsigned.status == 2)
+        #expect(unsigned.stderr == "memoss: --alarm: Say which way: -15m for before the due time, +15m for after it.\n")
+        let mixed = try memoss("add", "Dentist", "--date", "2026-11-23", "--alarm", "none", "--alarm", "-1h")
+        #expect(mixed.status == 2)
+        #expect(mixed.stderr == "memoss: --alarm: none cannot go with other alarms; give none alone, or only the alarms.\n")
+        let nonsense = try memoss("add", "Dentist", "--date", "2026-11-23", "--alarm", "soonish")
+        #expect(nonsense.stderr.hasPrefix("memoss: --alarm: \"soonish\" is not an alarm. Give alarms as -15m"))
+        #expect(try memoss("list").stdout.contains("Nothing to do."))
+    }
+
+    @Test func anAlarmPastWhenTheReminderIsAddedIsNotDelivered() throws {
+        _ = try memoss("add", "Call", "--date", "today", "--time", "16:00", "--alarm", "-2h", "--alarm", "-30m")
+        #expect(try pendingLines() == ["  Today 15:30  Call  (due Today 16:00)"])
+        let later = try MemossProcess.run(["--db", store, "due"],
+                                          environment: environment.merging(["MEMOSS_CLOCK": memossClock(instant("2026-11-21T15:31:00-05:00"))]) { $1 })
+        #expect(later.stdout.components(separatedBy: "\n").filter { $0.hasPrefix("Reminder:") } == ["Reminder: Call  Today 16:00"])
+    }
+
+    @Test func thePromptAsksTheAlarmsAsOneAnswer() throws {
+        let run = try MemossProcess.run(["--db", store], environment: environment,
+                                        lines: ["add", "Water plants", "", "2027-03-02", "", "", "", "", "-1d, 15m", "-1d, -15m", "y", "quit"])
+        #expect(run.stdout.contains("Alarms [at due time]: -1d, 15m\nSay which way: -15m for before the due time, +15m for after it\n"))
+        #expect(run.stdout.contains("  Alarms: -1d, -15m\n"))
+        #expect(run.stdout.contains("Added \"Water plants\", due Tue 2 Mar 2027 09:00, alarms -1d, -15m."))
+    }
+}
