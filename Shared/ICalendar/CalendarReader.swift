@@ -35,6 +35,9 @@ package struct CalendarTodo: Sendable {
     /// CREATED and LAST-MODIFIED, when given.
     package var createdAt: Date?
     package var modifiedAt: Date?
+    /// Its VALARMs that display or sound (`ACTION:DISPLAY` or `AUDIO`) as alarms; the default one at
+    /// the due time when it has none Memoss can read (an item without alarms notifies at its due time).
+    package var alarms: [Alarm] = Alarm.defaults
 }
 
 /// Something in a calendar Memoss cannot take as it is, with the line it is on.
@@ -59,8 +62,8 @@ package struct CalendarRefusal: Equatable, Sendable {
 /// that does not end the series first);
 /// STATUS:COMPLETED or COMPLETED for done, STATUS:IN-PROCESS and STATUS:CANCELLED, PERCENT-COMPLETE;
 /// PRIORITY (0–9); CATEGORIES as tags; the list from X-MEMOSS-LIST, else the calendar's
-/// X-WR-CALNAME. Ignored: VALARM (Memoss notifies at
-/// the due time), RELATED-TO, CLASS, URL, GEO, ATTACH, SEQUENCE, X- properties, and
+/// X-WR-CALNAME; VALARMs that display or sound as alarms (`CalendarTodo.alarms`). Ignored: other
+/// VALARMs (email, procedure), RELATED-TO, CLASS, URL, GEO, ATTACH, SEQUENCE, X- properties, and
 /// other components' contents. Refused, per item with its line and a sentence: what would change
 /// its meaning (other frequencies and rule parts, several days a month, a 5th weekday, plain
 /// FREQ=YEARLY from 29 February, RDATE, EXDATE,
@@ -182,6 +185,8 @@ private struct CalendarItems {
     private var ended: Int?
     /// The lines of the VTODO being read.
     private var todo: [ContentLines.Line] = []
+    /// The lines of each VALARM of the VTODO being read.
+    private var alarms: [[ContentLines.Line]] = []
     /// The calendar's name (`X-WR-CALNAME`), once read.
     private var calendarName: String?
 
@@ -201,10 +206,12 @@ private struct CalendarItems {
         case "BEGIN":
             let name = line.value.uppercased()
             stack.append((name, line.number))
+            if stack.count == 3, name == "VALARM", stack[1].name == "VTODO" { alarms.append([]) }
             guard stack.count == 2 else { return nil }
             switch name {
             case "VTODO":
                 todo = [line]
+                alarms = []
                 return nil
             case "VEVENT", "VJOURNAL", "VFREEBUSY":
                 return .refused([CalendarRefusal(item: line.number, line: line.number, field: name,
@@ -224,6 +231,7 @@ private struct CalendarItems {
             }
             stack.removeLast()
             if stack.isEmpty { ended = line.number }
+            if stack.count == 2, name == "VALARM", stack[1].name == "VTODO" { return nil }
             guard stack.count == 1, name == "VTODO" else { return nil }
             todo.append(line)
             if let uid = todo.first(where: { $0.name == "UID" })?.value, let count = exceptions[uid] {
@@ -236,8 +244,9 @@ private struct CalendarItems {
                         + "one done or cancelled on its own), which Memoss cannot keep; importing the series would bring them back open. "
                         + "Edit it in its app into a plain rule, or leave it out")])
             }
-            var reader = TodoReader(lines: todo, userZone: userZone, zoneLocations: zoneLocations)
+            var reader = TodoReader(lines: todo, userZone: userZone, zoneLocations: zoneLocations, alarms: alarms)
             todo = []
+            alarms = []
             if var read = reader.read() {
                 if read.listName == nil { read.listName = calendarName }
                 return .todo(read)
@@ -245,6 +254,9 @@ private struct CalendarItems {
             return .refused(reader.refusals.sorted { $0.line < $1.line })
         default:
             if stack.count == 2, stack[1].name == "VTODO" { todo.append(line) }
+            if stack.count == 3, stack[1].name == "VTODO", stack[2].name == "VALARM" {
+                alarms[alarms.count - 1].append(line)
+            }
             if stack.count == 1, line.name == "X-WR-CALNAME" {
                 let name = ContentLines.unescaped(line.value[...]).trimmingCharacters(in: .whitespaces)
                 calendarName = name.isEmpty ? nil : name
@@ -268,10 +280,14 @@ struct TodoReader {
     let zoneLocations: [String: String]
     var refusals: [CalendarRefusal] = []
 
-    init(lines: [ContentLines.Line], userZone: TimeZone, zoneLocations: [String: String]) {
+    /// The lines of each of its VALARMs.
+    let alarmLines: [[ContentLines.Line]]
+
+    init(lines: [ContentLines.Line], userZone: TimeZone, zoneLocations: [String: String], alarms: [[ContentLines.Line]] = []) {
         self.lines = lines
         self.userZone = userZone
         self.zoneLocations = zoneLocations
+        self.alarmLines = alarms
     }
 
     private mutating func refuse(_ line: ContentLines.Line, _ message: String) {
@@ -298,11 +314,19 @@ struct TodoReader {
         var zone = userZone
         var due: LocalDateTime?
         var isAllDay = false
+        var start: LocalDateTime?
         if let property = first("DUE") {
             if let read = time(property) { (due, zone, isAllDay) = (read.time, read.zone, read.isDate) }
-        } else if let start = first("DTSTART") {
-            if let read = time(start) {
-                (due, zone, isAllDay) = (read.time, read.zone, read.isDate)
+        }
+        // DTSTART beside DUE matters only to an alarm counted from it; one that cannot be read is not refused here.
+        if first("DUE") != nil, !alarmLines.isEmpty, let property = first("DTSTART") {
+            let kept = refusals
+            if let read = time(property) { start = LocalDateTime(of: read.time.resolved(in: read.zone), in: zone) }
+            refusals = kept
+        }
+        if first("DUE") == nil, let property = first("DTSTART") {
+            if let read = time(property) {
+                (due, zone, isAllDay, start) = (read.time, read.zone, read.isDate, read.time)
                 // RFC 5545 §3.6.2: a to-do's due is its start plus its duration.
                 if let property = first("DURATION") {
                     if let length = Self.duration(property.value) {
@@ -353,8 +377,31 @@ struct TodoReader {
             priority: first("PRIORITY").flatMap { Int($0.value.trimmingCharacters(in: .whitespaces)) }.flatMap { (0...9).contains($0) ? $0 : nil },
             listName: first("X-MEMOSS-LIST").map { ContentLines.unescaped($0.value[...]).trimmingCharacters(in: .whitespaces) }
                 .flatMap { $0.isEmpty ? nil : $0 },
-            createdAt: createdAt, modifiedAt: modifiedAt
+            createdAt: createdAt, modifiedAt: modifiedAt,
+            alarms: due.map { alarms(due: $0, start: start ?? $0, zone: zone, isAllDay: isAllDay) } ?? Alarm.defaults
         )
+    }
+
+    /// The alarms of its VALARMs that display or sound: a TRIGGER as a duration from DUE
+    /// (`RELATED=END`) or from DTSTART (the default; from DUE when there is no DTSTART), or an
+    /// instant (`VALUE=DATE-TIME`); the default one when none can be read. An all-day item's
+    /// durations count from its day's notification time, as Memoss's relative alarms do.
+    private func alarms(due: LocalDateTime, start: LocalDateTime, zone: TimeZone, isAllDay: Bool) -> [Alarm] {
+        let dueInstant = due.resolved(in: zone), startInstant = start.resolved(in: zone)
+        let read = alarmLines.compactMap { lines -> Alarm? in
+            let action = lines.first { $0.name == "ACTION" }?.value.uppercased()
+            guard action == "DISPLAY" || action == "AUDIO", let trigger = lines.first(where: { $0.name == "TRIGGER" }) else { return nil }
+            if trigger.parameters["VALUE"]?.uppercased() == "DATE-TIME" {
+                guard let moment = Self.parse(trigger.value, dateOnly: false), moment.isUTC else { return nil }
+                return .absolute(moment.time.resolved(in: .gmt).addingTimeInterval(TimeInterval(moment.second)))
+            }
+            guard let length = Self.duration(trigger.value) else { return nil }
+            let offset = length.days * 86_400 + length.seconds
+            let fromStart = trigger.parameters["RELATED"]?.uppercased() != "END"
+            let seconds = fromStart && !isAllDay ? offset + Int(startInstant.timeIntervalSince(dueInstant)) : offset
+            return abs(seconds) <= Alarm.maximumOffset ? .relative(seconds: seconds) : nil
+        }
+        return read.isEmpty ? Alarm.defaults : Alarm.normalized(read)
     }
 
     /// A DATE or DATE-TIME value with the zone it is in (UTC ones in the user's zone, but a

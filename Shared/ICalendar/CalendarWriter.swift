@@ -23,7 +23,7 @@ package struct CalendarItem: Sendable {
 /// same way) with TZID and a VTIMEZONE for each zone used, or its day (`VALUE=DATE`) when it is
 /// all-day, or neither when it is undated; RRULE by the mapping in `docs/icalendar.md`; STATUS
 /// (NEEDS-ACTION, IN-PROCESS, COMPLETED, CANCELLED), COMPLETED and PERCENT-COMPLETE; PRIORITY (1, 5
-/// or 9 for high, medium, low; none written for none); CATEGORIES for tags; a VALARM at the due time for open timed ones; CREATED, LAST-MODIFIED and DTSTAMP in UTC.
+/// or 9 for high, medium, low; none written for none); CATEGORIES for tags; a VALARM (`ACTION:DISPLAY`) for each alarm of an open dated one (`triggers`); CREATED, LAST-MODIFIED and DTSTAMP in UTC.
 package enum CalendarWriter {
     /// The whole calendar; `stamp` is DTSTAMP (when the file was written), `product` PRODID's name.
     package static func calendar(_ items: [CalendarItem], stamp: Date, product: String, name: String? = nil) -> String {
@@ -84,15 +84,43 @@ package enum CalendarWriter {
             put("CATEGORIES:" + item.tagNames.map(ContentLines.escaped).joined(separator: ","))
         }
         if let list = item.listName { put("X-MEMOSS-LIST:\(ContentLines.escaped(list))") }
-        if !reminder.isCompleted, case .moment = reminder.due {
-            put("BEGIN:VALARM")
-            put("ACTION:DISPLAY")
-            put("DESCRIPTION:\(ContentLines.escaped(reminder.title))")
-            put("TRIGGER;RELATED=END:PT0S")
-            put("END:VALARM")
+        if !reminder.isCompleted, reminder.scheduledAt != nil {
+            for trigger in triggers(reminder) {
+                put("BEGIN:VALARM")
+                put("ACTION:DISPLAY")
+                put("DESCRIPTION:\(ContentLines.escaped(reminder.title))")
+                put(trigger)
+                put("END:VALARM")
+            }
         }
         put("END:VTODO")
         return out
+    }
+
+    /// The TRIGGER line of each alarm of a dated reminder: a relative one as a duration from DUE
+    /// (`RELATED=END`; an all-day reminder's count from its day's notification time in Memoss,
+    /// and are read back so), an absolute one as an instant in UTC (`VALUE=DATE-TIME`).
+    static func triggers(_ reminder: Reminder) -> [String] {
+        reminder.alarms.compactMap { alarm in
+            switch alarm {
+            // A calendar's alarm at an all-day DUE is at midnight: the default one is not written.
+            case .relative(let seconds): reminder.isAllDay && seconds == 0 ? nil : "TRIGGER;RELATED=END:\(duration(seconds))"
+            case .absolute(let instant): "TRIGGER;VALUE=DATE-TIME:\(utcText(instant))"
+            }
+        }
+    }
+
+    /// An RFC 5545 duration: `PT0S`, `-PT15M`, `-P1D`, `-P1DT2H`, `P2W`.
+    static func duration(_ seconds: Int) -> String {
+        guard seconds != 0 else { return "PT0S" }
+        let sign = seconds < 0 ? "-" : "", size = abs(seconds)
+        if size % 604_800 == 0 { return "\(sign)P\(size / 604_800)W" }
+        let days = size / 86_400, hours = size % 86_400 / 3_600, minutes = size % 3_600 / 60, rest = size % 60
+        var text = "\(sign)P" + (days > 0 ? "\(days)D" : "")
+        if hours + minutes + rest > 0 {
+            text += "T" + (hours > 0 ? "\(hours)H" : "") + (minutes > 0 ? "\(minutes)M" : "") + (rest > 0 ? "\(rest)S" : "")
+        }
+        return text
     }
 
     /// The STATUS value of `reminder`.

@@ -251,8 +251,9 @@ package final class ImportModel {
     /// named by the property they come from (SUMMARY, DUE, RRULE …).
     package func add(_ todo: CalendarTodo) {
         var problems: [(String, String)] = []
-        let draft = ReminderDraft(item: todo.title, notes: todo.notes, day: todo.due?.date, time: todo.isAllDay ? nil : todo.due?.time,
+        var draft = ReminderDraft(item: todo.title, notes: todo.notes, day: todo.due?.date, time: todo.isAllDay ? nil : todo.due?.time,
                                   zoneID: todo.timeZoneID, recurrence: todo.recurrence, end: todo.recurrenceEnd)
+        draft.alarms = todo.alarms
         let tags = checkedTags(todo.categories) { problems.append(("CATEGORIES", $0)) }
         let listName = checkedList(list ?? todo.listName) { problems.append(("X-WR-CALNAME", $0)) }
         let now = environment.now()

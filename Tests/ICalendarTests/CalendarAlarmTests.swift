@@ -1,0 +1,64 @@
+import Domain
+import Foundation
+import ICalendar
+import Testing
+import TestSupport
+
+/// VALARMs as other clients write them (Thunderbird's TRIGGER from DTSTART, Tasks.org's
+/// RELATED=END, Apple's absolute VALUE=DATE-TIME), read as Memoss's alarms and written back.
+struct CalendarAlarmTests {
+    private let user = TimeZone(identifier: "America/New_York")!
+
+    private func todo(_ lines: String...) throws -> CalendarTodo {
+        let text = (["BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//test//EN", "BEGIN:VTODO", "UID:a", "SUMMARY:Pay rent"]
+            + lines + ["END:VTODO", "END:VCALENDAR"]).joined(separator: "\r\n") + "\r\n"
+        let read = try CalendarReader.read(text, userZone: user)
+        #expect(read.refusals == [])
+        return try #require(read.todos.first)
+    }
+
+    private func alarm(_ trigger: String, action: String = "DISPLAY") -> [String] {
+        ["BEGIN:VALARM", "ACTION:\(action)", "DESCRIPTION:x", trigger, "END:VALARM"]
+    }
+
+    @Test func triggersFromTheDueTimeFromTheStartAndAtAnInstantAreRead() throws {
+        let read = try todo(
+            "DTSTART;TZID=America/New_York:20270104T090000", "DUE;TZID=America/New_York:20270104T100000",
+            alarm("TRIGGER;RELATED=END:-PT15M").joined(separator: "\r\n"),
+            // From DTSTART, an hour before the due time: 15 minutes before the start is 75 before the due time.
+            alarm("TRIGGER:-PT15M").joined(separator: "\r\n"),
+            alarm("TRIGGER;VALUE=DATE-TIME:20270103T230000Z", action: "AUDIO").joined(separator: "\r\n"),
+            alarm("TRIGGER;RELATED=END:-P1D", action: "EMAIL").joined(separator: "\r\n"))
+        #expect(read.alarms == [.relative(seconds: -4_500), .relative(seconds: -900), .absolute(instant("2027-01-03T23:00:00Z"))])
+    }
+
+    @Test func anItemWithoutAlarmsOrWithNoneMemossReadsNotifiesAtItsDueTime() throws {
+        #expect(try todo("DUE:20270104T150000Z").alarms == Alarm.defaults)
+        #expect(try todo("DUE:20270104T150000Z", alarm("TRIGGER;RELATED=END:-PT1H", action: "EMAIL").joined(separator: "\r\n")).alarms
+            == Alarm.defaults)
+    }
+
+    @Test func eachAlarmIsWrittenAsAVAlarmThatReadsBack() throws {
+        let reminder = Reminder(id: UUID(uuidString: "5F0C3A9E-1B2D-4C3E-8F40-123456789ABC")!, title: "Pay rent", notes: nil,
+                                scheduledAt: instant("2027-01-04T10:00:00-05:00"), timeZoneID: "America/New_York",
+                                createdAt: instant("2026-11-01T08:00:00-05:00"), updatedAt: instant("2026-11-01T08:00:00-05:00"),
+                                alarms: [.relative(seconds: -86_400 - 5_400), .relative(seconds: 600), .absolute(instant("2027-01-03T23:00:00Z"))])
+        let text = CalendarWriter.calendar([CalendarItem(reminder: reminder, tagNames: [])], stamp: reminder.createdAt, product: "test")
+        #expect(text.contains("\r\nTRIGGER;RELATED=END:-P1DT1H30M\r\n"))
+        #expect(text.contains("\r\nTRIGGER;RELATED=END:PT10M\r\n"))
+        #expect(text.contains("\r\nTRIGGER;VALUE=DATE-TIME:20270103T230000Z\r\n"))
+        #expect(text.components(separatedBy: "BEGIN:VALARM\r\nACTION:DISPLAY\r\n").count == 4)
+        let back = try #require(try CalendarReader.read(text, userZone: user).todos.first)
+        #expect(back.alarms == reminder.alarms)
+    }
+
+    @Test func anAllDayReminderWritesItsOtherAlarmsButNotTheDefaultOne() throws {
+        var reminder = Reminder(id: UUID(), title: "Bins", notes: nil, scheduledAt: instant("2027-01-04T00:00:00-05:00"), isAllDay: true,
+                                timeZoneID: "America/New_York", createdAt: testNow, updatedAt: testNow)
+        #expect(!CalendarWriter.todo(CalendarItem(reminder: reminder, tagNames: []), stamp: testNow).contains("VALARM"))
+        reminder.alarms = [.relative(seconds: -86_400)]
+        let text = CalendarWriter.calendar([CalendarItem(reminder: reminder, tagNames: [])], stamp: testNow, product: "test")
+        #expect(text.contains("\r\nTRIGGER;RELATED=END:-P1D\r\n"))
+        #expect(try CalendarReader.read(text, userZone: user).todos.first?.alarms == [.relative(seconds: -86_400)])
+    }
+}
