@@ -18,15 +18,17 @@ struct AlarmCommandTests {
         try MemossProcess.run(["--db", store] + arguments, environment: environment)
     }
 
-    /// The notifications' lines without their ids.
+    /// The notifications' lines without their numbers and ids.
     private func pendingLines() throws -> [String] {
-        try memoss("notifications", "--all").stdout.split(separator: "\n").dropFirst().map { $0.components(separatedBy: "  id ")[0] }
+        try memoss("notifications", "--all").stdout.split(separator: "\n").dropFirst().map {
+            $0.components(separatedBy: "  id ")[0].replacingOccurrences(of: #"^  \d+\. "#, with: "  ", options: .regularExpression)
+        }
     }
 
     @Test func alarmsGivenToAddArePlannedListedAndShownOnTheCard() throws {
         let added = try memoss("add", "Pay rent", "--date", "2026-11-23", "--time", "10:00", "--alarm", "-1d", "--alarm", "-15m")
         #expect(added.status == 0)
-        #expect(added.stdout == "Added \"Pay rent\", due Mon 23 Nov 10:00, alarms -1d, -15m.\n")
+        #expect(added.stdout == "Added 1. \"Pay rent\", due Mon 23 Nov 10:00, alarms -1d, -15m.\n")
         _ = try memoss("add", "Flight", "--date", "2027-01-05", "--time", "08:00", "--alarm", "2027-01-04 18:00", "--alarm", "0")
         _ = try memoss("add", "Call mum", "--date", "tomorrow", "--time", "18:00")
 
@@ -63,6 +65,7 @@ struct AlarmCommandTests {
         #expect(edited.stdout == "Saved \"Pay rent\", due Mon 23 Nov 10:00, no alarm.\n")
         #expect(try pendingLines().isEmpty)
         #expect(try memoss("list").stdout.contains("Pay rent  Mon 23 Nov 10:00  ⏰ no alarm\n"))
+        #expect(try memoss("show", "1").stdout.contains("  Alarms:    none\n"))
 
         #expect(try memoss("undo").stdout == "Undid: Edited \"Pay rent\".\n")
         #expect(try pendingLines() == [
@@ -100,6 +103,6 @@ struct AlarmCommandTests {
                                         lines: ["add", "Water plants", "", "2027-03-02", "", "", "", "", "-1d, 15m", "-1d, -15m", "y", "quit"])
         #expect(run.stdout.contains("Alarms [at due time]: -1d, 15m\nSay which way: -15m for before the due time, +15m for after it\n"))
         #expect(run.stdout.contains("  Alarms: -1d, -15m\n"))
-        #expect(run.stdout.contains("Added \"Water plants\", due Tue 2 Mar 2027 09:00, alarms -1d, -15m."))
+        #expect(run.stdout.contains("\"Water plants\", due Tue 2 Mar 2027 09:00, alarms -1d, -15m."))
     }
 }

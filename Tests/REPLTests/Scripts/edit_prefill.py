@@ -49,6 +49,8 @@ child.expect_exact("Tags (names or numbers, by commas or spaces, - for none, +Na
 child.send("\r")
 child.expect_exact("Priority (none, low, medium, high, or !, !!, !!!): none")
 child.send("\r")
+child.expect_exact("Alarms: at due time")
+child.send("\r")
 child.expect_exact("Save? [Y/n/e/d] ")
 child.send("y\r")
 child.expect_exact('Saved "Call the dentist", due Mon 23 Nov 09:30.')
@@ -64,7 +66,7 @@ child.send("\r")
 child.expect_exact("Notes (optional, - for none): ask about the crown")
 child.sendcontrol("u")
 child.send("\r")
-for _ in range(5):  # date, time, repeat, tags, priority
+for _ in range(6):  # date, time, repeat, tags, priority, alarms
     child.expect_exact(": ")
     child.send("\r")
 child.expect_exact("Save? [Y/n/e/d] ")
