@@ -98,6 +98,22 @@ struct AlarmCommandTests {
         #expect(later.stdout.components(separatedBy: "\n").filter { $0.hasPrefix("Reminder:") } == ["Reminder: Call  Today 16:00"])
     }
 
+    /// Another client's VALARMs (Thunderbird counts from DTSTART) notify after an import, and an
+    /// export writes each alarm as a VALARM.
+    @Test func aCalendarsAlarmsAreImportedAndExported() throws {
+        let file = home.appendingPathComponent("tasks.ics").path
+        try ["BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//Mozilla.org/NONSGML Mozilla Calendar V1.1//EN", "BEGIN:VTODO", "UID:tb-1",
+             "SUMMARY:Dentist", "DTSTART;TZID=America/New_York:20261124T090000", "DUE;TZID=America/New_York:20261124T100000",
+             "BEGIN:VALARM", "ACTION:DISPLAY", "TRIGGER;VALUE=DURATION:-PT30M", "DESCRIPTION:Default Mozilla Description", "END:VALARM",
+             "END:VTODO", "END:VCALENDAR", ""].joined(separator: "\r\n").write(toFile: file, atomically: true, encoding: .utf8)
+        let imported = try MemossProcess.run(["--db", store, file], environment: environment, program: MemossProcess.importer)
+        #expect(imported.stdout == "Imported 1, skipped 0 already present, refused 0.\n")
+        // Half an hour before the start: an hour and a half before the due time.
+        #expect(try pendingLines() == ["  Tue 24 Nov 08:30  Dentist  (due Tue 24 Nov 10:00)"])
+        let exported = try memoss("export").stdout
+        #expect(exported.contains("BEGIN:VALARM\r\nACTION:DISPLAY\r\nDESCRIPTION:Dentist\r\nTRIGGER;RELATED=END:-PT1H30M\r\nEND:VALARM\r\n"))
+    }
+
     @Test func thePromptAsksTheAlarmsAsOneAnswer() throws {
         let run = try MemossProcess.run(["--db", store], environment: environment,
                                         lines: ["add", "Water plants", "", "2027-03-02", "", "", "", "", "-1d, 15m", "-1d, -15m", "y", "quit"])
