@@ -66,10 +66,14 @@ struct ReadmeTests {
         let window = try TerminalWindow("\(MemossProcess.executable.path) --db \(store); exec cat",
                                         columns: 200, rows: 40, environment: environment)
         _ = try window.screen { $0.last == "memoss>" }
+        // Each answer is typed once the program asks again: the screen has grown and ends in a
+        // question (`memoss>`, `Title:`, `[Y/n/e]`), never while it is still printing.
         for answer in answers {
             let before = try window.screen().count
             try window.type(answer)
-            _ = try window.screen { $0.count > before }
+            _ = try window.screen { lines in
+                lines.count > before && [":", ">", "]"].contains { lines.last?.hasSuffix($0) ?? false }
+            }
         }
         try window.type("quit")
         let screen = try window.screen { $0.last == "memoss> quit" }
