@@ -32,7 +32,7 @@ struct MemossTUI: AsyncParsableCommand {
         }
         let dashboard = core.dashboardModel(keepsListing: true)
         // A few screenfuls of the soonest to start; more are read as the selection nears the end.
-        dashboard.window = max(200, terminal.rows * 4)
+        dashboard.window = max(100, terminal.rows * 4)
         dashboard.moreHints = (limited: "keep scrolling", recent: "c shows them all")
         await dashboard.load()
         let due = core.dueNotificationModel()

@@ -335,9 +335,12 @@ struct FullScreenTests {
         try store.memoss(["edit", "5", "--list", "Home"])
         let screen = try store.screen()
         try screen.press("l")
-        let picker = try screen.waitFor(line: "Filter by list")
+        // The picker is drawn once its last list is: a capture can land in the middle of a frame.
+        let picker = try screen.waitFor("the list picker down to Home") { lines in
+            lines.contains { $0.contains("Filter by list") } && lines.contains { $0.contains("  Home") }
+        }
         #expect(picker.contains { $0.contains("● All lists") })
-        #expect(picker.contains { $0.contains("  Reminders") } && picker.contains { $0.contains("  Home") })
+        #expect(picker.contains { $0.contains("  Reminders") })
         try screen.press("j", "j", "Enter")
         var lines = try screen.waitFor(line: "To Do · 2")
         #expect(lines[0].hasPrefix(" Memoss · Home "))
