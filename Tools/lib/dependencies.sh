@@ -9,7 +9,7 @@ MEMOSS_BUILD_PACKAGES=(
   libsqlite3-dev       # the store: SQLite with FTS5 and the session extension (undo)
   libreadline-dev      # the prompt's line editing, history and completion
   tzdata               # every time zone a reminder can be in
-  libcurl4-openssl-dev # memoss-sync's HTTP (Foundation's URLSession)
+  libcurl4-openssl-dev # memoss-sync's HTTP (libcurl's multi interface, Shared/CCurl)
   libxml2-dev          # memoss-sync's XML (Foundation's XMLParser)
   libncurses-dev       # terminfo (libtinfo): which colours and attributes a terminal has; memoss-tui's ncursesw
 )
