@@ -57,18 +57,25 @@ final class TmuxScreen {
         try tmux(["capture-pane", "-p", "-e", "-t", "0"])
     }
 
-    /// Waits until the screen's text passes `check` (a real terminal draws when it is ready; the
-    /// screen is read every 20 ms, for at most `limit` seconds); returns the lines.
+    /// Waits until the screen's text passes `check` and stays as it is for one more read (a real
+    /// terminal draws when it is ready, and a read can land in the middle of a frame; the screen
+    /// is read every 20 ms, for at most `limit` seconds); returns the lines.
     @discardableResult
     func waitFor(_ what: String, limit: TimeInterval = 10, _ check: ([String]) -> Bool) throws -> [String] {
         let deadline = Date().addingTimeInterval(limit)
         var lines = try text()
-        while !check(lines) {
+        while true {
+            if check(lines) {
+                usleep(20_000)
+                let again = try text()
+                if again == lines { return lines }
+                lines = again
+                continue
+            }
             guard Date() < deadline else { throw Timeout(what: what, screen: lines.joined(separator: "\n")) }
             usleep(20_000)
             lines = try text()
         }
-        return lines
     }
 
     /// Waits until some line contains `text`.
