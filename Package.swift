@@ -159,7 +159,7 @@ let package = Package(
         .target(
             name: "TestSupport",
             dependencies: [
-                "Domain", "Storage", "UseCases", "Presentation", "Shared",
+                "Domain", "Storage", "UseCases", "Presentation", "Shared", "CSystem",
                 .product(name: "GRDB", package: "GRDB.swift"),
             ],
             path: "Tests/TestSupport"

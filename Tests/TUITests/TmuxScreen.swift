@@ -70,6 +70,7 @@ final class TmuxScreen {
                 let again = try text()
                 if again == lines { return lines }
                 lines = again
+                guard Date() < deadline else { throw Timeout(what: "\(what) on a screen that stays still", screen: lines.joined(separator: "\n")) }
                 continue
             }
             guard Date() < deadline else { throw Timeout(what: what, screen: lines.joined(separator: "\n")) }
@@ -89,40 +90,18 @@ final class TmuxScreen {
         try tmux(["resize-window", "-t", "0", "-x", String(columns), "-y", String(rows)])
     }
 
-    /// Runs tmux and waits for it with `waitpid`: the server it starts keeps every descriptor it
-    /// inherits, so waiting for those to close (as Foundation's `Process` does) waits for the server.
+    /// Runs tmux and waits for it alone (`DetachedSpawn`): the server it starts keeps running,
+    /// so waiting for its descriptors to close (as Foundation's `Process` does) would wait for it.
     @discardableResult
     private func tmux(_ arguments: [String]) throws -> String {
         let output = folder.path("output-\(UUID().uuidString)"), errors = folder.path("errors")
         defer { try? FileManager.default.removeItem(atPath: output) }
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, 1, output, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
-        posix_spawn_file_actions_addopen(&actions, 2, errors, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
-        let argv = (["/usr/bin/tmux", "-S", socket] + arguments).map { strdup($0) } + [nil]
-        let environment: [String] = ["PATH=/usr/bin:/bin", "HOME=\(folder.url.path)", "TMUX_TMPDIR=\(folder.url.path)"]
-        let envp = environment.map { strdup($0) } + [nil]
-        defer { (argv + envp).forEach { free($0) } }
-        // The test's threads block signals; a server started with them blocked would never hear of
-        // its pane's end or of being told to stop.
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        var none = sigset_t(), all = sigset_t()
-        sigemptyset(&none)
-        sigfillset(&all)
-        posix_spawnattr_setsigmask(&attributes, &none)
-        posix_spawnattr_setsigdefault(&attributes, &all)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
-        var pid: pid_t = 0
-        let spawned = posix_spawn(&pid, "/usr/bin/tmux", &actions, &attributes, argv, envp)
-        guard spawned == 0 else { throw TmuxFailure(arguments: arguments, stderr: String(cString: strerror(spawned))) }
-        var status: Int32 = 0
-        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+        let environment = ["PATH=/usr/bin:/bin", "HOME=\(folder.url.path)", "TMUX_TMPDIR=\(folder.url.path)"]
+        let status = DetachedSpawn.run("/usr/bin/tmux", ["-S", socket] + arguments, environment: environment,
+                                       output: output, errors: errors)
         guard status == 0 else {
-            throw TmuxFailure(arguments: arguments, stderr: (try? String(contentsOfFile: errors, encoding: .utf8)) ?? "")
+            throw TmuxFailure(arguments: arguments, stderr: status == nil ? "it could not be started"
+                : (try? String(contentsOfFile: errors, encoding: .utf8)) ?? "")
         }
         return (try? String(contentsOfFile: output, encoding: .utf8)) ?? ""
     }

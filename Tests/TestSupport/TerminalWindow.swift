@@ -60,29 +60,17 @@ package final class TerminalWindow: @unchecked Sendable {
         return lines
     }
 
-    /// Runs tmux with `arguments` and waits for it; what it printed. Spawned directly and waited for
-    /// with `waitpid`: the first command's tmux forks the server, which keeps running.
+    /// Runs tmux with `arguments` and waits for it alone (`DetachedSpawn`): the first command's
+    /// tmux forks the server, which keeps running until `kill-server`.
     private func tmux(_ arguments: [String]) throws -> (status: Int32, stdout: String, stderr: String) {
         let output = folder.path("tmux.out"), errors = folder.path("tmux.err")
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, 1, output, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
-        posix_spawn_file_actions_addopen(&actions, 2, errors, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
-        let words = ["/usr/bin/tmux", "-S", socket, "-f", "/dev/null"] + arguments
         let variables = ["PATH=/usr/bin:/bin", "LANG=C.UTF-8", "TERM=xterm-256color", "HOME=\(folder.url.path)"]
-        let argv: [UnsafeMutablePointer<CChar>?] = words.map { strdup($0) } + [nil]
-        let envp: [UnsafeMutablePointer<CChar>?] = variables.map { strdup($0) } + [nil]
-        defer { (argv + envp).forEach { free($0) } }
-        var pid: pid_t = 0
-        guard posix_spawn(&pid, "/usr/bin/tmux", &actions, nil, argv, envp) == 0 else {
+        guard let status = DetachedSpawn.run("/usr/bin/tmux", ["-S", socket, "-f", "/dev/null"] + arguments,
+                                             environment: variables, output: output, errors: errors) else {
             throw Failure(message: "tmux could not be started")
         }
-        var status: Int32 = 0
-        while waitpid(pid, &status, 0) == -1 && errno == EINTR {}
         let read = { (path: String) in String(decoding: FileManager.default.contents(atPath: path) ?? Data(), as: UTF8.self) }
-        return ((status >> 8) & 0xFF, read(output), read(errors))
+        return (status, read(output), read(errors))
     }
 
     /// `text` in single quotes for the shell.
