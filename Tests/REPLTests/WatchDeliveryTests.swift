@@ -39,7 +39,7 @@ struct WatchDeliveryTests {
     /// `memoss watch arguments…`, once it holds the store's delivery.
     private func startWatch(_ arguments: [String], environment: [String: String]) throws -> ChildProcess.Running {
         let watch = try MemossProcess.start(["--db", store, "watch"] + arguments, environment: environment)
-        _ = holds(within: 10) { FileManager.default.fileExists(atPath: store + "-delivery.lock") }
+        _ = holds(within: 30) { FileManager.default.fileExists(atPath: store + "-delivery.lock") }
         usleep(300_000)
         return watch
     }
@@ -83,14 +83,14 @@ struct WatchDeliveryTests {
         let watch = try startWatch(["--notify", "--exec", "sleep 120; echo never"], environment: desktop.environment)
         defer { watch.send(SIGKILL) }
         try due("Stretch", at: testNow.addingTimeInterval(1))
-        #expect(holds(within: 10) { descendants(of: watch.pid).contains { $0.name == "sleep" } })
+        #expect(holds(within: 30) { descendants(of: watch.pid).contains { $0.name == "sleep" } })
         let children = descendants(of: watch.pid)
         #expect(Set(children.map(\.name)).isSuperset(of: ["dbus-monitor", "sh", "sleep"]), "\(children)")
 
         watch.send(SIGTERM)
         let result = try watch.wait(limit: 10)
         #expect(result.status == 128 + SIGTERM)
-        #expect(holds(within: 5) { children.allSatisfy { !runs($0.pid) } }, "still running: \(children.filter { runs($0.pid) })")
+        #expect(holds(within: 30) { children.allSatisfy { !runs($0.pid) } }, "still running: \(children.filter { runs($0.pid) })")
         #expect(!result.stdout.contains("never"))
     }
 
@@ -111,7 +111,7 @@ struct WatchDeliveryTests {
             time.sleep(9)
             db.execute('COMMIT')
             """])
-        #expect(holds(within: 5) { FileManager.default.fileExists(atPath: held) })
+        #expect(holds(within: 30) { FileManager.default.fileExists(atPath: held) })
         try setClock(testNow.addingTimeInterval(120))
 
         #expect(try holds(within: 20) { try sqlite("SELECT count(*) FROM deliveredNotification") == "1" })
@@ -148,13 +148,14 @@ struct WatchDeliveryTests {
                 SELECT '\(id)', id, \(instant), 'Test \(id)', '', 0, 1 FROM reminder LIMIT 1
                 """)
         }
-        #expect(try holds(within: 6) { try sqlite("SELECT count(*) FROM deliveredNotification WHERE id = 'fast'") == "1" })
+        #expect(try holds(within: 30) { try sqlite("SELECT count(*) FROM deliveredNotification WHERE id = 'fast'") == "1" })
         let delivered = try #require(SQLiteShell.instant(try sqlite("SELECT deliveredAt FROM deliveredNotification WHERE id = 'fast'")))
         let lateness = delivered.timeIntervalSince(try #require(fireAt["fast"]))
-        #expect(lateness >= 0 && lateness < 1, "fast was delivered \(lateness) s after its time")
-        #expect(holds(within: 3) { ((try? String(contentsOfFile: log, encoding: .utf8)) ?? "").contains("end Test fast") })
+        // Held back by the slow one, it would have waited for its stop, 3 s after its start.
+        #expect(lateness >= 0 && lateness < 2, "fast was delivered \(lateness) s after its time")
+        #expect(holds(within: 30) { ((try? String(contentsOfFile: log, encoding: .utf8)) ?? "").contains("end Test fast") })
         // Three seconds after it started, the slow one is stopped, with its `sleep`.
-        #expect(holds(within: 8) { !descendants(of: watch.pid).contains { $0.name == "sleep" } })
+        #expect(holds(within: 30) { !descendants(of: watch.pid).contains { $0.name == "sleep" } })
 
         watch.send(SIGINT)
         let result = try watch.wait(limit: 10)
@@ -169,13 +170,13 @@ struct WatchDeliveryTests {
         let watch = try startWatch(["--notify"], environment: desktop.environment)
         defer { watch.send(SIGKILL) }
         try due("Early", at: testNow.addingTimeInterval(1))
-        #expect(try holds(within: 10) { try sqlite("SELECT count(*) FROM deliveredNotification") == "1" })
+        #expect(try holds(within: 30) { try sqlite("SELECT count(*) FROM deliveredNotification") == "1" })
 
         try desktop.startNotificationServer()
         #expect(try desktop.popupsShown() == 0)
         try due("Later", at: testNow.addingTimeInterval(2))
-        #expect(try holds(within: 10) { try sqlite("SELECT count(*) FROM deliveredNotification") == "2" })
-        #expect(try holds(within: 5) { try desktop.popupsShown() == 1 })
+        #expect(try holds(within: 30) { try sqlite("SELECT count(*) FROM deliveredNotification") == "2" })
+        #expect(try holds(within: 30) { try desktop.popupsShown() == 1 })
 
         watch.send(SIGINT)
         let result = try watch.wait(limit: 10)
@@ -194,18 +195,18 @@ struct WatchDeliveryTests {
         let watch = try startWatch(["--notify"], environment: desktop.environment)
         defer { watch.send(SIGKILL) }
         try due("Tea", at: testNow.addingTimeInterval(1))
-        #expect(try holds(within: 10) { try desktop.popupsShown() == 1 })
+        #expect(try holds(within: 30) { try desktop.popupsShown() == 1 })
         let id = try sqlite("SELECT id FROM deliveredNotification")
 
         // Snoozed in another process: the popup closes (and the watcher's replan keeps the snooze).
         let snoozed = try MemossProcess.run(["--db", store, "snooze", id, "10"], environment: desktop.environment)
         #expect(snoozed.status == 0, "\(snoozed.stderr)")
-        #expect(try holds(within: 10) { try desktop.popupsShown() == 0 })
+        #expect(try holds(within: 30) { try desktop.popupsShown() == 0 })
 
         // Ten minutes later it fires again, in the popup it had.
         try setClock(testNow.addingTimeInterval(602))
         try sqlite("UPDATE reminder SET notes = 'Green' WHERE title = 'Tea'")
-        #expect(try holds(within: 10) { try desktop.popupsShown() == 1 })
+        #expect(try holds(within: 30) { try desktop.popupsShown() == 1 })
         try desktop.dunstctl("close-all")
         let history = try desktop.dunstctl("history").stdout
         let ids = try Regex(#""id"\s*:\s*\{\s*"type"\s*:\s*"i",\s*"data"\s*:\s*(\d+)"#)

@@ -123,11 +123,11 @@ struct ToDoInTwoReadsTests {
                 seen.add(item.id)
             }
         }
-        // A half that never let go would keep the listing from ending: waited for 30 s at most.
+        // A half that never let go would keep the listing from ending: waited for 120 s at most.
         let (ends, end) = AsyncStream<Result<Int, any Error>?>.makeStream()
         Task { end.yield(await listing.result) }
         let watchdog = Task {
-            try await Task.sleep(for: .seconds(30))
+            try await Task.sleep(for: .seconds(120))
             end.yield(nil)
         }
         var iterator = ends.makeAsyncIterator()

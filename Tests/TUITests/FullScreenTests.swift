@@ -420,7 +420,7 @@ struct FullScreenTests {
         try store.memoss(["add", "Dry cleaning", "--date", "2026-11-21", "--time", "17:00"])
         let started = Date()
         let lines = try screen.waitFor(line: "Dry cleaning")
-        #expect(Date().timeIntervalSince(started) < 1)
+        #expect(Date().timeIntervalSince(started) < 5)
         #expect(lines.contains { $0.hasPrefix("   7 [ ] Dry cleaning") })
         // Everything fits on the screen: the selected line moves down by the one row added above it.
         #expect(lines.firstIndex { $0.hasPrefix("▸") } == row.map { $0 + 1 })

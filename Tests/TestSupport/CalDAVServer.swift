@@ -74,6 +74,7 @@ package final class CalDAVServer: @unchecked Sendable {
                          port: Int? = nil) throws -> (status: Int, headers: [String: String], body: String) {
         var request = URLRequest(url: URL(string: "http://127.0.0.1:\(port ?? self.port)\(path)")!)
         request.httpMethod = method
+        request.timeoutInterval = 120
         request.setValue("Basic " + Data("\(user):\(password ?? "x")".utf8).base64EncodedString(), forHTTPHeaderField: "Authorization")
         for (name, value) in headers { request.setValue(value, forHTTPHeaderField: name) }
         if let body {
@@ -91,7 +92,9 @@ package final class CalDAVServer: @unchecked Sendable {
             box.error = error
             done.signal()
         }.resume()
-        done.wait()
+        guard done.wait(timeout: .now() + 180) == .success else {
+            throw ServerError(message: "\(method) \(path) had no answer from the test server within 180 s")
+        }
         guard let result = box.result else { throw box.error ?? ServerError(message: "no answer") }
         return result
     }

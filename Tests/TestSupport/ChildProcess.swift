@@ -38,6 +38,11 @@ package enum ChildProcess {
             self.handles = handles
         }
 
+        /// The command line, for a message.
+        var describe: String {
+            ([process.executableURL?.lastPathComponent ?? "?"] + (process.arguments ?? [])).joined(separator: " ")
+        }
+
         /// Its process id.
         package var pid: Int32 { process.processIdentifier }
 
@@ -50,29 +55,34 @@ package enum ChildProcess {
         }
 
         /// Waits for it to end; past `limit` seconds it is killed and the result says so (status
-        /// `ChildProcess.timedOut`).
-        package func wait(limit: TimeInterval? = nil) throws -> Result {
+        /// `ChildProcess.timedOut`, and a last line on standard error naming the limit). No wait is
+        /// endless: a program that hangs fails its test instead of stopping the whole run.
+        package func wait(limit: TimeInterval = ChildProcess.longestRun) throws -> Result {
             defer {
                 for handle in handles { try? handle.close() }
                 try? FileManager.default.removeItem(at: scratch)
             }
             var timedOut = false
-            if let limit {
-                let deadline = Date().addingTimeInterval(limit)
-                while process.isRunning && Date() < deadline { usleep(2_000) }
-                if process.isRunning { timedOut = true; kill(process.processIdentifier, SIGKILL) }
-            }
+            let deadline = Date().addingTimeInterval(limit)
+            while process.isRunning && Date() < deadline { usleep(2_000) }
+            if process.isRunning { timedOut = true; kill(process.processIdentifier, SIGKILL) }
             process.waitUntilExit()
             let stdoutData = try Data(contentsOf: scratch.appendingPathComponent("out"))
             return Result(status: timedOut ? ChildProcess.timedOut : process.terminationStatus,
                           stdout: String(decoding: stdoutData, as: UTF8.self),
-                          stderr: String(decoding: try Data(contentsOf: scratch.appendingPathComponent("err")), as: UTF8.self),
+                          stderr: String(decoding: try Data(contentsOf: scratch.appendingPathComponent("err")), as: UTF8.self)
+                            + (timedOut ? "[killed by the test after \(Int(limit)) s: \(describe)]\n" : ""),
                           stdoutData: stdoutData)
         }
     }
 
     /// The status `wait(limit:)` gives a program it had to kill.
     package static let timedOut: Int32 = -999
+
+    /// How long a program may run when a test sets no limit of its own: far past what any of
+    /// them takes on a loaded machine (a sync has its own bound of 900 s, `--max-time`), short
+    /// enough that a hang fails one test and the run goes on.
+    package static let longestRun: TimeInterval = 600
 
     /// Starts `executable arguments…` as `run` does, without waiting.
     package static func start(

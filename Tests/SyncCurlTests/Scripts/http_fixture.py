@@ -3,8 +3,9 @@
   /echo        200 with "METHOD|AUTHORIZATION|BODY" (AUTHORIZATION "-" when none)
   /redirect    302 to http://127.0.0.1:SINK/stolen
   /hang        accepts and never answers
-  /slow        answers "late" after 30 s
-  /big?n=N     200 with N bytes, streamed in chunks without a length
+  /slow        answers "late" after 300 s
+  /big?n=N     200 with N bytes, streamed in chunks without a length; when the client ends the
+               transfer first, how many bytes were sent is written to LOG-streamed
   /long?n=N    200 with Content-Length N (and the bytes)
   /headers     200 with 10,000 headers of 100 bytes
 A sink on SINK records every connection it gets in LOG ("connection").
@@ -46,7 +47,7 @@ class Handler(BaseHTTPRequestHandler):
             time.sleep(3600)
             return
         if url.path == "/slow":
-            time.sleep(30)
+            time.sleep(300)
             return self.reply(200, b"late")
         if url.path == "/big":
             total = int(parse_qs(url.query)["n"][0])
@@ -61,7 +62,8 @@ class Handler(BaseHTTPRequestHandler):
                     sent += len(chunk)
                 self.wfile.write(b"0\r\n\r\n")
             except OSError:
-                pass
+                with open(LOG + "-streamed", "w") as log:
+                    log.write(str(sent))
             return
         if url.path == "/long":
             total = int(parse_qs(url.query)["n"][0])
