@@ -5,9 +5,10 @@ import Testing
 /// older Memoss wrote, a damaged value, a notification due in a second).
 package enum SQLiteShell {
     /// Runs `sql` on `store` and returns what it printed, trimmed; fails the test when sqlite3 does.
+    /// Like any program sharing the store, it waits (up to 10 s) while another one writes.
     @discardableResult
     package static func run(_ store: String, _ sql: String) throws -> String {
-        let result = try ChildProcess.run(URL(fileURLWithPath: "/usr/bin/sqlite3"), [store, sql])
+        let result = try ChildProcess.run(URL(fileURLWithPath: "/usr/bin/sqlite3"), ["-cmd", ".timeout 10000", store, sql])
         try #require(result.status == 0, "sqlite3 failed (install Debian's sqlite3): \(result.stderr)")
         return result.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
     }
