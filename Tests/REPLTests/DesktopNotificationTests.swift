@@ -45,7 +45,8 @@ struct DesktopNotificationTests {
 
         let choice = folder.appendingPathComponent("choice").path
         let menu = folder.appendingPathComponent("pick.sh").path
-        try "#!/bin/sh\ngrep -F \"$(cat \(choice))\" | head -1\n".write(toFile: menu, atomically: true, encoding: .utf8)
+        let offered = folder.appendingPathComponent("offered").path
+        try "#!/bin/sh\ntee \(offered) | grep -F \"$(cat \(choice))\" | head -1\n".write(toFile: menu, atomically: true, encoding: .utf8)
         chmod(menu, 0o755)
         let config = folder.appendingPathComponent("dunstrc").path
         try "[global]\n    dmenu = \(menu)\n".write(toFile: config, atomically: true, encoding: .utf8)
@@ -69,13 +70,20 @@ struct DesktopNotificationTests {
         // Complete, clicked on the notification.
         try due("Water the plants", at: testNow.addingTimeInterval(1))
         #expect(try holds(within: 30) { try sqlite("SELECT count(*) FROM deliveredNotification") == "1" })
-        // Recorded as delivered, then shown: the popup may come a moment later.
-        #expect(try holds(within: 30) {
-            try ChildProcess.run(URL(fileURLWithPath: "/usr/bin/dunstctl"), ["count", "displayed"], environment: desktop)
-                .stdout.trimmingCharacters(in: .whitespacesAndNewlines) == "1"
-        })
-        try "Complete (Water".write(toFile: choice, atomically: true, encoding: .utf8)
-        #expect(try ChildProcess.run(URL(fileURLWithPath: "/usr/bin/dunstctl"), ["context"], environment: desktop).status == 0)
+        // Recorded as delivered, then shown: a popup may come a moment later. dunst's menu of
+        // actions is opened until it offers the one to click (the menu picks nothing before).
+        let click = { (action: String) throws -> Bool in
+            try action.write(toFile: choice, atomically: true, encoding: .utf8)
+            return try holds(within: 30) {
+                try? FileManager.default.removeItem(atPath: offered)
+                _ = try ChildProcess.run(URL(fileURLWithPath: "/usr/bin/dunstctl"), ["context"], environment: desktop)
+                // dunst runs the menu on its own time: what it offered is read once it has run.
+                _ = holds(within: 5) { FileManager.default.fileExists(atPath: offered) }
+                usleep(100_000)
+                return ((try? String(contentsOfFile: offered, encoding: .utf8)) ?? "").contains(action)
+            }
+        }
+        #expect(try click("Complete (Water"))
         #expect(try holds(within: 30) { try sqlite("SELECT isCompleted FROM reminder WHERE title = 'Water the plants'") == "1" })
 
         // Snooze 15 min, clicked on the next one: it fires again 15 minutes after the click, made
@@ -83,11 +91,11 @@ struct DesktopNotificationTests {
         let clicked = testNow.addingTimeInterval(2)
         try due("Call <Mum> & 'Dad'", at: clicked)
         #expect(try holds(within: 30) { try sqlite("SELECT count(*) FROM deliveredNotification") == "1" })
-        try "Snooze 15 min (Call".write(toFile: choice, atomically: true, encoding: .utf8)
-        #expect(try ChildProcess.run(URL(fileURLWithPath: "/usr/bin/dunstctl"), ["context"], environment: desktop).status == 0)
+        #expect(try click("Snooze 15 min (Call"))
         #expect(try holds(within: 30) { try sqlite("SELECT count(*) FROM deliveredNotification") == "0" })
         let snoozedUntil = try #require(SQLiteShell.instant(try sqlite("SELECT fireAt FROM notificationRequest WHERE isSnoozed = 1")))
         #expect(snoozedUntil == instant("2026-11-21T20:15:02Z"))
+        #expect(holds(within: 30) { watch.outputSoFar.contains("From its notification: snoozed") })
 
         watch.send(SIGINT)
         let output = try watch.wait(limit: 10).stdout
@@ -100,7 +108,7 @@ struct DesktopNotificationTests {
                                       environment: ["HOME": temporary.url.path, "TZ": "UTC"]).status == 0)
         let watch = try MemossProcess.start(["--db", store, "watch", "--notify"],
                                             environment: ["HOME": temporary.url.path, "TZ": "UTC", "PATH": "/usr/bin:/bin"])
-        usleep(700_000)
+        #expect(holds(within: 30) { watch.outputSoFar.hasPrefix("Watching ") && !watch.errorsSoFar.isEmpty })
         watch.send(SIGINT)
         let result = try watch.wait(limit: 10)
         #expect(result.stderr == "memoss: warning: no session bus (DBUS_SESSION_BUS_ADDRESS is not set), so notifications are printed here instead.\n")

@@ -118,6 +118,7 @@ struct WatchDeliveryTests {
         #expect(try sqlite("SELECT isLate FROM deliveredNotification") == "1")
         #expect(try locker.wait(limit: 10).status == 0)
         #expect(watch.isRunning)
+        #expect(holds(within: 30) { watch.outputSoFar.contains("The store is free again.") })
         watch.send(SIGINT)
         let result = try watch.wait(limit: 10)
         #expect(result.stderr == "memoss: warning: another program holds the store locked; what falls due is delivered once it is free.\n")
@@ -177,6 +178,7 @@ struct WatchDeliveryTests {
         try due("Later", at: testNow.addingTimeInterval(2))
         #expect(try holds(within: 30) { try sqlite("SELECT count(*) FROM deliveredNotification") == "2" })
         #expect(try holds(within: 30) { try desktop.popupsShown() == 1 })
+        #expect(holds(within: 30) { watch.outputSoFar.contains("Reminder: Early") })
 
         watch.send(SIGINT)
         let result = try watch.wait(limit: 10)

@@ -87,7 +87,7 @@ struct WatchTests {
         #expect(try sqlite("SELECT count(*) FROM deliveredNotification") == "3")
 
         let second = try MemossProcess.start(["--db", store, "watch"], environment: environment)
-        usleep(700_000)
+        #expect(holds(within: 30) { second.outputSoFar.contains("Another memoss watch delivers") })
         second.send(SIGINT)
         watch.send(SIGINT)
         let output = try watch.wait(limit: 10).stdout

@@ -43,6 +43,16 @@ package enum ChildProcess {
             ([process.executableURL?.lastPathComponent ?? "?"] + (process.arguments ?? [])).joined(separator: " ")
         }
 
+        /// What it has printed on standard output so far.
+        package var outputSoFar: String {
+            String(decoding: (try? Data(contentsOf: scratch.appendingPathComponent("out"))) ?? Data(), as: UTF8.self)
+        }
+
+        /// What it has printed on standard error so far.
+        package var errorsSoFar: String {
+            String(decoding: (try? Data(contentsOf: scratch.appendingPathComponent("err"))) ?? Data(), as: UTF8.self)
+        }
+
         /// Its process id.
         package var pid: Int32 { process.processIdentifier }
 
