@@ -25,7 +25,7 @@ void memoss_child_ended(int pid) {
     }
 }
 
-int memoss_spawn_child(const char *path, char *const argv[], char *const envp[], int out, int err) {
+int memoss_spawn(const char *path, char *const argv[], char *const envp[], const char *folder, int in, int out, int err) {
     posix_spawnattr_t attributes;
     posix_spawn_file_actions_t actions;
     if (posix_spawnattr_init(&attributes) != 0) return -1;
@@ -39,16 +39,23 @@ int memoss_spawn_child(const char *path, char *const argv[], char *const envp[],
     posix_spawnattr_setsigdefault(&attributes, &defaults);
     posix_spawnattr_setpgroup(&attributes, 0);
     posix_spawnattr_setflags(&attributes, POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETPGROUP);
-    posix_spawn_file_actions_addopen(&actions, STDIN_FILENO, "/dev/null", O_RDONLY, 0);
+    if (in >= 0) posix_spawn_file_actions_adddup2(&actions, in, STDIN_FILENO);
+    else posix_spawn_file_actions_addopen(&actions, STDIN_FILENO, "/dev/null", O_RDONLY, 0);
     if (out >= 0) posix_spawn_file_actions_adddup2(&actions, out, STDOUT_FILENO);
     if (err >= 0) posix_spawn_file_actions_adddup2(&actions, err, STDERR_FILENO);
     posix_spawn_file_actions_addclosefrom_np(&actions, 3);
+    if (folder != NULL) posix_spawn_file_actions_addchdir_np(&actions, folder);
     pid_t pid = -1;
     int failure = posix_spawn(&pid, path, &actions, &attributes, argv, envp);
     posix_spawn_file_actions_destroy(&actions);
     posix_spawnattr_destroy(&attributes);
     if (failure != 0) { errno = failure; return -1; }
-    remember(pid);
+    return pid;
+}
+
+int memoss_spawn_child(const char *path, char *const argv[], char *const envp[], int out, int err) {
+    int pid = memoss_spawn(path, argv, envp, NULL, -1, out, err);
+    if (pid > 0) remember(pid);
     return pid;
 }
 

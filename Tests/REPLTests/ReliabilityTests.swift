@@ -76,7 +76,16 @@ struct ReliabilityTests {
         let fifo = home.appendingPathComponent("slow.csv").path
         #expect(mkfifo(fifo, 0o600) == 0)
         let importer = try MemossProcess.start(["--db", store, fifo], environment: environment, program: MemossProcess.importer)
-        let feed = try #require(FileHandle(forWritingAtPath: fifo))
+        // Opened once the importer has opened it to read (60 s at most: an importer that never
+        // does fails the test instead of holding it).
+        var writer: Int32 = -1
+        _ = holds(within: 60) {
+            writer = open(fifo, O_WRONLY | O_NONBLOCK | O_CLOEXEC)
+            return writer >= 0 || !importer.isRunning
+        }
+        try #require(writer >= 0, "the importer never opened \(fifo): \(importer.errorsSoFar)")
+        _ = fcntl(writer, F_SETFL, fcntl(writer, F_GETFL) & ~O_NONBLOCK)
+        let feed = FileHandle(fileDescriptor: writer, closeOnDealloc: true)
         feed.write(Data("title,date\n".utf8))
         for index in 1...500 { feed.write(Data("row \(index),2027-03-01\n".utf8)) }
         // The importer is reading, with rows still to come: others read and write meanwhile.

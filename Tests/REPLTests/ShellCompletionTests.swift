@@ -8,8 +8,7 @@ import TestSupport
 @Suite(.tags(.slow))
 struct ShellCompletionTests {
     /// A shell in a tmux server of the test's own, typed into and read from the screen. The server
-    /// runs in the foreground (`-D`) as the test's child: a daemonized one keeps Foundation's watch
-    /// on the client open, and waiting for the client never ends.
+    /// runs in the foreground (`-D`) as the test's child, so it ends with the test.
     final class Terminal {
         let socket: String
         let server: ChildProcess.Running

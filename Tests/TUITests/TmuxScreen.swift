@@ -90,20 +90,14 @@ final class TmuxScreen {
         try tmux(["resize-window", "-t", "0", "-x", String(columns), "-y", String(rows)])
     }
 
-    /// Runs tmux and waits for it alone (`DetachedSpawn`): the server it starts keeps running,
-    /// so waiting for its descriptors to close (as Foundation's `Process` does) would wait for it.
+    /// Runs tmux and waits for it (the server it starts on the first command keeps running, and
+    /// holds nothing of the tests: `ChildProcess` gives it no descriptor of theirs).
     @discardableResult
     private func tmux(_ arguments: [String]) throws -> String {
-        let output = folder.path("output-\(UUID().uuidString)"), errors = folder.path("errors")
-        defer { try? FileManager.default.removeItem(atPath: output) }
-        let environment = ["PATH=/usr/bin:/bin", "HOME=\(folder.url.path)", "TMUX_TMPDIR=\(folder.url.path)"]
-        let status = DetachedSpawn.run("/usr/bin/tmux", ["-S", socket] + arguments, environment: environment,
-                                       output: output, errors: errors)
-        guard status == 0 else {
-            throw TmuxFailure(arguments: arguments, stderr: status == nil ? "it could not be started"
-                : (try? String(contentsOfFile: errors, encoding: .utf8)) ?? "")
-        }
-        return (try? String(contentsOfFile: output, encoding: .utf8)) ?? ""
+        let environment = ["PATH": "/usr/bin:/bin", "HOME": folder.url.path, "TMUX_TMPDIR": folder.url.path]
+        let result = try ChildProcess.run(URL(fileURLWithPath: "/usr/bin/tmux"), ["-S", socket] + arguments, environment: environment)
+        guard result.status == 0 else { throw TmuxFailure(arguments: arguments, stderr: result.stderr) }
+        return result.stdout
     }
 
     private struct TmuxFailure: Error, CustomStringConvertible {

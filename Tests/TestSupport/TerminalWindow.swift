@@ -60,17 +60,14 @@ package final class TerminalWindow: @unchecked Sendable {
         return lines
     }
 
-    /// Runs tmux with `arguments` and waits for it alone (`DetachedSpawn`): the first command's
-    /// tmux forks the server, which keeps running until `kill-server`.
+    /// Runs tmux with `arguments` and waits for it; what it printed. The first command's tmux
+    /// forks the server, which keeps running until `kill-server` (and holds nothing of the tests:
+    /// `ChildProcess` gives it no descriptor of theirs).
     private func tmux(_ arguments: [String]) throws -> (status: Int32, stdout: String, stderr: String) {
-        let output = folder.path("tmux.out"), errors = folder.path("tmux.err")
-        let variables = ["PATH=/usr/bin:/bin", "LANG=C.UTF-8", "TERM=xterm-256color", "HOME=\(folder.url.path)"]
-        guard let status = DetachedSpawn.run("/usr/bin/tmux", ["-S", socket, "-f", "/dev/null"] + arguments,
-                                             environment: variables, output: output, errors: errors) else {
-            throw Failure(message: "tmux could not be started")
-        }
-        let read = { (path: String) in String(decoding: FileManager.default.contents(atPath: path) ?? Data(), as: UTF8.self) }
-        return (status, read(output), read(errors))
+        let variables = ["PATH": "/usr/bin:/bin", "LANG": "C.UTF-8", "TERM": "xterm-256color", "HOME": folder.url.path]
+        let result = try ChildProcess.run(URL(fileURLWithPath: "/usr/bin/tmux"), ["-S", socket, "-f", "/dev/null"] + arguments,
+                                          environment: variables)
+        return (result.status, result.stdout, result.stderr)
     }
 
     /// `text` in single quotes for the shell.

@@ -16,10 +16,13 @@ void memoss_trim_malloc_past(int bytes);
 
 /// Starts `path` with `argv` and `envp` (each ending in NULL) as a child in a process group of its
 /// own, with no signal blocked and the usual ones at their default action (whatever this thread
-/// blocks), standard input from /dev/null, standard output on `out` and standard error on `err`
-/// (this process's own when -1), and no other descriptor. The child is remembered until
-/// `memoss_child_ended`, so `memoss_stop_children_on_signals` can stop its group. Returns its pid,
-/// or -1 with errno set.
+/// blocks), standard input on `in` (/dev/null when -1), standard output on `out` and standard error
+/// on `err` (this process's own when -1), and no other descriptor, in `folder` (this process's
+/// own when NULL). Returns its pid, or -1 with errno set; the caller waits for it with waitpid.
+int memoss_spawn(const char *path, char *const argv[], char *const envp[], const char *folder, int in, int out, int err);
+
+/// `memoss_spawn` with standard input from /dev/null, the child remembered until
+/// `memoss_child_ended`, so `memoss_stop_children_on_signals` can stop its group.
 int memoss_spawn_child(const char *path, char *const argv[], char *const envp[], int out, int err);
 
 /// Forgets child `pid` (it has been waited for).
