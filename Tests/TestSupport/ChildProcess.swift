@@ -50,10 +50,7 @@ package enum ChildProcess {
         }
 
         deinit {
-            if isRunning {
-                kill(-pid, SIGKILL)
-                kill(pid, SIGKILL)
-            }
+            if isRunning { kill() }
             _ = reap(blocking: true)
             try? FileManager.default.removeItem(at: scratch)
         }
@@ -63,15 +60,18 @@ package enum ChildProcess {
             lock.withLock {
                 if let ended { return ended }
                 var status: Int32 = 0
-                while true {
-                    let result = waitpid(pid, &status, blocking ? 0 : WNOHANG)
-                    if result == -1 && errno == EINTR { continue }
-                    if result == pid { ended = status }
-                    // -1 (ECHILD): reaped already or never ours; nothing more to learn.
-                    if result == -1 { ended = ended ?? 0 }
-                    return ended
-                }
+                var result: pid_t
+                repeat { result = waitpid(pid, &status, blocking ? 0 : WNOHANG) } while result == -1 && errno == EINTR
+                // 0: still running; -1 (ECHILD): nothing more to learn of it.
+                if result != 0 { ended = result == pid ? status : 0 }
+                return ended
             }
+        }
+
+        /// Kills it and whatever it started in its group.
+        private func kill() {
+            Glibc.kill(-pid, SIGKILL)
+            Glibc.kill(pid, SIGKILL)
         }
 
         /// Whether it still runs.
@@ -79,7 +79,7 @@ package enum ChildProcess {
 
         /// Sends `signal` (SIGKILL, SIGINT …) unless it has ended.
         package func send(_ signal: Int32) {
-            if isRunning { kill(pid, signal) }
+            if isRunning { Glibc.kill(pid, signal) }
         }
 
         /// What it has printed on standard output so far.
@@ -99,10 +99,7 @@ package enum ChildProcess {
             let deadline = Date().addingTimeInterval(limit)
             while isRunning && Date() < deadline { usleep(2_000) }
             let timedOut = isRunning
-            if timedOut {
-                kill(-pid, SIGKILL)
-                kill(pid, SIGKILL)
-            }
+            if timedOut { kill() }
             let status = reap(blocking: true) ?? 0
             let stdoutData = try Data(contentsOf: scratch.appendingPathComponent("out"))
             let exit: Int32 = (status & 0x7F) == 0 ? (status >> 8) & 0xFF : status & 0x7F
