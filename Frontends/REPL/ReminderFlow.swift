@@ -149,7 +149,7 @@ struct ReminderFlow {
             }
         case .alarms:
             while true {
-                guard let line = try read("Alarms", current: form.text(of: .alarms), emptied: AlarmText.none) else { return nil }
+                guard let line = try read("Alarms", current: form.text(of: .alarms), emptied: Alarm.noneText) else { return nil }
                 guard let problem = form.enter(ReminderFieldInput(alarms: line)).first else { return nil }
                 session.say(session.style.red(problem.sentence))
             }

@@ -41,6 +41,44 @@ package enum Alarm: Hashable, Sendable {
     }
 }
 
+extension Alarm {
+    /// What the default alarm (one at the due time) reads as.
+    package static let atDueTime = "at due time"
+    /// What no alarm reads as.
+    package static let noneText = "none"
+
+    /// Alarms as the form, `show`, the CSV and a sync's conflict note say them (and `AlarmText`
+    /// reads them back): "at due time", "none", or each alarm (`-1d, -15m, 2027-01-04 18:00`, an
+    /// absolute one in `zone`).
+    package static func text(_ alarms: [Alarm], zone: TimeZone) -> String {
+        if alarms == defaults { return atDueTime }
+        if alarms.isEmpty { return noneText }
+        return alarms.map { $0.text(zone: zone) }.joined(separator: ", ")
+    }
+
+    /// One alarm: `-15m`, `0`, `+1h`, or `2027-01-04 18:00` in `zone`.
+    package func text(zone: TimeZone) -> String {
+        switch self {
+        case .relative(let seconds): return Self.offsetText(seconds)
+        case .absolute(let instant):
+            let local = LocalDateTime(of: instant, in: zone)
+            return "\(local.date) \(local.time)"
+        }
+    }
+
+    /// `-1d`, `-1h30m`, `+10m`, `0`: whole weeks, days, hours, minutes and seconds, largest first.
+    package static func offsetText(_ seconds: Int) -> String {
+        guard seconds != 0 else { return "0" }
+        var rest = abs(seconds)
+        var text = seconds < 0 ? "-" : "+"
+        for (unit, size) in [("w", 604_800), ("d", 86_400), ("h", 3_600), ("m", 60), ("s", 1)] where rest >= size {
+            text += "\(rest / size)\(unit)"
+            rest %= size
+        }
+        return text
+    }
+}
+
 extension Reminder {
     /// Whether its alarms are the default one at the due time.
     package var hasDefaultAlarms: Bool { alarms == Alarm.defaults }

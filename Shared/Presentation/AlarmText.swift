@@ -1,14 +1,10 @@
 import Domain
 import Foundation
 
-/// A reminder's alarms as a person types and reads them: `-1d, -15m`, `0` (at the due time),
-/// `+10m` (after it), `2027-01-04 18:00` (an absolute time), `none`. The one place alarm text is
-/// read and written, for the form, the command line and the cards.
+/// A reminder's alarms as a person types them: `-1d, -15m`, `0` (at the due time), `+10m` (after
+/// it), `2027-01-04 18:00` (an absolute time), `none`. The one place alarm text is read, for the
+/// form and the command line; `Alarm.text` writes it.
 package enum AlarmText {
-    /// What the default alarm (one at the due time) reads as.
-    package static let atDueTime = "at due time"
-    /// What no alarm reads as.
-    package static let none = "none"
     /// How alarms are typed, for a refusal.
     package static let hint = "Give alarms as -15m, -1h30m, -1d or -1w (before the due time), +10m (after it), 0 (at it), "
         + "or a date and time (\"2027-01-04 18:00\"), several separated by commas; or none"
@@ -37,49 +33,17 @@ package enum AlarmText {
         return .success(Alarm.normalized(alarms))
     }
 
-    /// The alarms as the form and `show` say them: "at due time", "none", or each alarm
-    /// (`-1d, -15m, 2027-01-04 18:00`, an absolute one in `zone`).
-    package static func text(_ alarms: [Alarm], zone: TimeZone) -> String {
-        if alarms == Alarm.defaults { return atDueTime }
-        if alarms.isEmpty { return none }
-        return alarms.map { text($0, zone: zone) }.joined(separator: ", ")
-    }
-
-    /// One alarm: `-15m`, `0`, `+1h`, or `2027-01-04 18:00` in `zone`.
-    package static func text(_ alarm: Alarm, zone: TimeZone) -> String {
-        switch alarm {
-        case .relative(let seconds): return offsetText(seconds)
-        case .absolute(let instant):
-            let local = LocalDateTime(of: instant, in: zone)
-            return "\(local.date) \(local.time)"
-        }
-    }
-
     /// A card's badge: the alarms when they are not the default one, else `nil`.
     package static func badge(_ alarms: [Alarm], zone: TimeZone) -> String? {
-        alarms == Alarm.defaults ? nil : alarms.isEmpty ? "no alarm" : text(alarms, zone: zone)
+        alarms == Alarm.defaults ? nil : alarms.isEmpty ? "no alarm" : Alarm.text(alarms, zone: zone)
     }
 
     /// What a command says of a dated reminder's alarms after adding or saving it: "alarms -1d,
     /// -15m", "no alarm"; `nil` for the default one (or an undated reminder, which never notifies).
     package static func sentence(_ reminder: Reminder) -> String? {
         guard reminder.scheduledAt != nil, !reminder.hasDefaultAlarms else { return nil }
-        return reminder.alarms.isEmpty ? "no alarm" : "alarm\(reminder.alarms.count == 1 ? "" : "s") " + text(reminder.alarms, zone: reminder.timeZone)
+        return reminder.alarms.isEmpty ? "no alarm" : "alarm\(reminder.alarms.count == 1 ? "" : "s") " + Alarm.text(reminder.alarms, zone: reminder.timeZone)
     }
-
-    /// `-1d`, `-1h30m`, `+10m`, `0`: whole weeks, days, hours, minutes and seconds, largest first.
-    package static func offsetText(_ seconds: Int) -> String {
-        guard seconds != 0 else { return "0" }
-        var rest = abs(seconds)
-        var text = seconds < 0 ? "-" : "+"
-        for (unit, size) in units where rest >= size {
-            text += "\(rest / size)\(unit)"
-            rest %= size
-        }
-        return text
-    }
-
-    private static let units: [(String, Int)] = [("w", 604_800), ("d", 86_400), ("h", 3_600), ("m", 60), ("s", 1)]
 
     /// The seconds an offset says: `0`, `at due time`, `-15m`, `+1h30m`, `-2 days`, `15 minutes
     /// before`, `1h after`; `nil` when it is not one, or has no sign and is not 0.

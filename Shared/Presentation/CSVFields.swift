@@ -27,7 +27,7 @@ package enum CSVFields {
                       reminder.statusWord, reminder.percentComplete.map(String.init) ?? "",
                       reminder.priority.word, lists.name(of: reminder.listID),
                       // Empty for the default alarm, which a row without alarms gets.
-                      reminder.hasDefaultAlarms ? "" : AlarmText.text(reminder.alarms, zone: reminder.timeZone)]
+                      reminder.hasDefaultAlarms ? "" : Alarm.text(reminder.alarms, zone: reminder.timeZone)]
         return fields.map(quoted).joined(separator: ",") + "\r\n"
     }
 

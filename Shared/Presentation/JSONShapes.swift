@@ -78,7 +78,7 @@ package enum JSONShapes {
             case .relative(let seconds): (offset, at) = (seconds, nil)
             case .absolute(let instant): (offset, at) = (nil, ISO8601Text.string(instant, in: zone))
             }
-            text = AlarmText.text(alarm, zone: zone)
+            text = alarm.text(zone: zone)
         }
     }
 

@@ -299,7 +299,7 @@ package final class ReminderFormModel {
         case .until: picker.hasEndDate ? picker.endDate.description : "none"
         case .zone: original.timeZoneID
         case .priority: priority.word
-        case .alarms: AlarmText.text(alarms, zone: TimeZone(identifier: original.timeZoneID) ?? environment.timeZone)
+        case .alarms: Alarm.text(alarms, zone: TimeZone(identifier: original.timeZoneID) ?? environment.timeZone)
         }
     }
 

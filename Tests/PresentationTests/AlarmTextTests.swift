@@ -42,9 +42,9 @@ struct AlarmTextTests {
     }
 
     @Test func alarmsAreWrittenAsTheyAreTyped() {
-        #expect(AlarmText.text(Alarm.defaults, zone: newYork) == "at due time")
-        #expect(AlarmText.text([], zone: newYork) == "none")
-        #expect(AlarmText.text([.relative(seconds: -91_800), .atDue, .relative(seconds: 600), .absolute(instant("2027-01-04T18:00:00-05:00"))],
+        #expect(Alarm.text(Alarm.defaults, zone: newYork) == "at due time")
+        #expect(Alarm.text([], zone: newYork) == "none")
+        #expect(Alarm.text([.relative(seconds: -91_800), .atDue, .relative(seconds: 600), .absolute(instant("2027-01-04T18:00:00-05:00"))],
                                zone: newYork) == "-1d1h30m, 0, +10m, 2027-01-04 18:00")
         #expect(AlarmText.badge(Alarm.defaults, zone: newYork) == nil)
         #expect(AlarmText.badge([], zone: newYork) == "no alarm")
