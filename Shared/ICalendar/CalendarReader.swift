@@ -36,8 +36,13 @@ package struct CalendarTodo: Sendable {
     package var createdAt: Date?
     package var modifiedAt: Date?
     /// Its VALARMs that display or sound (`ACTION:DISPLAY` or `AUDIO`) as alarms; the default one at
-    /// the due time when it has none Memoss can read (an item without alarms notifies at its due time).
+    /// the due time when it has none Memoss can read (an item without alarms notifies at its due
+    /// time), unless `X-MEMOSS-ALARMS:NONE` says it has none; with the one at an all-day item's
+    /// notification time when `X-MEMOSS-ALARMS:AT-DUE` says so (`CalendarWriter.alarmLines`).
     package var alarms: [Alarm] = Alarm.defaults
+    /// The alarm each of its VALARMs reads as, in the order written; `nil` for one that is not read
+    /// (an email, a trigger Memoss cannot hold). Sync keeps the ones the user did not change.
+    package var alarmOfEachVALARM: [Alarm?] = []
 }
 
 /// Something in a calendar Memoss cannot take as it is, with the line it is on.
@@ -358,6 +363,7 @@ struct TodoReader {
         let createdAt = first("CREATED").flatMap { instant($0) }
         let modifiedAt = first("LAST-MODIFIED").flatMap { instant($0) }
         guard refusals.isEmpty else { return nil }
+        let eachAlarm = due.map { alarms(due: $0, start: start ?? $0, zone: zone, isAllDay: isAllDay) } ?? alarmLines.map { _ in nil }
         let categories = lines.filter { $0.name == "CATEGORIES" }
             .flatMap { ContentLines.list($0.value) }
             .map { $0.trimmingCharacters(in: .whitespaces) }
@@ -378,17 +384,29 @@ struct TodoReader {
             listName: first("X-MEMOSS-LIST").map { ContentLines.unescaped($0.value[...]).trimmingCharacters(in: .whitespaces) }
                 .flatMap { $0.isEmpty ? nil : $0 },
             createdAt: createdAt, modifiedAt: modifiedAt,
-            alarms: due.map { alarms(due: $0, start: start ?? $0, zone: zone, isAllDay: isAllDay) } ?? Alarm.defaults
+            alarms: due.map { _ in Self.alarms(read: eachAlarm, marker: first("X-MEMOSS-ALARMS")?.value, isAllDay: isAllDay) } ?? Alarm.defaults,
+            alarmOfEachVALARM: eachAlarm
         )
+    }
+
+    /// The alarms of an item whose readable VALARMs say `read`, with Memoss's `X-MEMOSS-ALARMS`.
+    private static func alarms(read: [Alarm?], marker: String?, isAllDay: Bool) -> [Alarm] {
+        var alarms = read.compactMap { $0 }
+        switch marker?.trimmingCharacters(in: .whitespaces).uppercased() {
+        case "NONE" where alarms.isEmpty: return []
+        case "AT-DUE" where isAllDay && !alarms.isEmpty: alarms.append(.atDue)
+        default: break
+        }
+        return alarms.isEmpty ? Alarm.defaults : Alarm.normalized(alarms)
     }
 
     /// The alarms of its VALARMs that display or sound: a TRIGGER as a duration from DUE
     /// (`RELATED=END`) or from DTSTART (the default; from DUE when there is no DTSTART), or an
     /// instant (`VALUE=DATE-TIME`); the default one when none can be read. An all-day item's
     /// durations count from its day's notification time, as Memoss's relative alarms do.
-    private func alarms(due: LocalDateTime, start: LocalDateTime, zone: TimeZone, isAllDay: Bool) -> [Alarm] {
+    private func alarms(due: LocalDateTime, start: LocalDateTime, zone: TimeZone, isAllDay: Bool) -> [Alarm?] {
         let dueInstant = due.resolved(in: zone), startInstant = start.resolved(in: zone)
-        let read = alarmLines.compactMap { lines -> Alarm? in
+        return alarmLines.map { lines -> Alarm? in
             let action = lines.first { $0.name == "ACTION" }?.value.uppercased()
             guard action == "DISPLAY" || action == "AUDIO", let trigger = lines.first(where: { $0.name == "TRIGGER" }) else { return nil }
             if trigger.parameters["VALUE"]?.uppercased() == "DATE-TIME" {
@@ -401,7 +419,6 @@ struct TodoReader {
             let seconds = fromStart && !isAllDay ? offset + Int(startInstant.timeIntervalSince(dueInstant)) : offset
             return abs(seconds) <= Alarm.maximumOffset ? .relative(seconds: seconds) : nil
         }
-        return read.isEmpty ? Alarm.defaults : Alarm.normalized(read)
     }
 
     /// A DATE or DATE-TIME value with the zone it is in (UTC ones in the user's zone, but a

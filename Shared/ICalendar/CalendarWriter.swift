@@ -85,6 +85,7 @@ package enum CalendarWriter {
         }
         if let list = item.listName { put("X-MEMOSS-LIST:\(ContentLines.escaped(list))") }
         if !reminder.isCompleted, reminder.scheduledAt != nil {
+            if let marker = alarmsMarker(reminder) { put("X-MEMOSS-ALARMS:\(marker)") }
             for trigger in triggers(reminder) {
                 put("BEGIN:VALARM")
                 put("ACTION:DISPLAY")
@@ -101,13 +102,28 @@ package enum CalendarWriter {
     /// (`RELATED=END`; an all-day reminder's count from its day's notification time in Memoss,
     /// and are read back so), an absolute one as an instant in UTC (`VALUE=DATE-TIME`).
     static func triggers(_ reminder: Reminder) -> [String] {
-        reminder.alarms.compactMap { alarm in
+        writtenAlarms(reminder).map { alarm in
             switch alarm {
-            // A calendar's alarm at an all-day DUE is at midnight: the default one is not written.
-            case .relative(let seconds): reminder.isAllDay && seconds == 0 ? nil : "TRIGGER;RELATED=END:\(duration(seconds))"
+            case .relative(let seconds): "TRIGGER;RELATED=END:\(duration(seconds))"
             case .absolute(let instant): "TRIGGER;VALUE=DATE-TIME:\(utcText(instant))"
             }
         }
+    }
+
+    /// The alarms of an open dated reminder that have a VALARM, in the order written: all but an
+    /// all-day one's at its due time (a calendar's alarm at an all-day DUE is at midnight; `X-MEMOSS-ALARMS` says it).
+    package static func writtenAlarms(_ reminder: Reminder) -> [Alarm] {
+        reminder.alarms.filter { !(reminder.isAllDay && $0 == .atDue) }
+    }
+
+    /// What `X-MEMOSS-ALARMS` says of a dated reminder's alarms that its VALARMs cannot: `NONE`
+    /// when it has none (an item without VALARMs has the default one), `AT-DUE` when an all-day one
+    /// also notifies at its day's notification time (that alarm has no VALARM: another calendar
+    /// would ring it at midnight); `nil` when the VALARMs say it all.
+    static func alarmsMarker(_ reminder: Reminder) -> String? {
+        if reminder.alarms.isEmpty { return "NONE" }
+        if reminder.isAllDay, reminder.alarms.count > 1, reminder.alarms.contains(.atDue) { return "AT-DUE" }
+        return nil
     }
 
     /// An RFC 5545 duration: `PT0S`, `-PT15M`, `-P1D`, `-P1DT2H`, `P2W`.

@@ -8,11 +8,12 @@ import ICalendar
 /// and DURATION in the form the client wrote them (moved with the due time, so the start and the
 /// length stay consistent, and a UTC time stays in UTC), an RRULE anchored in another
 /// zone while the repeat is unchanged, VALARMs, STATUS and PERCENT-COMPLETE while the status is
-/// unchanged, PRIORITY's exact value while the level is unchanged, RELATED-TO, unknown and X- properties. Memoss's own alarm is never added to it.
+/// unchanged, PRIORITY's exact value while the level is unchanged, RELATED-TO, unknown and X- properties; its
+/// VALARMs but those of alarms the user removed (those added are Memoss's; while the alarms are unchanged, none is added).
 enum ResourcePatch {
     /// A part of a reminder a person changes independently, with the VTODO properties that hold it.
     enum Part: CaseIterable, Hashable, Sendable {
-        case title, notes, schedule, status, tags, priority
+        case title, notes, schedule, status, tags, priority, alarms
 
         var properties: Set<String> {
             switch self {
@@ -22,6 +23,8 @@ enum ResourcePatch {
             case .status: ["STATUS", "COMPLETED", "PERCENT-COMPLETE"]
             case .tags: ["CATEGORIES"]
             case .priority: ["PRIORITY"]
+            // And the VALARMs of the alarms that changed (`AlarmBlocks`).
+            case .alarms: ["X-MEMOSS-ALARMS"]
             }
         }
     }
@@ -35,15 +38,23 @@ enum ResourcePatch {
         if base.completion != local.completion { parts.insert(.status) }
         if Set(base.tags.map(TagRules.key)) != Set(local.tags.map(TagRules.key)) { parts.insert(.tags) }
         if base.priority != local.priority { parts.insert(.priority) }
+        if let alarms = local.alarms, alarms != base.alarms { parts.insert(.alarms) }
         return parts
     }
 
     /// `base` with the properties of `parts` taken from `ours` (a calendar as `CalendarWriter`
     /// writes it); `baseFields` and `localFields` are what each says, to move a kept DTSTART by as
-    /// much as the due time moved. `nil` when `base` is not one VTODO in a calendar.
-    static func patch(_ ours: String, over base: String, parts: Set<Part>, baseFields: SyncFields, localFields: SyncFields) -> String? {
+    /// much as the due time moved; `theirAlarms` and `ourAlarms` the alarm each VALARM of `base`
+    /// and of `ours` reads as, in order (`nil` for one Memoss does not read). `nil` when `base` is
+    /// not one VTODO in a calendar.
+    static func patch(_ ours: String, over base: String, parts: Set<Part>, baseFields: SyncFields, localFields: SyncFields,
+                      theirAlarms: [Alarm?] = [], ourAlarms: [Alarm?] = []) -> String? {
         let theirs = RawLines(base), mine = RawLines(ours)
         guard let todo = theirs.todoRange, let ourTodo = mine.todoRange else { return nil }
+        var alarms = AlarmBlocks(dropped: [], added: "")
+        if parts.contains(.alarms), let wanted = localFields.alarms {
+            alarms = AlarmBlocks(theirs: theirs, in: todo, reading: theirAlarms, ours: mine, in: ourTodo, reading: ourAlarms, wanted: wanted)
+        }
         var replaced = Set<String>()
         for part in parts { replaced.formUnion(part.properties) }
         let theirTop = theirs.topLevel(in: todo), ourTop = mine.topLevel(in: ourTodo)
@@ -60,7 +71,7 @@ enum ResourcePatch {
         }
         var out = ""
         var inserted = Set<Part>()
-        for index in theirs.lines.indices {
+        for index in theirs.lines.indices where !alarms.dropped.contains(index) {
             let line = theirs.lines[index]
             guard theirTop.contains(index) else {
                 // Before the VTODO ends, the VTIMEZONEs its new times need (they come first in ours).
@@ -84,6 +95,7 @@ enum ResourcePatch {
                     out += (part == .schedule ? schedule : ourLines(part.properties)).joined()
                 }
                 if !theirTop.contains(where: { theirs.lines[$0].name == "SEQUENCE" }) { out += ContentLines.folded("SEQUENCE:1") }
+                out += alarms.added
                 out += line.raw
             default:
                 out += line.raw
@@ -107,6 +119,38 @@ enum ResourcePatch {
     private static func tzid(_ line: String) -> String? {
         guard let start = line.range(of: ";TZID=") else { return nil }
         return String(line[start.upperBound...].prefix { $0 != ":" && $0 != ";" })
+    }
+}
+
+/// The VALARMs of a resource whose alarms the user changed: theirs of an alarm still wanted (or
+/// one Memoss does not read, such as an email) stay as they are, the others go; ours of each
+/// wanted alarm none of theirs has are added.
+private struct AlarmBlocks {
+    /// The line indexes of their VALARMs that go.
+    var dropped: Set<Int>
+    /// Our VALARMs to add, as written.
+    var added: String
+
+    init(dropped: Set<Int>, added: String) {
+        self.dropped = dropped
+        self.added = added
+    }
+
+    init(theirs: RawLines, in todo: ClosedRange<Int>, reading theirAlarms: [Alarm?],
+         ours: RawLines, in ourTodo: ClosedRange<Int>, reading ourAlarms: [Alarm?], wanted: [Alarm]) {
+        var missing = wanted
+        var dropped = Set<Int>()
+        for (block, range) in theirs.alarmBlocks(in: todo).enumerated() {
+            guard block < theirAlarms.count, let alarm = theirAlarms[block] else { continue }
+            if let kept = missing.firstIndex(of: alarm) { missing.remove(at: kept) } else { dropped.formUnion(range) }
+        }
+        var added = ""
+        for (block, range) in ours.alarmBlocks(in: ourTodo).enumerated() {
+            guard block < ourAlarms.count, let alarm = ourAlarms[block], let wanted = missing.firstIndex(of: alarm) else { continue }
+            missing.remove(at: wanted)
+            added += range.map { ours.lines[$0].raw }.joined()
+        }
+        self.init(dropped: dropped, added: added)
     }
 }
 
@@ -174,6 +218,25 @@ struct RawLines {
         guard let begin = lines.firstIndex(where: { $0.name == "BEGIN" && $0.value.uppercased() == "VTODO" }),
               let end = lines[begin...].firstIndex(where: { $0.name == "END" && $0.value.uppercased() == "VTODO" }) else { return nil }
         return begin...end
+    }
+
+    /// The lines of each VALARM directly in the VTODO `range`, BEGIN to END, in order.
+    func alarmBlocks(in range: ClosedRange<Int>) -> [ClosedRange<Int>] {
+        var blocks: [ClosedRange<Int>] = []
+        var depth = 0
+        var begin: Int?
+        for index in range {
+            let line = lines[index]
+            if line.name == "BEGIN" {
+                depth += 1
+                if depth == 2, line.value.uppercased() == "VALARM" { begin = index }
+            } else if line.name == "END" {
+                if depth == 2, let start = begin { blocks.append(start...index) }
+                if depth == 2 { begin = nil }
+                depth -= 1
+            }
+        }
+        return blocks
     }
 
     /// The VTODO's own properties (not those of a VALARM in it), and its END line.

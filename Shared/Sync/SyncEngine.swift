@@ -586,8 +586,8 @@ private struct Run {
         reminder.percentComplete = fields.completion.percent
         reminder.priority = fields.priority
         reminder.listID = listID
-        // Alarms are not synced yet: a reminder keeps its own over a change from the server.
-        reminder.alarms = existing?.alarms ?? Alarm.defaults
+        // A closed or undated one says no alarms: it keeps its own.
+        reminder.alarms = fields.alarms ?? existing?.alarms ?? Alarm.defaults
         reminder.createdAt = existing?.createdAt ?? created ?? now
         reminder.updatedAt = modified ?? now
         return .success(reminder)
@@ -807,10 +807,11 @@ private struct Run {
         // Over what the server holds, only what changed here is written (a move too: the resource
         // goes to its new task list as it was, with the changes made here).
         var text = ours
-        if let item, let baseFields = parse(item.base)?.fields {
+        if let item, let (baseTodo, baseFields) = parse(item.base) {
             let localFields = SyncFields(entry.reminder, tags: entry.tagNames)
             text = ResourcePatch.patch(ours, over: item.base, parts: ResourcePatch.changedParts(from: baseFields, to: localFields),
-                                       baseFields: baseFields, localFields: localFields) ?? ours
+                                       baseFields: baseFields, localFields: localFields,
+                                       theirAlarms: baseTodo.alarmOfEachVALARM, ourAlarms: CalendarWriter.writtenAlarms(entry.reminder)) ?? ours
         }
         return Request(id: id, uid: uid, href: href, collection: target.key, text: text,
                        ifMatch: moving ? nil : item.map { $0.etag ?? "*" }, isNew: item == nil, movedFrom: moving ? item : nil,

@@ -44,14 +44,19 @@ package struct SyncFields: Equatable, Sendable {
     /// The level `PRIORITY` says (another client's exact value is kept in its resource while the
     /// level is unchanged).
     package var priority: Priority
+    /// The alarms (normalised) of an open dated reminder; `nil` for a closed or undated one, whose
+    /// alarms never notify and which Memoss writes without them: a reminder keeps its own then.
+    package var alarms: [Alarm]?
 
-    package init(title: String, notes: String?, schedule: Schedule, completion: Completion, tags: [String], priority: Priority = .none) {
+    package init(title: String, notes: String?, schedule: Schedule, completion: Completion, tags: [String], priority: Priority = .none,
+                 alarms: [Alarm]? = nil) {
         self.title = title
         self.notes = notes.flatMap { $0.isEmpty ? nil : $0 }
         self.schedule = schedule
         self.completion = completion
         self.tags = tags
         self.priority = priority
+        self.alarms = schedule.due == nil || completion.isCompleted ? nil : alarms.map(Alarm.normalized)
     }
 
     /// A stored reminder's fields, as a resource can hold them (control characters as `\u{1B}`).
@@ -62,7 +67,7 @@ package struct SyncFields: Equatable, Sendable {
                                recurrence: reminder.recurrence, recurrenceEnd: reminder.recurrenceEnd),
             completion: Completion(isCompleted: reminder.isCompleted, completedAt: reminder.isDone ? reminder.completedAt.map(Self.toSecond) : nil,
                                    stage: reminder.isDone ? .none : reminder.stage, percent: reminder.isDone ? nil : reminder.percentComplete),
-            tags: tags.map(ContentLines.representable), priority: reminder.priority)
+            tags: tags.map(ContentLines.representable), priority: reminder.priority, alarms: reminder.alarms)
     }
 
     /// A VTODO's fields; categories that could not name a tag (`TagRules`) are left out. Control
@@ -79,7 +84,7 @@ package struct SyncFields: Equatable, Sendable {
                                    stage: todo.isCompleted && todo.stage != .cancelled ? .none : todo.stage,
                                    percent: todo.isCompleted && todo.stage != .cancelled ? nil : todo.percentComplete),
             tags: todo.categories.compactMap { try? TagRules.validName(ContentLines.representable($0)) },
-            priority: todo.priority.map(Priority.init(icalendar:)) ?? .none)
+            priority: todo.priority.map(Priority.init(icalendar:)) ?? .none, alarms: todo.alarms)
     }
 
     static func toSecond(_ instant: Date) -> Date {
@@ -91,7 +96,12 @@ package struct SyncFields: Equatable, Sendable {
     package static func == (lhs: SyncFields, rhs: SyncFields) -> Bool {
         lhs.title == rhs.title && lhs.notes == rhs.notes && lhs.schedule == rhs.schedule
             && lhs.completion == rhs.completion && lhs.tagKeys == rhs.tagKeys && lhs.priority == rhs.priority
+            && (lhs.saysAlarms ? lhs.alarms == rhs.alarms : true)
     }
+
+    /// Whether its alarms count: it is open and dated (a merge may leave a closed one the alarms
+    /// the other side had, for its reminder to keep).
+    private var saysAlarms: Bool { schedule.due != nil && !completion.isCompleted }
 
     /// The three-way merge of one reminder: a field changed on one side only takes that side's
     /// value; changed on both sides to different values, the later change (`localIsLater`) wins and
@@ -111,13 +121,20 @@ package struct SyncFields: Equatable, Sendable {
             conflicts.append(name)
             let loser = localIsLater ? theirs : mine
             merged[keyPath: field] = localIsLater ? mine : theirs
-            kept.append("the \(localIsLater ? "server's" : "local") \(name) \(name == "notes" ? "were" : "was") \(describe(loser))")
+            kept.append("the \(localIsLater ? "server's" : "local") \(name) \(["notes", "alarms"].contains(name) ? "were" : "was") \(describe(loser))")
         }
         pick(\.title, "title") { "\"\($0)\"" }
         pick(\.schedule, "date and repeat", describe)
         pick(\.completion, "status") { $0.stage == .cancelled ? "cancelled" : $0.isCompleted ? "done" : $0.stage == .inProgress ? "in progress" : "open" }
         pick(\.priority, "priority") { $0.word }
         pick(\.notes, "notes") { $0.map { "\"\($0)\"" } ?? "empty" }
+        // Alarms: said only while open and dated; a side that says none keeps the other's.
+        if local.alarms != nil, remote.alarms != nil {
+            let zone = TimeZone(identifier: merged.schedule.timeZoneID) ?? .gmt
+            pick(\.alarms, "alarms") { $0.map { Alarm.text($0, zone: zone) } ?? "none" }
+        } else {
+            merged.alarms = local.alarms ?? remote.alarms
+        }
         // Tags: a set merge, never a conflict.
         let baseKeys = Set((base?.tags ?? []).map(TagRules.key))
         var names: [String: String] = [:]

@@ -61,4 +61,25 @@ struct CalendarAlarmTests {
         #expect(text.contains("\r\nTRIGGER;RELATED=END:-P1D\r\n"))
         #expect(try CalendarReader.read(text, userZone: user).todos.first?.alarms == [.relative(seconds: -86_400)])
     }
+
+    @Test func noAlarmAndAnAllDayOnesAtItsDayAlsoReadBack() throws {
+        var reminder = Reminder(id: UUID(), title: "Bins", notes: nil, scheduledAt: instant("2027-01-04T00:00:00-05:00"), isAllDay: true,
+                                timeZoneID: "America/New_York", createdAt: testNow, updatedAt: testNow)
+        func back() throws -> [Alarm]? {
+            let text = CalendarWriter.calendar([CalendarItem(reminder: reminder, tagNames: [])], stamp: testNow, product: "test")
+            return try CalendarReader.read(text, userZone: user).todos.first?.alarms
+        }
+        // None: without a VALARM an item notifies at its due time, so Memoss says it has none.
+        reminder.alarms = []
+        #expect(CalendarWriter.todo(CalendarItem(reminder: reminder, tagNames: []), stamp: testNow).contains("\r\nX-MEMOSS-ALARMS:NONE\r\n"))
+        #expect(try back() == [])
+        // The day before and on the day: only the day before has a VALARM (another calendar would
+        // ring the other at midnight), the one on the day is said beside it.
+        reminder.alarms = [.relative(seconds: -86_400), .atDue]
+        #expect(CalendarWriter.todo(CalendarItem(reminder: reminder, tagNames: []), stamp: testNow).contains("\r\nX-MEMOSS-ALARMS:AT-DUE\r\n"))
+        #expect(try back() == [.relative(seconds: -86_400), .atDue])
+        // Another client that gives it an alarm of its own makes Memoss's "none" stale: its alarm counts.
+        #expect(try todo("DUE:20270104T150000Z", "X-MEMOSS-ALARMS:NONE", alarm("TRIGGER;RELATED=END:-PT1H").joined(separator: "\r\n")).alarms
+            == [.relative(seconds: -3_600)])
+    }
 }

@@ -204,6 +204,17 @@ struct SecondClientTests {
         #expect(try memoss(["list"]).stdout.contains("Team call (video)  Mon 23 Nov 11:00  ↻ Weekly"))
         #expect(try pending()["Team call (video)"]?.contains("2027-03-15T12:00:00-04:00") == true)
 
+        // An alarm added here goes beside the library's own, which stays as the library wrote it.
+        let withoutOurs = VTodoProperties(try server.copies()[Self.withAlarm] ?? "")
+        let theirAlarm = withoutOurs.lines["VALARM"] ?? []
+        #expect(theirAlarm.count == 1 && theirAlarm.first?.contains("Dentist in half an hour") == true)
+        #expect(try memoss(["edit", try #require(ids[Self.withAlarm]), "--alarm", "-30m", "--alarm", "-1d"]).status == 0)
+        #expect(try sync() == "home: sent 1 changed.\n")
+        let withOurs = VTodoProperties(try server.copies()[Self.withAlarm] ?? "")
+        #expect(withoutOurs.changes(to: withOurs)
+            == ["VALARM": theirAlarm + ["BEGIN:VALARM\nACTION:DISPLAY\nDESCRIPTION:Dentist\\, Dr Lee\nTRIGGER;RELATED=END:-P1D\nEND:VALARM"]])
+        #expect(try pending()["Dentist, Dr Lee"] == ["2026-11-24T15:00:00-05:00", "2026-11-25T14:30:00-05:00"])
+
         let completed = ["STATUS": ["STATUS:COMPLETED"], "COMPLETED": ["COMPLETED:20261121T200000Z"], "PERCENT-COMPLETE": ["PERCENT-COMPLETE:100"]]
         try step("done", [
             Edit(uid: Self.undated, command: ["done"], changes: completed),
@@ -238,9 +249,10 @@ struct SecondClientTests {
         #expect(read[Self.parent]?["related"] as? [[String: String]] == [["uid": Self.child, "reltype": "CHILD"]])
         #expect(read[Self.child]?["x"] as? [String: String] == ["X-EXAMPLE-SOURCE": "caldav-lib", "X-EXAMPLE-COLOUR": "green"])
         #expect(read[Self.undated]?["x"] as? [String: String] == ["X-EXAMPLE-SOURCE": "caldav-lib"])
-        // Its own alarm, and no alarm of Memoss's on any of them.
+        // Its own alarm and the one added here; no alarm of Memoss's on any other.
         let alarms = read.mapValues { ($0["alarms"] as? [[String: String]] ?? []) }
-        #expect(alarms[Self.withAlarm] == [["action": "DISPLAY", "trigger": "-PT30M", "description": "Dentist in half an hour"]])
+        #expect(alarms[Self.withAlarm] == [["action": "DISPLAY", "trigger": "-PT30M", "description": "Dentist in half an hour"],
+                                           ["action": "DISPLAY", "trigger": "-P1D", "description": "Dentist, Dr Lee"]])
         #expect(alarms.filter { !$0.value.isEmpty }.keys.sorted() == [Self.withAlarm])
     }
 
@@ -369,7 +381,8 @@ struct SecondClientTests {
         try todoman.sync()
         try addAccount(server)
         #expect(try sync() == "home: received 10 new.\n")
-        #expect(try pending()["Dentist"] == ["2026-11-25T14:30:00-05:00"])
+        // Due 14:30 with the library's alarm half an hour before: it notifies at 14:00 here too.
+        #expect(try pending()["Dentist"] == ["2026-11-25T14:00:00-05:00"])
         #expect(try pending()["Call the plumber"] == ["2026-11-26T10:00:00-05:00"])
 
         try library.cancel(Self.withAlarm)

@@ -208,10 +208,59 @@ struct SyncTests {
     }
 
     @Test(arguments: CalDAVServer.Kind.allCases)
+    func alarmsTravelBetweenDevicesAndAnotherClientsStayAsItWroteThem(_ kind: CalDAVServer.Kind) throws {
+        let server = try CalDAVServer(kind)
+        try twoDevices(on: server)
+        func alarms(_ device: String) throws -> [String] {
+            try reminders(device).first.map { ($0["alarms"] as? [[String: Any]] ?? []).compactMap { $0["text"] as? String } } ?? []
+        }
+        #expect(try memoss("a", "add", "Dentist", "--date", "2099-01-05", "--time", "9", "--alarm", "-1d", "--alarm", "-15m").status == 0)
+        try sync("a")
+        #expect(try sync("b").contains("home: received 1 new."))
+        #expect(try alarms("b") == ["-1d", "-15m"])
+        // Changed on b (the day before becomes two hours before): a takes it, the server holds two VALARMs.
+        try memoss("b", "list")
+        #expect(try memoss("b", "edit", "1", "--alarm", "-2h", "--alarm", "-15m").status == 0)
+        #expect(try sync("b").contains("home: sent 1 changed."))
+        #expect(try sync("a").contains("home: received 1 changed."))
+        #expect(try alarms("a") == ["-2h", "-15m"])
+        let name = try #require(try server.uids().first) + ".ics"
+        var text = try server.resource(name)
+        #expect(text.components(separatedBy: "BEGIN:VALARM").count == 3)
+        #expect(text.contains("TRIGGER;RELATED=END:-PT2H\r\n") && text.contains("TRIGGER;RELATED=END:-PT15M\r\n"))
+        // No alarm at all travels too, and nothing is sent back and forth after.
+        try memoss("a", "list")
+        #expect(try memoss("a", "edit", "1", "--alarm", "none").status == 0)
+        try sync("a")
+        try sync("b")
+        #expect(try alarms("b") == [])
+        text = try server.resource(name)
+        #expect(!text.contains("BEGIN:VALARM") && text.contains("X-MEMOSS-ALARMS:NONE\r\n"))
+        #expect(try sync("a").contains("home: up to date."))
+        #expect(try sync("b").contains("home: up to date."))
+        // Done on a, which writes no alarm for a done to-do: reopened on b, it has b's alarms as they were.
+        try memoss("b", "list")
+        #expect(try memoss("b", "edit", "1", "--alarm", "-30m").status == 0)
+        try sync("b")
+        try sync("a")
+        try memoss("a", "list")
+        #expect(try memoss("a", "done", "1").status == 0)
+        try sync("a")
+        try sync("b")
+        #expect(try reminders("b").first?["completed"] as? Bool == true)
+        #expect(try memoss("b", "reopen", "1").status == 0)
+        #expect(try alarms("b") == ["-30m"])
+        try sync("b")
+        try sync("a")
+        #expect(try alarms("a") == ["-30m"])
+        #expect(try server.resource(name).contains("TRIGGER;RELATED=END:-PT30M\r\n"))
+    }
+
+    @Test(arguments: CalDAVServer.Kind.allCases)
     func aToDoWrittenByAnotherClientArrivesAndKeepsItsUID(_ kind: CalDAVServer.Kind) throws {
         let server = try CalDAVServer(kind)
         // As Thunderbird writes one: a UID that is not a UUID, a Berlin time with its VTIMEZONE, a
-        // weekly rule on two days, categories, a priority and an alarm Memoss ignores.
+        // weekly rule on two days, categories, a priority and an alarm 15 minutes before.
         let uid = "8f3a2c1e-thunderbird-4410@example.org"
         let todo = [
             "BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//Mozilla.org/NONSGML Mozilla Calendar V1.1//EN",
@@ -243,6 +292,9 @@ struct SyncTests {
         #expect(Set(reminder["tags"] as? [String] ?? []) == ["Work", "Meetings"])
         let recurrence = reminder["recurrence"] as? [String: Any] ?? [:]
         #expect(recurrence["label"] as? String == "Weekly on Monday and Wednesday")
+        // Its alarm notifies here: 15 minutes before, in place of Memoss's default one at the due time.
+        #expect((reminder["alarms"] as? [[String: Any]])?.compactMap { $0["text"] as? String } == ["-15m"])
+        #expect(try memoss("a", "list").stdout.contains("-15m"))
         #expect(try sync("a").contains("home: up to date."))
 
         // An edit here goes back to the same resource, under the other client's UID.
@@ -253,8 +305,8 @@ struct SyncTests {
         let text = try server.resource("thunderbird-4410.ics")
         #expect(text.contains("SUMMARY:Team sync\r\n"))
         #expect(text.contains("DUE;TZID=Europe/Berlin:20990706T093000"))
-        // What Memoss does not keep stays: the priority, the X- property, the other client's alarm
-        // (instead of Memoss's own); SEQUENCE goes up.
+        // What the edit did not change stays as the other client wrote it: the priority, the X-
+        // property, its alarm (no alarm of Memoss's added); SEQUENCE goes up.
         #expect(text.contains("PRIORITY:1\r\n"))
         #expect(text.contains("X-MOZ-GENERATION:1\r\n"))
         #expect(text.contains("TRIGGER;VALUE=DURATION:-PT15M\r\n") || text.contains("TRIGGER:-PT15M\r\n"))

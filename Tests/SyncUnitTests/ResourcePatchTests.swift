@@ -31,6 +31,7 @@ struct ResourcePatchTests {
                                 percentComplete: todo.percentComplete, priority: todo.priority.map(Priority.init(icalendar:)) ?? .none,
                                 createdAt: Date(timeIntervalSince1970: 0),
                                 updatedAt: Date(timeIntervalSince1970: 0), recurrence: todo.recurrence, recurrenceEnd: todo.recurrenceEnd)
+        reminder.alarms = todo.alarms
         change(&reminder)
         reminder.updatedAt = Date(timeIntervalSince1970: 1_795_600_000)
         var item = CalendarItem(reminder: reminder, tagNames: baseFields.tags)
@@ -38,7 +39,8 @@ struct ResourcePatchTests {
         let ours = CalendarWriter.calendar([item], stamp: Date(timeIntervalSince1970: 1_795_600_000), product: "Memoss")
         let local = SyncFields(reminder, tags: baseFields.tags)
         return try #require(ResourcePatch.patch(ours, over: text, parts: ResourcePatch.changedParts(from: baseFields, to: local),
-                                                baseFields: baseFields, localFields: local))
+                                                baseFields: baseFields, localFields: local,
+                                                theirAlarms: todo.alarmOfEachVALARM, ourAlarms: CalendarWriter.writtenAlarms(reminder)))
     }
 
     /// The lines of `after` that are not in `before`, and those of `before` not in `after`, leaving
@@ -83,6 +85,60 @@ struct ResourcePatchTests {
                 .filter { !$0.hasPrefix("DTSTAMP") && !$0.hasPrefix("LAST-MODIFIED") && !$0.hasPrefix("SEQUENCE") }
                 == text.components(separatedBy: "\r\n").filter { !$0.hasPrefix("DTSTAMP") && !$0.hasPrefix("SEQUENCE") }, "\(shape)")
         }
+    }
+
+    /// Thunderbird's to-do with its own alarm 15 minutes before, one that emails, and one Memoss
+    /// cannot hold (two years before).
+    private var withAlarms: String {
+        calendar(["UID:tb-7", "DTSTAMP:20261120T100000Z", "SUMMARY:Dentist", "DUE;TZID=Europe/Berlin:20261130T090000",
+                  "BEGIN:VALARM", "ACTION:DISPLAY", "TRIGGER:-PT15M", "DESCRIPTION:Theirs", "X-MOZ-LASTACK:20261101T000000Z", "END:VALARM",
+                  "BEGIN:VALARM", "ACTION:EMAIL", "TRIGGER:-P1D", "SUMMARY:Mail", "DESCRIPTION:Mail", "ATTENDEE:mailto:a@example.org",
+                  "END:VALARM",
+                  "BEGIN:VALARM", "ACTION:DISPLAY", "TRIGGER:-P104W", "DESCRIPTION:Far", "END:VALARM"])
+    }
+
+    @Test func anAlarmAddedHereIsAddedBesideTheirsKeptByteForByte() throws {
+        let text = withAlarms
+        let after = try sent(over: text) { $0.alarms = [.relative(seconds: -86_400), .relative(seconds: -900)] }
+        let change = difference(text, after)
+        #expect(change.removed == [])
+        #expect(change.added == ["DESCRIPTION:Dentist", "TRIGGER;RELATED=END:-P1D"])
+        // Their three VALARMs as they were, in their place; ours before the VTODO ends.
+        let theirs = text.components(separatedBy: "BEGIN:VALARM").dropFirst().map { "BEGIN:VALARM" + $0.components(separatedBy: "END:VALARM")[0] }
+        for block in theirs { #expect(after.contains(block + "END:VALARM\r\n")) }
+        #expect(after.contains("SEQUENCE:1\r\nBEGIN:VALARM\r\nACTION:DISPLAY\r\nDESCRIPTION:Dentist\r\nTRIGGER;RELATED=END:-P1D\r\nEND:VALARM\r\nEND:VTODO"))
+        // Read back, it has both alarms.
+        let read = try CalendarReader.read(after, userZone: berlin)
+        #expect(read.todos.first?.alarms == [.relative(seconds: -86_400), .relative(seconds: -900)])
+    }
+
+    @Test func anAlarmRemovedHereTakesOnlyItsVALARM() throws {
+        let text = withAlarms
+        let moved = try sent(over: text) { $0.alarms = [.relative(seconds: -1_800)] }
+        let change = difference(text, moved)
+        #expect(change.added == ["DESCRIPTION:Dentist", "TRIGGER;RELATED=END:-PT30M"])
+        // Their -15 minutes went with its lines; the email and the one Memoss cannot hold stay.
+        #expect(!moved.contains("TRIGGER:-PT15M") && !moved.contains("X-MOZ-LASTACK") && !moved.contains("DESCRIPTION:Theirs"))
+        #expect(moved.contains("ACTION:EMAIL") && moved.contains("TRIGGER:-P104W"))
+        #expect(try CalendarReader.read(moved, userZone: berlin).todos.first?.alarms == [.relative(seconds: -1_800)])
+
+        let none = try sent(over: text) { $0.alarms = [] }
+        #expect(difference(text, none).added == ["X-MEMOSS-ALARMS:NONE"])
+        #expect(!none.contains("TRIGGER:-PT15M") && none.contains("ACTION:EMAIL"))
+        #expect(try CalendarReader.read(none, userZone: berlin).todos.first?.alarms == [])
+    }
+
+    @Test func alarmsLeftAloneAddNothingEvenWhenTheyAreTheDefault() throws {
+        // A to-do without alarms notifies at its due time in Memoss: sent back for its title, it
+        // gains no VALARM; a done one keeps its alarms as they were.
+        let plain = shapes["start and due in UTC"]!
+        #expect(!(try sent(over: plain) { $0.title = "Class" }).contains("VALARM"))
+        let done = try sent(over: withAlarms) { reminder in
+            reminder.isCompleted = true
+            reminder.completedAt = Date(timeIntervalSince1970: 1_795_600_000)
+        }
+        #expect(difference(withAlarms, done).removed == [])
+        #expect(done.components(separatedBy: "BEGIN:VALARM").count == 4)
     }
 
     @Test func everyWriteMovesTheSequenceOnAndStampsIt() throws {

@@ -8,11 +8,11 @@ struct SyncMergeTests {
     private let zone = "Europe/Berlin"
 
     private func fields(_ title: String = "Dentist", notes: String? = nil, day: Int = 1, done: Bool = false,
-                        tags: [String] = []) -> SyncFields {
+                        tags: [String] = [], alarms: [Alarm]? = Alarm.defaults) -> SyncFields {
         SyncFields(title: title, notes: notes,
                    schedule: .init(due: LocalDateTime(date: LocalDate(year: 2099, month: 3, day: day)!, time: LocalTime(hour: 9, minute: 0)!),
                                    timeZoneID: zone, recurrence: .never, recurrenceEnd: nil),
-                   completion: .init(isCompleted: done, completedAt: nil), tags: tags)
+                   completion: .init(isCompleted: done, completedAt: nil), tags: tags, alarms: alarms)
     }
 
     private func merge(base: SyncFields?, local: SyncFields, remote: SyncFields, localIsLater: Bool = true) -> (SyncFields, [String]) {
@@ -45,6 +45,21 @@ struct SyncMergeTests {
         #expect(remoteWins.notes == "bring the card\nSync conflict: the local title was \"At 3\".")
         // Both sides made the same change: no conflict.
         #expect(merge(base: base, local: fields("At 3"), remote: fields("At 3")).1.isEmpty)
+    }
+
+    @Test func alarmsMergeAsAFieldAndADoneSideKeepsTheOthers() {
+        let quarter = [Alarm.relative(seconds: -900)], day = [Alarm.relative(seconds: -86_400)]
+        // Changed on one side: that side's.
+        #expect(merge(base: fields(), local: fields(), remote: fields(alarms: quarter)).0.alarms == quarter)
+        #expect(merge(base: fields(), local: fields(alarms: []), remote: fields()).0.alarms == [])
+        // On both: the later change, the other kept in the notes as the user types alarms.
+        let (merged, conflicts) = merge(base: fields(), local: fields(alarms: quarter), remote: fields(alarms: day), localIsLater: false)
+        #expect(conflicts == ["alarms"])
+        #expect(merged.alarms == day)
+        #expect(merged.notes == "Sync conflict: the local alarms were -15m.")
+        // Done on the server, which then says no alarms: the local ones stay for when it is reopened.
+        let done = merge(base: fields(alarms: quarter), local: fields(alarms: quarter), remote: fields(done: true)).0
+        #expect(done.completion.isCompleted && done.alarms == quarter)
     }
 
     @Test func conflictingNotesKeepBoth() {
