@@ -36,7 +36,7 @@ package struct MemossCore: Sendable {
         self.journal = GRDBJournalRepository(database: database)
         self.database = database
         self.deliveryLock = storePath.map(DeliveryLock.init(storePath:))
-        self.storeChanges = LazyStoreChanges(storePath: storePath)
+        self.storeChanges = LazyStoreChanges(storePath: storePath, clockFile: environment.clockFile)
     }
 
     /// Opens the store the user chose: `explicitPath` (`--db`), else `MEMOSS_DB`, else the
@@ -74,6 +74,7 @@ package struct MemossCore: Sendable {
         if let setting = processEnvironment[SetClock.variable] {
             if let clock = SetClock(setting) {
                 environment.now = clock.now
+                environment.clockFile = clock.file
             } else {
                 notices.append("\(SetClock.variable)=\"\(VisibleText.escaped(setting))\" is not an instant such as 2026-11-20T14:00:00Z "
                     + "(with + to let it run, or @FILE); using the system's clock.")
@@ -334,18 +335,20 @@ package struct MemossCore: Sendable {
 /// kernel's teardown of a closed instance).
 private final class LazyStoreChanges: @unchecked Sendable {
     private let storePath: String?
+    private let clockFile: String?
     private let lock = NSLock()
     private var changes: StoreChanges??
 
-    init(storePath: String?) {
+    init(storePath: String?, clockFile: String?) {
         self.storePath = storePath
+        self.clockFile = clockFile
     }
 
     /// The watcher, `nil` for a store in memory or where the system cannot watch.
     var value: StoreChanges? {
         lock.withLock {
             if let changes { return changes }
-            let made = storePath.flatMap(StoreChanges.init(storePath:))
+            let made = storePath.flatMap { StoreChanges(storePath: $0, clockFile: clockFile) }
             changes = .some(made)
             return made
         }

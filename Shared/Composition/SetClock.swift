@@ -13,6 +13,8 @@ package struct SetClock: Sendable {
     package static let variable = "MEMOSS_CLOCK"
 
     private let read: @Sendable () -> Date
+    /// The file it is read from (`@FILE`), `nil` for the other forms.
+    package let file: String?
 
     /// The clock `text` sets, `nil` when it is not one of the forms.
     package init?(_ text: String) {
@@ -21,10 +23,12 @@ package struct SetClock: Sendable {
             guard let first = Self.reading(file: path) else { return nil }
             let file = ClockFile(path: path, first: first)
             read = { file.now() }
+            self.file = path
             return
         }
         guard let setting = Self.setting(text) else { return nil }
         read = setting.now
+        file = nil
     }
 
     /// The current instant on this clock.

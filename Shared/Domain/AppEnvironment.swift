@@ -11,6 +11,9 @@ package struct AppEnvironment: Sendable {
     package var uuid: @Sendable () -> UUID
     /// The zone the user lives in; new reminders are scheduled in it.
     package var timeZone: TimeZone
+    /// The file the clock is read from, when a test sets it so (`MEMOSS_CLOCK=@FILE`): writing it
+    /// moves the clock, and wakes a waiting watcher as a change of the system's clock does.
+    package var clockFile: String?
 
     /// Creates an environment from its three parts.
     package init(now: @escaping @Sendable () -> Date, uuid: @escaping @Sendable () -> UUID, timeZone: TimeZone) {

@@ -8,21 +8,30 @@ import Glibc
 /// for the store file and its WAL. Waiting blocks in `poll`, so an idle watcher uses no CPU.
 package final class StoreChanges: @unchecked Sendable {
     private let descriptor: Int32
-    private let names: Set<String>
+    /// The store's and its WAL's names, by the watch of their folder.
+    private var names: [Int32: Set<String>] = [:]
+    /// The clock file's name, by the watch of its folder (`AppEnvironment.clockFile`).
+    private var clockNames: [Int32: String] = [:]
     private var nudges: [Int32] = [-1, -1]
 
-    /// Watches the store at `storePath`; `nil` when the system cannot (then callers wait on time alone).
-    package init?(storePath: String) {
+    /// Watches the store at `storePath`, and the clock file a test sets, whose change ends a wait as
+    /// a change of the system's clock does; `nil` when the system cannot (then callers wait on time alone).
+    package init?(storePath: String, clockFile: String? = nil) {
         let url = URL(fileURLWithPath: storePath)
-        let folder = url.deletingLastPathComponent().path
         descriptor = inotify_init1(Int32(IN_CLOEXEC | IN_NONBLOCK))
         guard descriptor >= 0 else { return nil }
         let mask = UInt32(IN_MODIFY | IN_CREATE | IN_MOVED_TO | IN_CLOSE_WRITE)
-        guard inotify_add_watch(descriptor, folder, mask) >= 0 else {
+        let store = inotify_add_watch(descriptor, url.deletingLastPathComponent().path, mask)
+        guard store >= 0 else {
             close(descriptor)
             return nil
         }
-        names = [url.lastPathComponent, url.lastPathComponent + "-wal"]
+        names[store] = [url.lastPathComponent, url.lastPathComponent + "-wal"]
+        if let clockFile {
+            let clock = URL(fileURLWithPath: clockFile)
+            let watch = inotify_add_watch(descriptor, clock.deletingLastPathComponent().path, mask)
+            if watch >= 0 { clockNames[watch] = clock.lastPathComponent }
+        }
         _ = nudges.withUnsafeMutableBufferPointer { pipe($0.baseAddress) }
         for end in nudges where end >= 0 {
             _ = fcntl(end, F_SETFL, fcntl(end, F_GETFL) | O_NONBLOCK)
@@ -41,8 +50,8 @@ package final class StoreChanges: @unchecked Sendable {
         _ = write(nudges[1], &byte, 1)
     }
 
-    /// Waits until the store or its WAL changes, `nudge` is called, or `timeout` passes; true
-    /// unless the time ran out. `nudged` says whether a nudge ended it.
+    /// Waits until the store or its WAL changes, `nudge` is called, or `timeout` passes (or the
+    /// clock is set); true unless the time ran out. `nudged` says whether a nudge ended it.
     package func wait(timeout: TimeInterval) async -> (changed: Bool, nudged: Bool) {
         // On a thread of its own: a wait that blocks one of Dispatch's few global threads (as many as
         // cores) for seconds starves the store's queue and everything else that runs on them.
@@ -77,13 +86,16 @@ package final class StoreChanges: @unchecked Sendable {
                 while read(nudges[0], &drain, drain.count) > 0 {}
                 return (true, true)
             }
-            if drainMentionsStore() { return (true, false) }
+            let mentioned = drain()
+            if mentioned.clock { return (false, false) }
+            if mentioned.store { return (true, false) }
         }
     }
 
-    /// Reads the pending events; whether one is about the store or its WAL.
-    private func drainMentionsStore() -> Bool {
-        var mentioned = false
+    /// Reads the pending events; whether one is about the store or its WAL, and whether one is
+    /// about the clock file.
+    private func drain() -> (store: Bool, clock: Bool) {
+        var mentioned = (store: false, clock: false)
         let size = 64 * 1_024
         let buffer = UnsafeMutableRawPointer.allocate(byteCount: size, alignment: 8)
         defer { buffer.deallocate() }
@@ -96,7 +108,8 @@ package final class StoreChanges: @unchecked Sendable {
                 let nameStart = buffer.advanced(by: offset + MemoryLayout<inotify_event>.size)
                 if event.len > 0 {
                     let name = String(cString: nameStart.assumingMemoryBound(to: CChar.self))
-                    if names.contains(name) { mentioned = true }
+                    if names[event.wd]?.contains(name) == true { mentioned.store = true }
+                    if clockNames[event.wd] == name { mentioned.clock = true }
                 }
                 offset += MemoryLayout<inotify_event>.size + Int(event.len)
             }

@@ -219,4 +219,38 @@ struct WatchDeliveryTests {
         #expect(result.stderr.isEmpty, "\(result.stderr)")
         #expect(result.stdout.components(separatedBy: "Reminder: Tea").count == 3, "\(result.stdout)")
     }
+
+    /// A laptop that sleeps through alarms: when it wakes (the clock jumps three hours), each
+    /// alarm it slept through is delivered once, marked late, within seconds; what is still to
+    /// come is not.
+    @Test func alarmsSleptThroughAreDeliveredOnceLateOnWaking() throws {
+        let at = { (minutes: Int) in testNow.addingTimeInterval(TimeInterval(minutes * 60)) }
+        let added = [
+            try MemossProcess.run(["--db", store, "add", "Stand-up", "--date", "today", "--time", "21:00", "--alarm", "-15m", "--alarm", "0"],
+                                  environment: plain),
+            try MemossProcess.run(["--db", store, "add", "Call", "--date", "today", "--time", "22:30", "--alarm", "-1h"], environment: plain),
+            try MemossProcess.run(["--db", store, "add", "Later", "--date", "today", "--time", "23:45", "--alarm", "-15m"], environment: plain),
+        ]
+        for result in added { #expect(result.status == 0, "\(result.stderr)") }
+        let watch = try startWatch([], environment: plain)
+        defer { watch.send(SIGKILL) }
+        #expect(try sqlite("SELECT count(*) FROM deliveredNotification") == "0")
+
+        // Asleep from 20:00 to 23:00 (UTC): 20:45 and 21:00 of the stand-up and 21:30 of the call are missed.
+        try setClock(at(180))
+        #expect(holds(within: 30) { watch.outputSoFar.components(separatedBy: "\n").filter { $0.hasPrefix("Reminder:") }.count == 3 })
+        let rows = try sqlite("SELECT id, fireAt, isLate FROM deliveredNotification")
+        #expect(try sqlite("SELECT count(*) FROM deliveredNotification") == "3", "\(rows)")
+        usleep(1_000_000)
+        #expect(try sqlite("SELECT count(*) FROM deliveredNotification") == "3")
+        #expect(try sqlite("SELECT group_concat(isLate) FROM deliveredNotification") == "1,1,1")
+        // Later's alarm, at 23:30, is still to come.
+        #expect(try sqlite("SELECT title FROM notificationRequest ORDER BY fireAt LIMIT 1") == "Later")
+
+        watch.send(SIGINT)
+        let result = try watch.wait(limit: 10)
+        let lines = result.stdout.components(separatedBy: "\n").filter { $0.hasPrefix("Reminder:") }
+        #expect(lines == ["Reminder: Stand-up  Today 21:00  (late)", "Reminder: Stand-up  Today 21:00  (late)",
+                          "Reminder: Call  Today 22:30  (late)"], "\(result.stdout)")
+    }
 }
