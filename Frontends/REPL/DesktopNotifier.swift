@@ -67,7 +67,7 @@ final class DesktopNotifier: @unchecked Sendable {
     }
 
     /// Shows `notification`: its title, a body that says when it was due (and its notes), and the
-    /// two actions, in place of its earlier popup if it had one.
+    /// three actions, in place of its earlier popup if it had one.
     func show(_ notification: DeliveredNotification, body: String) -> Shown {
         let capabilities: String
         switch lookUpService() {
@@ -82,7 +82,7 @@ final class DesktopNotifier: @unchecked Sendable {
             "gdbus", "call", "--session", "--dest", "org.freedesktop.Notifications",
             "--object-path", "/org/freedesktop/Notifications", "--method", "org.freedesktop.Notifications.Notify",
             "Memoss", "\(replaces)", "''", Self.gvariantString(request.title), Self.gvariantString(text),
-            "['complete', 'Complete', 'snooze', 'Snooze 15 min']", "{'urgency': <byte 1>}", "0",
+            "['complete', 'Complete', 'snooze', 'Snooze 15 min', 'dismiss', 'Dismiss']", "{'urgency': <byte 1>}", "0",
         ], environment: environment)
         guard result.status == 0, let id = Self.notificationID(result.output) else {
             return .refused(result.error.trimmingWhitespace())

@@ -20,7 +20,7 @@ struct Memoss: AsyncParsableCommand {
         subcommands: [
             List.self, Add.self, Edit.self, Delete.self, Rm.self, Done.self, Cancel.self, Reopen.self, Next.self, History.self,
             ResetToday.self, Undo.self, Redo.self, Tags.self, TagCommand.self, Lists.self, Config.self, Notifications.self, Due.self,
-            CompleteNotification.self, Snooze.self, Watch.self, Tui.self, Export.self, SyncCommand.self, Repl.self,
+            CompleteNotification.self, Snooze.self, Dismiss.self, Watch.self, Tui.self, Export.self, SyncCommand.self, Repl.self,
             Search.self, Show.self, ViewCommand.self,
         ],
         defaultSubcommand: Repl.self

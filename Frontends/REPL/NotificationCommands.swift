@@ -80,6 +80,23 @@ extension Memoss {
         }
     }
 
+    /// `memoss dismiss ID`: answers a notification without completing or snoozing its reminder.
+    struct Dismiss: SessionCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "dismiss",
+            abstract: "Dismiss a notification: it goes, the reminder stays as it is, and no synced device notifies it again.",
+            discussion: "One not delivered yet is answered ahead of its time, with the reminder's alarms before it.")
+
+        @OptionGroup var store: StoreOptions
+        @ParentCommand var memoss: Memoss
+        @Argument(help: "Its number in the last `notifications` (or `due`), or its id (4 characters or more of it).") var id: String
+
+        func execute(in session: Session) async throws {
+            let request = try await session.core.dismissNotification(id: try await session.core.numberNotifications.resolve(id))
+            session.say("Dismissed \"\(VisibleText.escaped(request.title))\".")
+        }
+    }
+
     /// `memoss snooze ID [LENGTH]`: fires a notification again later.
     struct Snooze: SessionCommand {
         static let configuration = CommandConfiguration(

@@ -185,6 +185,9 @@ extension Memoss {
                 case "snooze":
                     let request = try await core.snoozeNotification(id: action.notificationID)
                     Output.say("From its notification: snoozed \"\(VisibleText.escaped(request.title))\" until \(formatter.string(for: request.fireAt)).")
+                case "dismiss":
+                    let request = try await core.dismissNotification(id: action.notificationID)
+                    Output.say("From its notification: dismissed \"\(VisibleText.escaped(request.title))\".")
                 default:
                     return
                 }

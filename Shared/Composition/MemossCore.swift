@@ -227,12 +227,14 @@ package struct MemossCore: Sendable {
     package var listNotifications: ListNotificationsUseCase { .init(center: center) }
     /// Completes a reminder from its notification.
     package var completeFromNotification: CompleteFromNotificationUseCase {
-        .init(reminders: repository, center: center, toggleCompletion: toggleCompletion)
+        .init(reminders: repository, center: center, toggleCompletion: toggleCompletion, environment: environment)
     }
     /// Numbers notifications, and finds the one a number names.
     package var numberNotifications: NumberNotificationsUseCase { .init(center: center) }
     /// Snoozes a notification.
     package var snoozeNotification: SnoozeNotificationUseCase { .init(center: center, environment: environment) }
+    /// Dismisses a notification.
+    package var dismissNotification: DismissNotificationUseCase { .init(center: center, environment: environment) }
     /// Reads the dashboard.
     package var loadDashboard: LoadDashboardUseCase { .init(repository: repository, environment: environment) }
     /// `export` in any of its formats.

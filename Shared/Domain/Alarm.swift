@@ -111,8 +111,14 @@ extension Reminder {
 
     /// Whether a notification of `alarm` at `fireAt` is left out of the plan: an alarm other than
     /// the one at the due time that was already past when the reminder was last changed (when it
-    /// was set) is not delivered late.
-    package func isPastWhenSet(_ alarm: Alarm, fireAt: Date) -> Bool {
-        alarm != .atDue && fireAt < updatedAt
+    /// was set) is not delivered late, and none is delivered that its answer came after
+    /// (`isAnswered`).
+    package func leavesOut(_ alarm: Alarm, fireAt: Date) -> Bool {
+        (alarm != .atDue && fireAt < updatedAt) || isAnswered(fireAt: fireAt)
+    }
+
+    /// Whether a notification at `fireAt` was answered: its alarms were acknowledged at or after it.
+    package func isAnswered(fireAt: Date) -> Bool {
+        alarmsAcknowledgedAt.map { fireAt <= $0 } ?? false
     }
 }

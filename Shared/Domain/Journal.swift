@@ -97,9 +97,11 @@ package struct JournalCommand: Hashable, Sendable {
         self.origin = origin
     }
 
-    /// Its summaries as one sentence: "Created tag "Errands"; added "Post letters"".
+    /// Its summaries as one sentence: "Created tag "Errands"; added "Post letters"" (a summary
+    /// that several of its writes recorded is said once).
     package var sentence: String {
-        summaries.enumerated().map { index, summary in
+        var said = Set<String>()
+        return summaries.filter { said.insert($0).inserted }.enumerated().map { index, summary in
             index == 0 ? summary : summary.prefix(1).lowercased() + summary.dropFirst()
         }.joined(separator: "; ")
     }

@@ -51,6 +51,10 @@ package struct Reminder: Identifiable, Hashable, Sendable {
     package var nominal: LocalDateTime?
     /// When it notifies (normalised: `Alarm.normalized`): by default once, at the due time; none when empty.
     package var alarms: [Alarm]
+    /// When its alarms were last answered (completed, snoozed or dismissed from a notification,
+    /// here or on another device: RFC 9074's `ACKNOWLEDGED`): a notification due up to then is
+    /// not delivered, and is closed where it was; `nil` when never.
+    package var alarmsAcknowledgedAt: Date?
 
     /// Creates a reminder from all its values.
     package init(

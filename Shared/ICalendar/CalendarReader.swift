@@ -43,6 +43,10 @@ package struct CalendarTodo: Sendable {
     /// The alarm each of its VALARMs reads as, in the order written; `nil` for one that is not read
     /// (an email, a trigger Memoss cannot hold). Sync keeps the ones the user did not change.
     package var alarmOfEachVALARM: [Alarm?] = []
+    /// When its alarms were last answered: the latest `ACKNOWLEDGED` (RFC 9074) of its VALARMs,
+    /// Thunderbird's `X-MOZ-LASTACK` or Memoss's `X-MEMOSS-ACKNOWLEDGED` (for an item without a
+    /// VALARM to hold it), in UTC; `nil` when none says.
+    package var alarmsAcknowledgedAt: Date?
 }
 
 /// Something in a calendar Memoss cannot take as it is, with the line it is on.
@@ -385,8 +389,20 @@ struct TodoReader {
                 .flatMap { $0.isEmpty ? nil : $0 },
             createdAt: createdAt, modifiedAt: modifiedAt,
             alarms: due.map { _ in Self.alarms(read: eachAlarm, marker: first("X-MEMOSS-ALARMS")?.value, isAllDay: isAllDay) } ?? Alarm.defaults,
-            alarmOfEachVALARM: eachAlarm
+            alarmOfEachVALARM: eachAlarm,
+            alarmsAcknowledgedAt: acknowledged
         )
+    }
+
+    /// The latest of the UTC instants the VALARMs' `ACKNOWLEDGED` and the VTODO's `X-MOZ-LASTACK`
+    /// and `X-MEMOSS-ACKNOWLEDGED` say; one that is not a UTC date and time is passed over.
+    private var acknowledged: Date? {
+        let lines = alarmLines.flatMap { $0.filter { $0.name == "ACKNOWLEDGED" } }
+            + self.lines.filter { $0.name == "X-MOZ-LASTACK" || $0.name == "X-MEMOSS-ACKNOWLEDGED" }
+        return lines.compactMap { line -> Date? in
+            guard let moment = Self.parse(line.value.trimmingCharacters(in: .whitespaces), dateOnly: false), moment.isUTC else { return nil }
+            return moment.time.resolved(in: .gmt).addingTimeInterval(TimeInterval(moment.second))
+        }.max()
     }
 
     /// The alarms of an item whose readable VALARMs say `read`, with Memoss's `X-MEMOSS-ALARMS`.

@@ -86,11 +86,16 @@ package enum CalendarWriter {
         if let list = item.listName { put("X-MEMOSS-LIST:\(ContentLines.escaped(list))") }
         if !reminder.isCompleted, reminder.scheduledAt != nil {
             if let marker = alarmsMarker(reminder) { put("X-MEMOSS-ALARMS:\(marker)") }
-            for trigger in triggers(reminder) {
+            let triggers = triggers(reminder)
+            // Answered: RFC 9074's ACKNOWLEDGED on each VALARM, or beside them when there is none.
+            let acknowledged = reminder.alarmsAcknowledgedAt.map(utcText)
+            if let acknowledged, triggers.isEmpty { put("X-MEMOSS-ACKNOWLEDGED:\(acknowledged)") }
+            for trigger in triggers {
                 put("BEGIN:VALARM")
                 put("ACTION:DISPLAY")
                 put("DESCRIPTION:\(ContentLines.escaped(reminder.title))")
                 put(trigger)
+                if let acknowledged { put("ACKNOWLEDGED:\(acknowledged)") }
                 put("END:VALARM")
             }
         }

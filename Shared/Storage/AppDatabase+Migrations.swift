@@ -572,6 +572,11 @@ extension AppDatabase {
                 ALTER TABLE deliveredNotification ADD COLUMN dueAt INTEGER;
                 """)
         }
+        migrator.registerMigration("acknowledged1") { db in
+            // When a reminder's alarms were last answered, here or on another device (RFC 9074's
+            // ACKNOWLEDGED, issue 35): NULL for never, so no row is rewritten.
+            try db.execute(sql: "ALTER TABLE reminder ADD COLUMN alarmsAcknowledgedAt INTEGER")
+        }
         return migrator
     }
 

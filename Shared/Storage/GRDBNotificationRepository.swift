@@ -45,6 +45,17 @@ package struct GRDBNotificationRepository: NotificationRepository {
         }
     }
 
+    package func acknowledge(reminderID: UUID, at instant: Date) async throws {
+        // Up to the whole second at or after it, as iCalendar carries it to another device.
+        let instant = Date(timeIntervalSince1970: instant.timeIntervalSince1970.rounded(.up))
+        try await database.write { db in
+            try db.execute(sql: """
+                UPDATE reminder SET alarmsAcknowledgedAt = ?1 WHERE id = ?2 AND (alarmsAcknowledgedAt IS NULL OR alarmsAcknowledgedAt < ?1)
+                """, arguments: [StoredInstant.milliseconds(instant), reminderID])
+            try Self.removeAnswered(db)
+        }
+    }
+
     package func replacePlan(with planned: [NotificationRequest], madeAt changes: Int64) async throws {
         try await database.write { db in
             try Self.markPlanned(db, madeAt: changes)
@@ -60,6 +71,7 @@ package struct GRDBNotificationRepository: NotificationRepository {
             let done = "EXISTS (SELECT 1 FROM reminder WHERE reminder.id = reminderID AND reminder.isCompleted = 1)"
             try db.execute(sql: "DELETE FROM notificationRequest WHERE \(done)")
             try db.execute(sql: "DELETE FROM deliveredNotification WHERE \(done)")
+            try Self.removeAnswered(db)
             try Self.enforceCap(db)
         }
     }
@@ -102,6 +114,7 @@ package struct GRDBNotificationRepository: NotificationRepository {
             }
             _ = try DeliveredNotificationRecord.filter(doneReminders.contains(DeliveredNotificationRecord.Columns.reminderID))
                 .deleteAll(db)
+            try Self.removeAnswered(db)
             try Self.enforceCap(db)
             try Self.markPlanned(db, madeAt: snapshot.changes)
             return true
@@ -110,6 +123,7 @@ package struct GRDBNotificationRepository: NotificationRepository {
 
     package func deliver(dueAt now: Date) async throws -> [DeliveredNotification] {
         try await database.write { db in
+            try Self.removeAnswered(db)
             let due = try NotificationRequestRecord
                 .filter(NotificationRequestRecord.Columns.fireAt <= StoredInstant.milliseconds(now))
                 .order(NotificationRequestRecord.Columns.fireAt, Column("id"))
@@ -178,6 +192,17 @@ package struct GRDBNotificationRepository: NotificationRepository {
     private static func markPlanned(_ db: Database, madeAt changes: Int64) throws {
         try db.execute(sql: "UPDATE planState SET planned = max(planned, ?)", arguments: [changes])
         try db.execute(sql: "DELETE FROM replanQueue WHERE change <= ?", arguments: [changes])
+    }
+
+    /// Removes the notifications, pending or shown, that their reminder's answer came after
+    /// (`Reminder.isAnswered`): one answered on another device is closed here after a sync.
+    private static func removeAnswered(_ db: Database) throws {
+        for table in ["notificationRequest", "deliveredNotification"] {
+            try db.execute(sql: """
+                DELETE FROM \(table) WHERE EXISTS (SELECT 1 FROM reminder WHERE reminder.id = \(table).reminderID
+                    AND reminder.alarmsAcknowledgedAt >= \(table).fireAt)
+                """)
+        }
     }
 
     /// Keeps only the `pendingCap` soonest pending requests, as iOS does.

@@ -13,8 +13,8 @@ import GRDB
 enum JournalLog {
     /// The tables a command on reminders and tags changes.
     static let reminderTables = ["reminder", "list", "tag", "reminderTag", "completion", "importTombstone", "setting", "savedView"]
-    /// The tables a notification answer changes.
-    static let notificationTables = ["notificationRequest", "deliveredNotification"]
+    /// The tables a notification answer changes (and the reminder, whose alarms it acknowledges).
+    static let notificationTables = ["notificationRequest", "deliveredNotification", "reminder"]
     /// How many commands are kept when the user has not said.
     static let defaultLimit = 100
     /// The setting that holds the user's limit.

@@ -13,6 +13,10 @@ package protocol NotificationRepository: Sendable {
     func removePending(_ identifiers: [String]) async throws
     /// Removes delivered notifications by identifier.
     func removeDelivered(_ identifiers: [String]) async throws
+    /// Records that the user answered reminder `reminderID`'s notifications at `instant` (its
+    /// `alarmsAcknowledgedAt` moves on to it, never back): those due up to then are not delivered,
+    /// here or, after a sync, on another device.
+    func acknowledge(reminderID: UUID, at instant: Date) async throws
     /// The count of reminder changes so far; a plan made from them passes it to `replacePlan`.
     func reminderChangeCount() async throws -> Int64
     /// Whether reminders changed after the plan was made (a replan failed, or was killed).

@@ -35,13 +35,14 @@ struct ReminderRecord: Encodable, PersistableRecord {
     var priority: Int
     /// `AlarmColumn`'s text; NULL for the default alarm.
     var alarms: String?
+    var alarmsAcknowledgedAt: Date?
 
     /// The columns, one per property.
     enum CodingKeys: String, CodingKey, CaseIterable {
         case id, title, notes, scheduledAt, timeZoneID, isCompleted, completedAt, createdAt, updatedAt
         case recurrenceRule, recurrenceWeekday, recurrenceDay, recurrenceEnd, recurrenceInterval, recurrenceWeekdays
         case recurrenceNth, recurrenceMonth, recurrenceTimes, nominalTime, nominalDate
-        case isAllDay, stage, percentComplete, listID, priority, alarms
+        case isAllDay, stage, percentComplete, listID, priority, alarms, alarmsAcknowledgedAt
     }
 
     /// Every column a record is read from, qualified (`reminder.id, reminder.title, …`): what a
@@ -62,6 +63,7 @@ struct ReminderRecord: Encodable, PersistableRecord {
         listID = reminder.listID
         priority = reminder.priority.rawValue
         alarms = AlarmColumn.text(reminder.alarms)
+        alarmsAcknowledgedAt = reminder.alarmsAcknowledgedAt
         createdAt = reminder.createdAt
         updatedAt = reminder.updatedAt
         // A rule is stored in the columns the first version had where it can be (a weekly rule on
@@ -97,13 +99,15 @@ struct ReminderRecord: Encodable, PersistableRecord {
         default: .never
         }
         let rule = RecurrenceRule(pattern, interval: recurrenceInterval ?? 1, times: recurrenceTimes)
-        return Reminder(
+        var reminder = Reminder(
             id: id, title: title, notes: notes, scheduledAt: scheduledAt, isAllDay: isAllDay, timeZoneID: timeZoneID,
             isCompleted: isCompleted, completedAt: completedAt, stage: Reminder.Stage(rawValue: stage) ?? .none,
             percentComplete: percentComplete, priority: Priority(rawValue: priority) ?? .none, listID: listID, createdAt: createdAt, updatedAt: updatedAt,
             recurrence: rule, recurrenceEnd: recurrenceEnd.flatMap(LocalDate.init(iso:)),
             nominal: nominal, alarms: AlarmColumn.alarms(alarms)
         )
+        reminder.alarmsAcknowledgedAt = alarmsAcknowledgedAt
+        return reminder
     }
 
     /// The current occurrence's nominal date and time when a gap moved it. A row written before

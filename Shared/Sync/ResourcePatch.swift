@@ -13,7 +13,7 @@ import ICalendar
 enum ResourcePatch {
     /// A part of a reminder a person changes independently, with the VTODO properties that hold it.
     enum Part: CaseIterable, Hashable, Sendable {
-        case title, notes, schedule, status, tags, priority, alarms
+        case title, notes, schedule, status, tags, priority, alarms, acknowledged
 
         var properties: Set<String> {
             switch self {
@@ -25,6 +25,8 @@ enum ResourcePatch {
             case .priority: ["PRIORITY"]
             // And the VALARMs of the alarms that changed (`AlarmBlocks`).
             case .alarms: ["X-MEMOSS-ALARMS"]
+            // And the ACKNOWLEDGED line of each VALARM (`acknowledgedLine`).
+            case .acknowledged: ["X-MEMOSS-ACKNOWLEDGED"]
             }
         }
     }
@@ -39,6 +41,7 @@ enum ResourcePatch {
         if Set(base.tags.map(TagRules.key)) != Set(local.tags.map(TagRules.key)) { parts.insert(.tags) }
         if base.priority != local.priority { parts.insert(.priority) }
         if let alarms = local.alarms, alarms != base.alarms { parts.insert(.alarms) }
+        if local.alarms != nil, local.acknowledged != base.acknowledged { parts.insert(.acknowledged) }
         return parts
     }
 
@@ -71,8 +74,25 @@ enum ResourcePatch {
         }
         var out = ""
         var inserted = Set<Part>()
+        // Answered here: each of their VALARMs kept says so, its ACKNOWLEDGED written again.
+        let acknowledged = parts.contains(.acknowledged) ? localFields.acknowledged.map { "ACKNOWLEDGED:" + CalendarWriter.utcText($0) } : nil
+        let theirBlocks = theirs.alarmBlocks(in: todo)
+        // Without a VALARM left to hold it, Memoss's own property says it.
+        let keepsAVALARM = theirBlocks.contains { !alarms.dropped.contains($0.lowerBound) } || alarms.added.contains("BEGIN:VALARM")
+        let acknowledgedAlone = acknowledged.map { keepsAVALARM ? [] : [ContentLines.folded("X-MEMOSS-" + $0)] } ?? []
+        func partLines(_ part: Part) -> [String] {
+            switch part {
+            case .schedule: schedule
+            case .acknowledged: acknowledgedAlone
+            default: ourLines(part.properties)
+            }
+        }
         for index in theirs.lines.indices where !alarms.dropped.contains(index) {
             let line = theirs.lines[index]
+            if parts.contains(.acknowledged), let block = theirBlocks.first(where: { $0.contains(index) }) {
+                if line.name == "ACKNOWLEDGED", index != block.lowerBound { continue }
+                if index == block.upperBound, let acknowledged { out += ContentLines.folded(acknowledged) }
+            }
             guard theirTop.contains(index) else {
                 // Before the VTODO ends, the VTIMEZONEs its new times need (they come first in ours).
                 if index == todo.lowerBound { out += missingZones(theirs, mine, uses: schedule) }
@@ -88,11 +108,11 @@ enum ResourcePatch {
                 // The changed part's properties go where its first one was.
                 guard let part = Part.allCases.first(where: { $0.properties.contains(name) && parts.contains($0) }),
                       inserted.insert(part).inserted else { continue }
-                out += (part == .schedule ? schedule : ourLines(part.properties)).joined()
+                out += partLines(part).joined()
             case "END":
                 // Parts that had no property in theirs, and a SEQUENCE, at the end of the VTODO.
                 for part in Part.allCases where parts.contains(part) && !inserted.contains(part) {
-                    out += (part == .schedule ? schedule : ourLines(part.properties)).joined()
+                    out += partLines(part).joined()
                 }
                 if !theirTop.contains(where: { theirs.lines[$0].name == "SEQUENCE" }) { out += ContentLines.folded("SEQUENCE:1") }
                 out += alarms.added

@@ -588,6 +588,7 @@ private struct Run {
         reminder.listID = listID
         // A closed or undated one says no alarms: it keeps its own.
         reminder.alarms = fields.alarms ?? existing?.alarms ?? Alarm.defaults
+        reminder.alarmsAcknowledgedAt = [fields.acknowledged, existing?.alarmsAcknowledgedAt].compactMap { $0 }.max()
         reminder.createdAt = existing?.createdAt ?? created ?? now
         reminder.updatedAt = modified ?? now
         return .success(reminder)

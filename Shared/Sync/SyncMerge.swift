@@ -47,9 +47,12 @@ package struct SyncFields: Equatable, Sendable {
     /// The alarms (normalised) of an open dated reminder; `nil` for a closed or undated one, whose
     /// alarms never notify and which Memoss writes without them: a reminder keeps its own then.
     package var alarms: [Alarm]?
+    /// When its alarms were last answered, to the second (`Reminder.alarmsAcknowledgedAt`); said
+    /// with the alarms, and merged as the later of both sides (an answer is never taken back).
+    package var acknowledged: Date?
 
     package init(title: String, notes: String?, schedule: Schedule, completion: Completion, tags: [String], priority: Priority = .none,
-                 alarms: [Alarm]? = nil) {
+                 alarms: [Alarm]? = nil, acknowledged: Date? = nil) {
         self.title = title
         self.notes = notes.flatMap { $0.isEmpty ? nil : $0 }
         self.schedule = schedule
@@ -57,6 +60,7 @@ package struct SyncFields: Equatable, Sendable {
         self.tags = tags
         self.priority = priority
         self.alarms = schedule.due == nil || completion.isCompleted ? nil : alarms.map(Alarm.normalized)
+        self.acknowledged = self.alarms == nil ? nil : acknowledged.map(Self.toSecond)
     }
 
     /// A stored reminder's fields, as a resource can hold them (control characters as `\u{1B}`).
@@ -67,7 +71,8 @@ package struct SyncFields: Equatable, Sendable {
                                recurrence: reminder.recurrence, recurrenceEnd: reminder.recurrenceEnd),
             completion: Completion(isCompleted: reminder.isCompleted, completedAt: reminder.isDone ? reminder.completedAt.map(Self.toSecond) : nil,
                                    stage: reminder.isDone ? .none : reminder.stage, percent: reminder.isDone ? nil : reminder.percentComplete),
-            tags: tags.map(ContentLines.representable), priority: reminder.priority, alarms: reminder.alarms)
+            tags: tags.map(ContentLines.representable), priority: reminder.priority, alarms: reminder.alarms,
+            acknowledged: reminder.alarmsAcknowledgedAt)
     }
 
     /// A VTODO's fields; categories that could not name a tag (`TagRules`) are left out. Control
@@ -84,7 +89,8 @@ package struct SyncFields: Equatable, Sendable {
                                    stage: todo.isCompleted && todo.stage != .cancelled ? .none : todo.stage,
                                    percent: todo.isCompleted && todo.stage != .cancelled ? nil : todo.percentComplete),
             tags: todo.categories.compactMap { try? TagRules.validName(ContentLines.representable($0)) },
-            priority: todo.priority.map(Priority.init(icalendar:)) ?? .none, alarms: todo.alarms)
+            priority: todo.priority.map(Priority.init(icalendar:)) ?? .none, alarms: todo.alarms,
+            acknowledged: todo.alarmsAcknowledgedAt)
     }
 
     static func toSecond(_ instant: Date) -> Date {
@@ -96,7 +102,7 @@ package struct SyncFields: Equatable, Sendable {
     package static func == (lhs: SyncFields, rhs: SyncFields) -> Bool {
         lhs.title == rhs.title && lhs.notes == rhs.notes && lhs.schedule == rhs.schedule
             && lhs.completion == rhs.completion && lhs.tagKeys == rhs.tagKeys && lhs.priority == rhs.priority
-            && (lhs.saysAlarms ? lhs.alarms == rhs.alarms : true)
+            && (lhs.saysAlarms ? lhs.alarms == rhs.alarms && lhs.acknowledged == rhs.acknowledged : true)
     }
 
     /// Whether its alarms count: it is open and dated (a merge may leave a closed one the alarms
@@ -135,6 +141,7 @@ package struct SyncFields: Equatable, Sendable {
         } else {
             merged.alarms = local.alarms ?? remote.alarms
         }
+        merged.acknowledged = [local.acknowledged, remote.acknowledged].compactMap { $0 }.max()
         // Tags: a set merge, never a conflict.
         let baseKeys = Set((base?.tags ?? []).map(TagRules.key))
         var names: [String: String] = [:]

@@ -8,16 +8,20 @@ package struct CompleteFromNotificationUseCase: Sendable {
     private let reminders: any ReminderRepository
     private let center: any NotificationRepository
     private let toggleCompletion: ToggleCompletionUseCase
+    private let environment: AppEnvironment
 
-    /// A use case reading `reminders` and `center`, completing through `toggleCompletion`.
+    /// A use case reading `reminders` and `center`, completing through `toggleCompletion`, with
+    /// time from `environment`.
     package init(reminders: any ReminderRepository, center: any NotificationRepository,
-                 toggleCompletion: ToggleCompletionUseCase) {
+                 toggleCompletion: ToggleCompletionUseCase, environment: AppEnvironment) {
         self.reminders = reminders
         self.center = center
         self.toggleCompletion = toggleCompletion
+        self.environment = environment
     }
 
-    /// Completes the reminder of notification `id` (delivered or pending) and removes the notification.
+    /// Completes the reminder of notification `id` (delivered or pending) and removes the notification,
+    /// acknowledging its alarms (`NotificationRepository.acknowledge`) so another device is silent too.
     /// A reminder already done, or already moved past that occurrence, is left as it is.
     /// - Returns: the reminder as stored, and whether this completed it.
     /// - Throws: `NotificationError.notFound`; `ReminderError.notFound`; `StoreError`.
@@ -33,6 +37,7 @@ package struct CompleteFromNotificationUseCase: Sendable {
         if completes { reminder = try await toggleCompletion(id: reminder.id) }
         try await center.removeDelivered([id])
         try await center.removePending([id])
+        try await center.acknowledge(reminderID: reminder.id, at: max(environment.now(), request.fireAt))
         return (reminder, completes)
     }
 }

@@ -81,7 +81,7 @@ package struct PlanNotificationsUseCase: Sendable {
             let reminder = series[next.index]
             let alarm = reminder.alarms[next.alarm]
             let firing = Firing(reminder: reminder, alarm: alarm, occurrence: next.occurrence, fireAt: next.fireAt, settings)
-            if !isTaken(firing.id, firing.fireAt) && !reminder.isPastWhenSet(alarm, fireAt: firing.fireAt) {
+            if !isTaken(firing.id, firing.fireAt) && !reminder.leavesOut(alarm, fireAt: firing.fireAt) {
                 plan.append(request(firing))
                 recurringCount += 1
             }
@@ -142,7 +142,8 @@ package struct PlanNotificationsUseCase: Sendable {
         for id in changed.sorted(by: { $0.uuidString < $1.uuidString }) {
             if let reminder = try await self.reminders.reminder(id: id) { reminders.append(reminder) }
         }
-        guard reminders.allSatisfy(\.hasDefaultAlarms) else { return false }
+        // Alarms answered since the plan's start (on another device, arrived by a sync): the whole plan.
+        guard reminders.allSatisfy(\.hasDefaultAlarms), !reminders.contains(where: { $0.isAnswered(fireAt: start) }) else { return false }
         let shown = Set(snapshot.delivered.map { TakenKey(id: $0.id, fireAt: $0.request.fireAt) })
         func isTaken(_ id: String, _ fireAt: Date) -> Bool { shown.contains(TakenKey(id: id, fireAt: fireAt)) }
         let kept = snapshot.pending.filter { !changed.contains($0.reminderID) }
@@ -229,7 +230,7 @@ package struct PlanNotificationsUseCase: Sendable {
                 return reminder.alarms.compactMap { alarm in
                     let firing = Firing(reminder: reminder, alarm: alarm, occurrence: occurrence,
                                         fireAt: reminder.fireInstant(of: occurrence, alarm: alarm, settings), settings)
-                    return firing.fireAt >= start && !reminder.isPastWhenSet(alarm, fireAt: firing.fireAt) ? firing : nil
+                    return firing.fireAt >= start && !reminder.leavesOut(alarm, fireAt: firing.fireAt) ? firing : nil
                 }
             }
         }

@@ -35,10 +35,13 @@ package struct SnoozeNotificationUseCase: Sendable {
             request.fireAt = sameDay > from ? sameDay : LocalDateTime(date: day.adding(days: 1), time: time).resolved(in: zone)
         }
         request.isSnoozed = true
+        // Answered: the firing snoozed (a pending one's own time) is silent on other devices too.
+        let answered = max(now, found.fireAt)
         try await Journal.record("Snoozed \"\(request.title)\"", at: now, scope: .notifications) {
             try await Journal.command {
                 try await center.removeDelivered([request.id])
                 try await center.add(request)
+                try await center.acknowledge(reminderID: request.reminderID, at: answered)
             }
         }
         return request

@@ -62,6 +62,29 @@ struct CalendarAlarmTests {
         #expect(try CalendarReader.read(text, userZone: user).todos.first?.alarms == [.relative(seconds: -86_400)])
     }
 
+    @Test func anAnswerIsWrittenAsACKNOWLEDGEDOnEachVALARMAndReadFromOtherClientsToo() throws {
+        var reminder = Reminder(id: UUID(), title: "Call", notes: nil, scheduledAt: instant("2027-01-04T10:00:00-05:00"),
+                                timeZoneID: "America/New_York", createdAt: testNow, updatedAt: testNow,
+                                alarms: [.relative(seconds: -900), .atDue])
+        reminder.alarmsAcknowledgedAt = instant("2027-01-04T14:46:00Z")
+        let text = CalendarWriter.todo(CalendarItem(reminder: reminder, tagNames: []), stamp: testNow)
+        #expect(text.components(separatedBy: "\r\nACKNOWLEDGED:20270104T144600Z\r\nEND:VALARM\r\n").count == 3)
+        let calendar = CalendarWriter.calendar([CalendarItem(reminder: reminder, tagNames: [])], stamp: testNow, product: "test")
+        #expect(try CalendarReader.read(calendar, userZone: user).todos.first?.alarmsAcknowledgedAt == instant("2027-01-04T14:46:00Z"))
+        // An all-day one with only the alarm on its day has no VALARM: Memoss's own property says it.
+        var bins = Reminder(id: UUID(), title: "Bins", notes: nil, scheduledAt: instant("2027-01-04T00:00:00-05:00"), isAllDay: true,
+                            timeZoneID: "America/New_York", createdAt: testNow, updatedAt: testNow)
+        bins.alarmsAcknowledgedAt = instant("2027-01-04T14:00:00Z")
+        let allDay = CalendarWriter.calendar([CalendarItem(reminder: bins, tagNames: [])], stamp: testNow, product: "test")
+        #expect(allDay.contains("\r\nX-MEMOSS-ACKNOWLEDGED:20270104T140000Z\r\n") && !allDay.contains("VALARM"))
+        #expect(try CalendarReader.read(allDay, userZone: user).todos.first?.alarmsAcknowledgedAt == instant("2027-01-04T14:00:00Z"))
+        // Thunderbird's dismissal, and the latest of several.
+        #expect(try todo("DUE:20270104T150000Z", "X-MOZ-LASTACK:20270104T145000Z",
+                         (alarm("TRIGGER:-PT15M") + []).joined(separator: "\r\n").replacingOccurrences(
+                            of: "END:VALARM", with: "ACKNOWLEDGED:20270104T144500Z\r\nEND:VALARM")).alarmsAcknowledgedAt
+            == instant("2027-01-04T14:50:00Z"))
+    }
+
     @Test func noAlarmAndAnAllDayOnesAtItsDayAlsoReadBack() throws {
         var reminder = Reminder(id: UUID(), title: "Bins", notes: nil, scheduledAt: instant("2027-01-04T00:00:00-05:00"), isAllDay: true,
                                 timeZoneID: "America/New_York", createdAt: testNow, updatedAt: testNow)

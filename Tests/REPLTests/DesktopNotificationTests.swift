@@ -97,10 +97,20 @@ struct DesktopNotificationTests {
         #expect(snoozedUntil == instant("2026-11-21T20:15:02Z"))
         #expect(holds(within: 30) { watch.outputSoFar.contains("From its notification: snoozed") })
 
+        // Dismiss, clicked when it fires again: it goes, answered, and the reminder stays open.
+        try memossClock(snoozedUntil).write(toFile: clockFile, atomically: false, encoding: .utf8)
+        #expect(try holds(within: 30) { try sqlite("SELECT count(*) FROM deliveredNotification") == "1" })
+        #expect(try click("Dismiss (Call"))
+        #expect(try holds(within: 30) { try sqlite("SELECT count(*) FROM deliveredNotification") == "0" })
+        #expect(try sqlite("SELECT isCompleted, alarmsAcknowledgedAt FROM reminder WHERE title LIKE 'Call%'")
+            == "0|\(SQLiteShell.milliseconds(snoozedUntil))")
+        #expect(holds(within: 30) { watch.outputSoFar.contains("From its notification: dismissed") })
+
         watch.send(SIGINT)
         let output = try watch.wait(limit: 10).stdout
         #expect(output.contains("From its notification: Completed \"Water the plants\"."))
         #expect(output.contains("From its notification: snoozed \"Call <Mum> & 'Dad'\" until Today 20:15."))
+        #expect(output.contains("From its notification: dismissed \"Call <Mum> & 'Dad'\"."))
     }
 
     @Test func withoutASessionBusItSaysSoOnceAndPrints() throws {

@@ -1,4 +1,5 @@
 import Foundation
+import Shared
 import Testing
 import TestSupport
 
@@ -254,6 +255,44 @@ struct SyncTests {
         try sync("a")
         #expect(try alarms("a") == ["-30m"])
         #expect(try server.resource(name).contains("TRIGGER;RELATED=END:-PT30M\r\n"))
+    }
+
+    @Test(arguments: CalDAVServer.Kind.allCases)
+    func aNotificationAnsweredOnOneDeviceIsSilentOnTheOtherAfterASync(_ kind: CalDAVServer.Kind) throws {
+        let server = try CalDAVServer(kind)
+        try twoDevices(on: server)
+        // Each command at a time of the tests' day (20:00 UTC, Saturday 21 November 2026).
+        @discardableResult
+        func at(_ minutes: Int, _ device: String, _ arguments: String...) throws -> ChildProcess.Result {
+            let clock = memossClock(testNow.addingTimeInterval(TimeInterval(minutes * 60)))
+            let result = try ChildProcess.start(MemossProcess.executable, ["--db", store(device)] + arguments,
+                                                environment: environment.merging([SetClock.variable: clock]) { $1 }).wait(limit: 300)
+            #expect(result.status == 0, "\(device) \(arguments): \(result.stderr)")
+            return result
+        }
+        try at(0, "a", "add", "Dentist", "--date", "today", "--time", "21:00", "--alarm", "-15m")
+        try at(0, "a", "add", "Water the plants", "--date", "today", "--time", "21:00")
+        try at(0, "a", "sync")
+        #expect(try at(0, "b", "sync").stdout.contains("home: received 2 new."))
+
+        // On a, the alarm 15 minutes before is delivered and dismissed at 20:46; the answer syncs.
+        #expect(try at(46, "a", "due").stdout.contains("Reminder: Dentist"))
+        try at(46, "a", "notifications")
+        #expect(try at(46, "a", "dismiss", "1").stdout == "Dismissed \"Dentist\".\n")
+        #expect(try at(47, "a", "sync").stdout.contains("home: sent 1 changed."))
+        let name = try #require(try server.uids().first { try server.resource($0 + ".ics").contains("SUMMARY:Dentist") }) + ".ics"
+        let answered = try server.resource(name)
+        // In its VALARM (Radicale writes a resource's lines again in an order of its own).
+        #expect(answered.components(separatedBy: "BEGIN:VALARM").count == 2)
+        #expect(answered.components(separatedBy: "BEGIN:VALARM").last?.contains("ACKNOWLEDGED:20261121T204600Z\r\n") == true, "\(answered)")
+        #expect(try at(47, "b", "sync").stdout.contains("home: received 1 changed."))
+
+        // b slept through both times: at 21:05 it delivers the plants, late, and not the dentist.
+        let due = try at(65, "b", "due").stdout
+        #expect(due.contains("Reminder: Water the plants"), "\(due)")
+        #expect(!due.contains("Dentist"), "\(due)")
+        #expect(try at(65, "b", "notifications").stdout.contains("Dentist") == false)
+        #expect(try at(66, "b", "sync").stdout.contains("home: up to date."))
     }
 
     @Test(arguments: CalDAVServer.Kind.allCases)

@@ -32,6 +32,7 @@ struct ResourcePatchTests {
                                 createdAt: Date(timeIntervalSince1970: 0),
                                 updatedAt: Date(timeIntervalSince1970: 0), recurrence: todo.recurrence, recurrenceEnd: todo.recurrenceEnd)
         reminder.alarms = todo.alarms
+        reminder.alarmsAcknowledgedAt = todo.alarmsAcknowledgedAt
         change(&reminder)
         reminder.updatedAt = Date(timeIntervalSince1970: 1_795_600_000)
         var item = CalendarItem(reminder: reminder, tagNames: baseFields.tags)
@@ -139,6 +140,23 @@ struct ResourcePatchTests {
         }
         #expect(difference(withAlarms, done).removed == [])
         #expect(done.components(separatedBy: "BEGIN:VALARM").count == 4)
+    }
+
+    @Test func anAnswerHereMarksEachOfTheirVALARMsAcknowledged() throws {
+        let text = withAlarms
+        let answered = try sent(over: text) { $0.alarmsAcknowledgedAt = Date(timeIntervalSince1970: 1_795_600_000) }
+        let change = difference(text, answered)
+        #expect(change.added == Array(repeating: "ACKNOWLEDGED:20261125T094640Z", count: 3))
+        #expect(change.removed == [])
+        #expect(answered.components(separatedBy: "ACKNOWLEDGED:20261125T094640Z\r\nEND:VALARM").count == 4)
+        #expect(try CalendarReader.read(answered, userZone: berlin).todos.first?.alarmsAcknowledgedAt == Date(timeIntervalSince1970: 1_795_600_000))
+        // Answered again later: each ACKNOWLEDGED moves on, none is added twice.
+        let again = try sent(over: answered) { $0.alarmsAcknowledgedAt = Date(timeIntervalSince1970: 1_795_603_600) }
+        #expect(difference(answered, again).added == Array(repeating: "ACKNOWLEDGED:20261125T104640Z", count: 3))
+        #expect(again.components(separatedBy: "ACKNOWLEDGED:").count == 4)
+        // A to-do without VALARMs holds the answer in Memoss's property.
+        let plain = try sent(over: shapes["start and due in UTC"]!) { $0.alarmsAcknowledgedAt = Date(timeIntervalSince1970: 1_795_600_000) }
+        #expect(difference(shapes["start and due in UTC"]!, plain).added == ["X-MEMOSS-ACKNOWLEDGED:20261125T094640Z"])
     }
 
     @Test func everyWriteMovesTheSequenceOnAndStampsIt() throws {

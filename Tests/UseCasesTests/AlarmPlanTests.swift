@@ -94,6 +94,32 @@ struct AlarmPlanTests {
         #expect(delivered.allSatisfy { !$0.isLate })
     }
 
+    @Test func aDismissedNotificationGoesAndAnAnswerAheadSilencesWhatComesUpToIt() async throws {
+        let world = try TestWorld()
+        let call = try await add(world, "Call", on: "2026-11-21", at: "16:00", alarms: [.relative(seconds: -1_800), .relative(seconds: -900), .atDue])
+        let id = call.id.uuidString
+        world.clock.advance(by: 1_800)
+        #expect(try await world.core.deliverDueNotifications().map(\.id) == ["\(id)-b1800"])
+        // Dismissed at 15:31: gone, the reminder open, the later alarms still to come.
+        world.clock.advance(by: 60)
+        #expect(try await world.core.dismissNotification(id: "\(id)-b1800").title == "Call")
+        #expect(try await world.core.listNotifications().delivered.isEmpty)
+        #expect(try await pending(world).map(\.id) == ["\(id)-b900", id])
+        var stored = try #require(try await world.allReminders().first { $0.reminder.id == call.id }?.reminder)
+        #expect(!stored.isCompleted && stored.alarmsAcknowledgedAt == instant("2026-11-21T15:31:00-05:00"))
+        // The one at 16:00 dismissed ahead of its time: the one at 15:45 before it is answered too;
+        // undo takes that answer back.
+        _ = try await world.core.dismissNotification(id: id)
+        #expect(try await pending(world).isEmpty)
+        _ = try await world.core.undo()
+        #expect(try await pending(world).map(\.id) == ["\(id)-b900", id])
+        _ = try await world.core.dismissNotification(id: id)
+        world.clock.advance(by: 3_600)
+        #expect(try await world.core.deliverDueNotifications().isEmpty)
+        stored = try #require(try await world.allReminders().first { $0.reminder.id == call.id }?.reminder)
+        #expect(stored.alarmsAcknowledgedAt == instant("2026-11-21T16:00:00-05:00"))
+    }
+
     @Test func completingFromAnAlarmBeforeTheDueTimeCompletesTheReminder() async throws {
         let world = try TestWorld()
         let rent = try await add(world, "Pay rent", on: "2026-11-22", at: "10:00", alarms: [.relative(seconds: -3_600)])

@@ -1,0 +1,32 @@
+import Domain
+import Foundation
+import Storage
+
+/// Dismisses a notification: it goes without completing or snoozing its reminder, and its alarms
+/// are acknowledged, so no device delivers it again (RFC 9074's `ACKNOWLEDGED`, sent by the next sync).
+package struct DismissNotificationUseCase: Sendable {
+    private let center: any NotificationRepository
+    private let environment: AppEnvironment
+
+    /// A use case writing to `center`, with time from `environment`.
+    package init(center: any NotificationRepository, environment: AppEnvironment) {
+        self.center = center
+        self.environment = environment
+    }
+
+    /// Dismisses notification `id`, delivered or pending (one not delivered yet is answered ahead
+    /// of its time, with the reminder's alarms before it); returns it.
+    /// - Throws: `NotificationError.notFound`; `StoreError`.
+    package func callAsFunction(id: String) async throws -> NotificationRequest {
+        let now = environment.now()
+        let (request, _) = try await center.find(id)
+        try await Journal.record("Dismissed \"\(request.title)\"", at: now, scope: .notifications) {
+            try await Journal.command {
+                try await center.removeDelivered([request.id])
+                try await center.removePending([request.id])
+                try await center.acknowledge(reminderID: request.reminderID, at: max(now, request.fireAt))
+            }
+        }
+        return request
+    }
+}
