@@ -13,13 +13,14 @@ enum NotificationText {
 
     /// A delivered notification as `due` and `watch` announce it, with how to answer it: by its
     /// `number` when it has one, else by its id.
-    static func announcement(_ notification: DeliveredNotification, environment: AppEnvironment, number: Int? = nil) -> String {
+    static func announcement(_ notification: DeliveredNotification, environment: AppEnvironment, number: Int? = nil,
+                             again: Bool = false) -> String {
         let formatter = CardTimeFormatter(today: environment.today, timeZone: environment.timeZone)
         let request = notification.request
         var text = "Reminder: \(VisibleText.escaped(request.title))  \(formatter.string(for: request.announcedAt))"
-        if notification.isLate { text += "  (late)" }
+        if again { text += "  (again: not answered yet)" } else if notification.isLate { text += "  (late)" }
         if !request.body.isEmpty { text += "\n  \(VisibleText.escaped(request.body))" }
         let reference = number.map(String.init) ?? "ID"
-        return text + "\n  id \(request.id)  (memoss complete-notification \(reference), memoss snooze \(reference) [LENGTH])"
+        return text + "\n  id \(request.id)  (memoss complete-notification \(reference), memoss snooze \(reference) [LENGTH], memoss dismiss \(reference))"
     }
 }

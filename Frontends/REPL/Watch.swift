@@ -22,8 +22,9 @@ extension Memoss {
                 notification that fires again replaces its popup, and one answered anywhere is closed. When \
                 another program holds the store locked, watch waits for it and delivers late (marked late once \
                 over a minute). A query after the options (help query) runs CMD only for the notifications of the \
-                reminders it selects: --exec CMD tag:Work. Ctrl-C, or SIGTERM or SIGHUP, stops watch and the \
-                programs it started.
+                reminders it selects: --exec CMD tag:Work. With --nag 10m, a notification nobody answers is shown \
+                again every 10 minutes (printed, its popup replaced; --exec runs once) until it is completed, \
+                snoozed or dismissed anywhere. Ctrl-C, or SIGTERM or SIGHUP, stops watch and the programs it started.
                 """
         )
 
@@ -39,10 +40,14 @@ extension Memoss {
             "How many seconds an --exec command may run before it is stopped (\(NotificationCommandLimits.defaultSeconds) unless set).",
             valueName: "seconds"))
         var execTimeout: Int = NotificationCommandLimits.defaultSeconds
-        @Flag(help: "Also show each one on the desktop (the session bus's notification service), with Complete and Snooze 15 min.")
+        @Flag(help: "Also show each one on the desktop (the session bus's notification service), with Complete, Snooze 15 min and Dismiss.")
         var notify = false
         @Option(help: ArgumentHelp("Also sync every sync account now and then every INTERVAL (5m, 1h, 1h30m).", valueName: "interval"))
         var syncEvery: String?
+        @Option(help: ArgumentHelp(
+            "Show a notification again every INTERVAL (5m, 10m, 1h) until it is completed, snoozed or dismissed, here or anywhere.",
+            valueName: "interval"))
+        var nag: String?
         @Argument(help: ArgumentHelp("With --exec, run CMD only for the reminders this query selects (help query).", valueName: "query"))
         var query: [String] = []
 
@@ -56,10 +61,18 @@ extension Memoss {
             guard NotificationCommandLimits.secondsRange.contains(execTimeout) else {
                 throw ValidationError("--exec-timeout takes 1 to \(NotificationCommandLimits.secondsRange.upperBound) seconds, e.g. --exec-timeout 30.")
             }
-            guard let syncEvery else { return }
-            guard case .minutes(let minutes)? = TypedInput.snooze(syncEvery), (1...1_440).contains(minutes) else {
+            if let nag, Self.minutes(nag) == nil {
+                throw ValidationError("--nag takes an interval from 1m to 24h, e.g. --nag 10m or --nag 1h.")
+            }
+            if let syncEvery, Self.minutes(syncEvery) == nil {
                 throw ValidationError("--sync-every takes an interval from 1m to 24h, e.g. --sync-every 5m or --sync-every 1h.")
             }
+        }
+
+        /// The minutes an interval option says (`10`, `5m`, `1h30m`), 1 to a day; `nil` otherwise.
+        private static func minutes(_ text: String) -> Int? {
+            guard case .minutes(let minutes)? = TypedInput.snooze(text), (1...1_440).contains(minutes) else { return nil }
+            return minutes
         }
 
         func run() async throws {
@@ -84,7 +97,8 @@ extension Memoss {
             }
             let commands = exec.map { ExecQueue(command: $0, atOnce: execJobs, seconds: execTimeout) }
             Output.say("Watching \(core.storePath ?? "the store") for due reminders; Ctrl-C stops.")
-            if let syncEvery, case .minutes(let minutes)? = TypedInput.snooze(syncEvery) {
+            var nagging = nag.flatMap(Self.minutes).map { NagSchedule(every: TimeInterval($0 * 60)) }
+            if let syncEvery, let minutes = Self.minutes(syncEvery) {
                 Output.say("Syncing every \(minutes) min.")
                 if let path = core.storePath { Self.syncForever(store: path, every: TimeInterval(minutes * 60)) }
             }
@@ -106,8 +120,16 @@ extension Memoss {
                         }
                         saidBusy.toggle()
                     }
-                    for notification in due.delivered {
-                        Output.say(NotificationText.announcement(notification, environment: core.environment))
+                    var shown = due.delivered.map { (notification: $0, again: false) }
+                    if var schedule = nagging, let awaiting = due.awaitingAnswer {
+                        let now = core.environment.now()
+                        schedule.shown(due.delivered, at: now)
+                        let waiting = try await core.listNotifications().delivered.filter { awaiting.contains($0.id) }
+                        shown += schedule.due(waiting: waiting, at: now).map { ($0, true) }
+                        nagging = schedule
+                    }
+                    for (notification, again) in shown {
+                        Output.say(NotificationText.announcement(notification, environment: core.environment, again: again))
                         if let notifier {
                             switch notifier.show(notification, body: notification.body(environment: core.environment)) {
                             case .shown:
@@ -120,7 +142,7 @@ extension Memoss {
                                 Output.warn("the desktop notification could not be shown (\(problem.isEmpty ? "no answer" : problem)); it is printed above.")
                             }
                         }
-                        if let commands, try await isSelected(notification, core) {
+                        if !again, let commands, try await isSelected(notification, core) {
                             commands.run(for: notification, environment: core.environment)
                         }
                     }
@@ -129,7 +151,7 @@ extension Memoss {
                     if due.isStoreBusy {
                         _ = await core.waitForChange(timeout: 1)
                     } else {
-                        try await core.waitForNextNotificationOrChange()
+                        try await core.waitForNextNotificationOrChange(orUntil: nagging?.next)
                     }
                     try Task.checkCancellation()
                 } catch let error as CancellationError {

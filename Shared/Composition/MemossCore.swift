@@ -208,12 +208,12 @@ package struct MemossCore: Sendable {
     /// The longest wait for the next notification between two looks at the wall clock.
     package static let longestWait: TimeInterval = 60
 
-    /// Waits until the next notification is due (a hair past it, at most `longestWait`) or another
+    /// Waits until the next notification is due or `deadline` (a hair past it, at most `longestWait`) or another
     /// process changes the store (a reminder added or moved), whichever comes first. The wait is on
     /// the wall clock, so a machine that slept or a clock that was set is caught up at once.
     /// - Throws: `StoreError` when the next notification cannot be read.
-    package func waitForNextNotificationOrChange() async throws {
-        let next = try await nextNotification()?.fireAt
+    package func waitForNextNotificationOrChange(orUntil deadline: Date? = nil) async throws {
+        let next = [try await nextNotification()?.fireAt, deadline].compactMap { $0 }.min()
         let wait = next.map { min(max(0, $0.timeIntervalSince(environment.now())) + 0.02, Self.longestWait) }
         _ = await waitForChange(timeout: wait ?? Self.longestWait)
     }

@@ -43,8 +43,8 @@ struct FewerKeystrokesTests {
         let later = testNow.addingTimeInterval(20 * 60)
         let due = try memoss("due", clock: later)
         #expect(due.stdout.hasPrefix("Reminder: Stretch  Today 15:05  (late)\n"))
-        #expect(due.stdout.contains("(memoss complete-notification 1, memoss snooze 1 [LENGTH])"))
-        #expect(due.stdout.contains("(memoss complete-notification 2, memoss snooze 2 [LENGTH])"))
+        #expect(due.stdout.contains("(memoss complete-notification 1, memoss snooze 1 [LENGTH], memoss dismiss 1)"))
+        #expect(due.stdout.contains("(memoss complete-notification 2, memoss snooze 2 [LENGTH], memoss dismiss 2)"))
         let listed = try memoss("notifications", clock: later)
         let rows = listed.stdout.split(separator: "\n").map { $0.components(separatedBy: "  id ").first ?? "" }
         #expect(rows == ["Delivered, waiting for an answer:", "  1. Today 15:05  Stretch  (late)", "  2. Today 15:10  Tea  (late)",

@@ -220,6 +220,34 @@ struct WatchDeliveryTests {
         #expect(result.stdout.components(separatedBy: "Reminder: Tea").count == 3, "\(result.stdout)")
     }
 
+    /// `--nag 10m`: a notification nobody answers is shown again every ten minutes, and no more
+    /// once it is answered (here dismissed by another process); its command runs once.
+    @Test func aNotificationNotAnsweredIsShownAgainEveryIntervalUntilItIs() throws {
+        try add("Take the pills", environment: plain)
+        let log = temporary.path("exec.log")
+        let watch = try startWatch(["--nag", "10m", "--exec", "echo ran >> \(log)"], environment: plain)
+        defer { watch.send(SIGKILL) }
+        func announced() -> Int { watch.outputSoFar.components(separatedBy: "Reminder: Take the pills").count - 1 }
+        try due("Take the pills", at: testNow.addingTimeInterval(1))
+        #expect(holds(within: 30) { announced() == 1 })
+        // Nine minutes on: not yet; ten: again, in the words that say why.
+        try setClock(testNow.addingTimeInterval(9 * 60))
+        usleep(1_000_000)
+        #expect(announced() == 1)
+        try setClock(testNow.addingTimeInterval(10 * 60 + 2))
+        #expect(holds(within: 30) { announced() == 2 })
+        #expect(watch.outputSoFar.contains("Reminder: Take the pills  Today 20:00  (again: not answered yet)"))
+        // Dismissed by another process: twenty minutes on, nothing more.
+        let id = try sqlite("SELECT id FROM deliveredNotification")
+        #expect(try MemossProcess.run(["--db", store, "dismiss", id], environment: plain).status == 0)
+        try setClock(testNow.addingTimeInterval(30 * 60))
+        usleep(1_500_000)
+        #expect(announced() == 2)
+        watch.send(SIGINT)
+        _ = try watch.wait(limit: 10)
+        #expect(try String(contentsOfFile: log, encoding: .utf8) == "ran\n")
+    }
+
     /// A laptop that sleeps through alarms: when it wakes (the clock jumps three hours), each
     /// alarm it slept through is delivered once, marked late, within seconds; what is still to
     /// come is not.

@@ -1,6 +1,7 @@
 import Domain
 import Foundation
 import Storage
+import UseCases
 import Testing
 import TestSupport
 
@@ -143,5 +144,30 @@ struct AlarmPlanTests {
         _ = try await world.core.undo()
         #expect(try await world.allReminders().map(\.alarms) == [[.relative(seconds: -900)]])
         #expect(try await pending(world).map(\.id) == ["\(rent.id.uuidString)-b900"])
+    }
+}
+
+/// `watch --nag`'s schedule: shown again every interval while unanswered, forgotten once answered.
+struct NagScheduleTests {
+    private func delivered(_ id: String, at instant: Date) -> DeliveredNotification {
+        DeliveredNotification(request: NotificationRequest(id: id, reminderID: UUID(), fireAt: instant, title: id, body: "", isRecurring: false),
+                              deliveredAt: instant, isLate: false)
+    }
+
+    @Test func anUnansweredNotificationIsDueAgainEachIntervalAndAnAnsweredOneNever() {
+        var schedule = NagSchedule(every: 600)
+        let pills = delivered("pills", at: testNow), call = delivered("call", at: testNow.addingTimeInterval(300))
+        schedule.shown([pills], at: testNow)
+        #expect(schedule.next == testNow.addingTimeInterval(600))
+        // One seen for the first time (delivered before) waits a whole interval from now.
+        #expect(schedule.due(waiting: [pills, call], at: testNow.addingTimeInterval(300)).isEmpty)
+        #expect(schedule.due(waiting: [pills, call], at: testNow.addingTimeInterval(599)).isEmpty)
+        #expect(schedule.due(waiting: [pills, call], at: testNow.addingTimeInterval(600)).map(\.id) == ["pills"])
+        #expect(schedule.due(waiting: [pills, call], at: testNow.addingTimeInterval(900)).map(\.id) == ["call"])
+        // The pills answered: forgotten; only the call is left to nag.
+        #expect(schedule.due(waiting: [call], at: testNow.addingTimeInterval(1_200)).isEmpty)
+        #expect(schedule.next == testNow.addingTimeInterval(1_500))
+        #expect(schedule.due(waiting: [], at: testNow.addingTimeInterval(1_500)).isEmpty)
+        #expect(schedule.next == nil)
     }
 }
