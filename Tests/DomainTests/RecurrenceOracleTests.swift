@@ -119,6 +119,64 @@ struct RecurrenceOracleTests {
         #expect(mismatches.isEmpty, "\(mismatches.prefix(5).joined(separator: "\n"))")
     }
 
+    /// Alarms: the planner's notifications for a reminder with alarms before and after its due
+    /// time (the first 120 cases of `--rules all --zones all`, seed 4180, one-time ones too, each
+    /// with one of four sets of alarms) fire at the oracle's occurrence instants moved by each
+    /// alarm's offset, exactly (an offset is a length of time, across a change of daylight saving
+    /// too), under the ids of the oracle's nominal days.
+    @Test func thePlannersAlarmsFireAtTheOraclesOccurrencesMovedByTheirOffsets() async throws {
+        let cases = try Self.python(["gen_cases.py", "--rules", "all", "--zones", "all", "--seed", "4180", "--n", "3000"])
+        let detail = try #require(try JSONSerialization.jsonObject(
+            with: try Self.python(["recurrence_oracle.py", "--detail"], input: cases)) as? [[String: Any]])
+        let alarmSets: [[Int]] = [[-86_400, -900, 600], [-604_800, 0], [-5_400, -3_600, 7_200], [-172_800, -1]]
+        var compared = 0, requests = 0, zones = Set<String>()
+        var mismatches: [String] = []
+        for (index, testCase) in try Self.caseList(cases).enumerated() {
+            guard compared < 120, testCase["after"] == nil, testCase["end"] == nil else { continue }
+            let expected = (detail[index]["occurrences"] as? [[String: Any]] ?? [])
+            guard !expected.isEmpty else { continue }
+            let series = try Self.series(for: testCase)
+            let offsets = alarmSets[compared % alarmSets.count]
+            let world = try TestWorld(now: try Date("2000-01-01T00:00:00Z", strategy: .iso8601), timeZone: series.timeZone)
+            var draft = ReminderDraft(title: "case", date: series.start.date, time: series.start.time, timeZoneID: series.timeZone.identifier,
+                                      recurrence: series.rule)
+            draft.alarms = offsets.map { Alarm.relative(seconds: $0) }
+            let reminder = try await world.core.createReminder(draft)
+            let pending = try await world.core.listNotifications().pending.filter { $0.reminderID == reminder.id }
+            let repeating = series.rule.isRepeating
+            // The oracle's: each occurrence's instant plus each offset, named by its nominal day.
+            var theirs: [(fireAt: Date, id: String)] = []
+            for occurrence in expected {
+                let utc = try Date(try #require(occurrence["utc"] as? String), strategy: .iso8601)
+                let day = (occurrence["nominal"] as? String ?? "").prefix(10).replacingOccurrences(of: "-", with: "")
+                for offset in offsets {
+                    let alarm = Alarm.relative(seconds: offset)
+                    let base = repeating ? "\(reminder.id.uuidString)-\(day)" : reminder.id.uuidString
+                    theirs.append((utc.addingTimeInterval(TimeInterval(offset)), alarm == .atDue ? base : "\(base)-\(alarm.key)"))
+                }
+            }
+            // Compared up to where the oracle's list is whole (a later occurrence's earliest alarm)
+            // and the plan's is (its last slot).
+            let lastOccurrence = try Date(try #require(expected.last?["utc"] as? String), strategy: .iso8601)
+            var bound = lastOccurrence.addingTimeInterval(TimeInterval(offsets.min() ?? 0))
+            if pending.count == NotificationBudget.recurringSlots, let last = pending.last { bound = min(bound, last.fireAt) }
+            let ours = Set(pending.filter { $0.fireAt < bound }.map { "\($0.id) \(ISO8601Text.string($0.fireAt, in: .gmt))" })
+            let wanted = Set(theirs.filter { $0.fireAt < bound }.map { "\($0.id) \(ISO8601Text.string($0.fireAt, in: .gmt))" })
+            compared += 1
+            requests += ours.count
+            zones.insert(series.timeZone.identifier)
+            if ours != wanted {
+                mismatches.append("\(testCase["id"] ?? index) alarms \(offsets): planner only \(ours.subtracting(wanted).sorted()), "
+                    + "oracle only \(wanted.subtracting(ours).sorted())")
+            }
+        }
+        print("Alarms: \(compared) reminders in \(zones.count) zones, \(requests) alarm instants compared, \(mismatches.count) differences")
+        #expect(compared == 120)
+        #expect(zones.count > 40)
+        #expect(requests > 1_000)
+        #expect(mismatches.isEmpty, "\(mismatches.prefix(5).joined(separator: "\n"))")
+    }
+
     @Test func everyHandCheckedRichRuleCaseMatchesItsExpectedOccurrences() throws {
         let cases = try Data(contentsOf: try Self.requireOracles().appendingPathComponent("hand_cases_rules.json"))
         let list = try Self.caseList(cases)
