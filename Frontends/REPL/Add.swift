@@ -12,19 +12,26 @@ extension Memoss {
             discussion: """
                 With a title it is due tomorrow at 09:00 unless --date or --time say otherwise. A title may \
                 begin with a dash (add -- "-check logs", or just add "-check logs"). --tag takes tags that \
-                exist; --new-tag creates one.
+                exist; --new-tag creates one. Fields may be typed among the words: add Call the dentist due:fri \
+                at:10:30 +Health pri:high (also list:NAME, repeat:PHRASE, alarm:-15m, tag:NAME); quote the \
+                title as one word to keep such words in it.
                 """
         )
 
         @OptionGroup var store: StoreOptions
         @ParentCommand var memoss: Memoss
-        @Argument(help: "What to be reminded of (its words, quoted or not); leave it out to be asked for every field.")
+        @Argument(help: ArgumentHelp("What to be reminded of (its words, quoted or not, with fields among them: due:fri +Health); "
+            + "leave it out to be asked for every field."))
         var titleWords: [String] = []
-        @OptionGroup var fields: ReminderFieldOptions
+        @OptionGroup var options: ReminderFieldOptions
 
         func execute(in session: Session) async throws {
             let form = session.core.formModel(.add)
-            let title = titleWords.isEmpty ? nil : titleWords.joined(separator: " ")
+            let (fields, words) = try options.merging(titleWords)
+            if words.isEmpty, !titleWords.isEmpty {
+                throw UsageProblem(message: "A reminder needs a title besides its fields, as in: add Call the dentist due:fri +Health.")
+            }
+            let title = words.isEmpty ? nil : words.joined(separator: " ")
             try await Journal.command {
                 guard let title else {
                     switch await ReminderFlow(session: session, form: form).run() {

@@ -11,20 +11,29 @@ extension Memoss {
             abstract: "Edit a reminder: the fields given as options at once, else field by field (d at the end deletes it).",
             discussion: """
                 --tag +Work adds a tag, --tag -Home removes one; --notes "" clears the notes, --until none the end date; \
-                --date none makes it undated, --time none all-day; --status and --progress say where it stands.
+                --date none makes it undated, --time none all-day; --status and --progress say where it stands. \
+                Fields may be typed as words too: edit 3 due:mon at:10 +Work pri:high.
                 """)
 
         @OptionGroup var store: StoreOptions
         @ParentCommand var memoss: Memoss
         @Argument(help: "Its number in the last list, or at least 4 characters of its id.", completion: Completion.reminderNumbers)
         var reminder: String
+        @Argument(help: ArgumentHelp("Fields as words: due:mon, at:10:30, +Work, list:Home, pri:high, repeat:weekly, alarm:-15m.",
+                                     valueName: "field"))
+        var fieldWords: [String] = []
         @Option(parsing: .unconditional, help: "A new title.") var title: String?
-        @OptionGroup var fields: ReminderFieldOptions
+        @OptionGroup var options: ReminderFieldOptions
         @Option(help: ArgumentHelp("Where it stands: \(StatusInput.words).", valueName: "status")) var status: String?
         @Option(help: ArgumentHelp("How much of it is done, 0–100 (40 or 40%); it is then in progress.", valueName: "percent"))
         var progress: String?
 
         func execute(in session: Session) async throws {
+            let (fields, words) = try options.merging(fieldWords)
+            if let word = words.first {
+                throw UsageProblem(message: "\"\(VisibleText.escaped(word))\" is not a field; edit takes fields as words (due:mon, at:10, +Work, "
+                    + "pri:high) or options, and a new title as --title \"…\".")
+            }
             let found = try await session.resolve(reminder)
             let form = session.core.formModel(.edit(found))
             let change: StatusInput.Change?

@@ -43,6 +43,29 @@ struct ReminderFieldOptions: ParsableArguments {
             && notes == nil && priority == nil && list == nil && alarms.isEmpty
     }
 
+    /// These options with the fields typed among the words (`InlineFields`: `due:fri`, `+Health`);
+    /// the title's words are what is left. A field given both ways is refused.
+    func merging(_ words: [String]) throws -> (fields: ReminderFieldOptions, words: [String]) {
+        let inline: InlineFields
+        switch InlineFields.read(words) {
+        case .success(let read): inline = read
+        case .failure(let problem): throw UsageProblem(message: problem.message)
+        }
+        var merged = self
+        let pairs: [(WritableKeyPath<ReminderFieldOptions, String?>, String?, String, String)] = [
+            (\.date, inline.date, "due", "--date"), (\.time, inline.time, "at", "--time"), (\.list, inline.list, "list", "--list"),
+            (\.priority, inline.priority, "pri", "--priority"), (\.repeatRule, inline.repeatPhrase, "repeat", "--repeat"),
+        ]
+        for (field, value, word, option) in pairs {
+            guard let value else { continue }
+            if merged[keyPath: field] != nil { throw UsageProblem(message: InlineFields.twice(word, option).message) }
+            merged[keyPath: field] = value
+        }
+        merged.tags += inline.tags
+        merged.alarms += inline.alarms
+        return (merged, inline.words)
+    }
+
     /// Sets the form's fields from the options given (the others keep their values) and `title`
     /// when given, each read by the form as a person's typing is; the first that cannot be read is
     /// refused, naming its option.

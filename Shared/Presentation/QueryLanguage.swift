@@ -10,6 +10,7 @@ package enum QueryLanguage {
                         finds "Café"); Chinese, Japanese, Thai… and emoji are found anywhere, as
                         written; "two words" (quoted) are found one after the other
           tag:NAME      carries the tag (tag:"Word games" for a name with spaces)
+          +NAME         the same: +Work is tag:Work
           due:DAY       due on that day; due:today..+7d from one day to another (both included)
           due:week      due today or in the 6 days after
           due:overdue   open and due before now (all day: before today)

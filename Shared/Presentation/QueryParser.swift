@@ -41,6 +41,10 @@ package struct QueryParser: Sendable {
     }
 
     private func terms(_ word: String, visiting: inout [String]) throws(QueryError) -> [ParsedQuery.Term] {
+        // `+Work` is `tag:Work`, as in Taskwarrior and `add`'s words (`InlineFields`).
+        if word.count > 1, word.first == "+", let second = word.dropFirst().first, second.isLetter {
+            return try terms("tag:" + word.dropFirst(), visiting: &visiting)
+        }
         let negated = word.hasPrefix("-") && word.count > 1
         let body = negated ? String(word.dropFirst()) : word
         if let filter = try filter(body, negated: negated) { return filter }

@@ -20,6 +20,31 @@ struct FewerKeystrokesTests {
                               lines: lines)
     }
 
+    /// Fields typed among the words, as in Taskwarrior: from the shell, at the prompt, and on `edit`.
+    @Test func fieldsTypedAmongTheWordsAreRead() throws {
+        #expect(try memoss("add", "Call", "the", "dentist", "due:fri", "at:10:30", "+Health", "pri:high").stdout
+            == "Added 1. \"Call the dentist\", due Fri 27 Nov 10:30, high priority.\n")
+        #expect(try memoss("add", "Pay rent", "due:2026-12-01", "repeat:monthly", "alarm:-1d", "list:Reminders").stdout
+            == "Added 2. \"Pay rent\", due Tue 1 Dec 09:00, repeating Monthly on the 1st, alarm -1d.\n")
+        let prompt = try memoss(lines: ["add Buy milk due:tomorrow +Shopping", "edit 1 due:mon at:9 -Health +Personal pri:low", "list"])
+        #expect(prompt.stdout.contains("Added 3. \"Buy milk\", due Tomorrow 09:00.\n"), "\(prompt.stdout)")
+        #expect(prompt.stdout.contains("  1. [ ] Buy milk  Tomorrow 09:00  #Shopping\n"), "\(prompt.stdout)")
+        #expect(prompt.stdout.contains("  2. [ ] ! Call the dentist  Mon 23 Nov 09:00  #Personal\n"), "\(prompt.stdout)")
+        // `+Shopping` in a query is tag:Shopping.
+        let shopping = try memoss("list", "+Shopping").stdout
+        #expect(shopping.contains("Buy milk") && !shopping.contains("dentist"))
+        // A title quoted as one word keeps such words; fields alone, twice, or a word edit cannot take are refused.
+        #expect(try memoss("add", "Email about due:dates").stdout.contains(" \"Email about due:dates\", due Tomorrow 09:00."))
+        let alone = try memoss("add", "due:fri", "+Health")
+        #expect(alone.status == 2)
+        #expect(alone.stderr == "memoss: A reminder needs a title besides its fields, as in: add Call the dentist due:fri +Health.\n")
+        #expect(try memoss("add", "X", "due:fri", "--date", "mon").stderr == "memoss: due: and --date both give the date; give one of them.\n")
+        let word = try memoss("edit", "1", "banana")
+        #expect(word.status == 2)
+        #expect(word.stderr.hasPrefix("memoss: \"banana\" is not a field; edit takes fields as words (due:mon, at:10, +Work, pri:high)"))
+        #expect(try memoss("list").stdout.components(separatedBy: "\n").filter { $0.hasPrefix("  ") && $0.contains("[ ]") }.count == 4)
+    }
+
     @Test func addSaysTheNewNumberAndTheNextCommandTakesIt() throws {
         try memoss("add", "Pay rent", "--date", "2026-12-01")
         try memoss("add", "Call mum", "--date", "2026-11-22")
