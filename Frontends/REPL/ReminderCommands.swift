@@ -29,7 +29,7 @@ extension Memoss {
         var progress: String?
 
         func execute(in session: Session) async throws {
-            let (fields, words) = try options.merging(fieldWords)
+            let (fields, words) = try options.merging(fieldWords, whenEditing: true)
             if let word = words.first {
                 throw UsageProblem(message: "\"\(VisibleText.escaped(word))\" is not a field; edit takes fields as words (due:mon, at:10, +Work, "
                     + "pri:high) or options, and a new title as --title \"…\".")

@@ -14,7 +14,8 @@ struct ReminderFieldOptions: ParsableArguments {
     var dateOrder: TypedInput.DateOrder?
     @Option(name: .customLong("repeat"), help: ArgumentHelp(
         "How it repeats: never, daily, weekdays, weekends, weekly, monthly, yearly, \"every 3 days\", \"every 2 weeks on tue,thu\", "
-            + "\"monthly on the 15th\", \"monthly on the last fri\", \"monthly on the last day\", \"yearly on 29 feb\"; "
+            + "\"monthly on the 15th\", \"monthly on the last fri\", \"monthly on the last day\", \"yearly on 29 feb\", "
+            + "\"every 3 days after done\" (counted from completion); "
             + "left-out days follow --date.", valueName: "phrase"))
     var repeatRule: String?
     @Option(help: "How many times it repeats, this one included, or none.") var times: String?
@@ -45,9 +46,9 @@ struct ReminderFieldOptions: ParsableArguments {
 
     /// These options with the fields typed among the words (`InlineFields`: `due:fri`, `+Health`);
     /// the title's words are what is left. A field given both ways is refused.
-    func merging(_ words: [String]) throws -> (fields: ReminderFieldOptions, words: [String]) {
+    func merging(_ words: [String], whenEditing: Bool = false) throws -> (fields: ReminderFieldOptions, words: [String]) {
         let inline: InlineFields
-        switch InlineFields.read(words) {
+        switch InlineFields.read(words, whenEditing: whenEditing) {
         case .success(let read): inline = read
         case .failure(let problem): throw UsageProblem(message: problem.message)
         }

@@ -39,13 +39,59 @@ package struct RecurrenceRule: Hashable, Sendable {
     package var interval: Int
     /// How many occurrences the series has from its start (this one included), `nil` for no limit.
     package var times: Int?
+    /// Whether it counts from completion ("every 3 days after done"): the next time is the day it
+    /// was done plus `interval` days, weeks, months or years, at the same time of day
+    /// (`Reminder.advance`); until then the reminder has one occurrence. Daily, weekly, monthly and
+    /// yearly rules on the due date's own day only (`allowsAfterDone`).
+    package var afterDone: Bool
 
     /// A rule from its parts.
-    package init(_ pattern: Pattern, interval: Int = 1, times: Int? = nil) {
+    package init(_ pattern: Pattern, interval: Int = 1, times: Int? = nil, afterDone: Bool = false) {
         self.pattern = pattern
         self.interval = interval
         self.times = times
+        self.afterDone = afterDone
     }
+
+    /// Whether the pattern can count from completion: every N days, or weeks, months or years on
+    /// one day (which the day it is done then moves), not a set of weekdays, an nth weekday or the
+    /// last day of the month.
+    package var allowsAfterDone: Bool {
+        switch pattern {
+        case .daily, .yearly, .monthly(.day): true
+        case .weekly(let days): days.mondayFirst.count == 1
+        case .never, .monthly(.last), .monthly(.weekday): false
+        }
+    }
+
+    /// The same unit and interval counted on from `day` (the next due day of a rule that repeats
+    /// after done): a weekly rule on its weekday, a monthly one on its day, a yearly one on its date.
+    package func anchored(on day: LocalDate) -> RecurrenceRule {
+        var rule = self
+        switch pattern {
+        case .weekly: rule.pattern = .weekly(Weekdays([day.weekday]))
+        case .monthly: rule.pattern = .monthly(.day(day.day))
+        case .yearly: rule.pattern = .yearly(month: day.month, day: day.day)
+        case .daily, .never: break
+        }
+        return rule
+    }
+
+    /// The day `interval` units after `day`: days, weeks, or months and years with the day clamped
+    /// to the month's length (31 January + 1 month = 28 February; 29 February + 1 year = 28 February).
+    package func day(after day: LocalDate) -> LocalDate {
+        switch pattern {
+        case .never: return day
+        case .daily: return day.adding(days: interval)
+        case .weekly: return day.adding(days: 7 * interval)
+        case .monthly, .yearly:
+            let months = day.year * 12 + (day.month - 1) + interval * (isYearly ? 12 : 1)
+            let (year, month) = (months / 12, months % 12 + 1)
+            return LocalDate(year: year, month: month, day: min(day.day, LocalDate.daysIn(month: month, year: year))) ?? day
+        }
+    }
+
+    private var isYearly: Bool { if case .yearly = pattern { true } else { false } }
 
     /// A one-time reminder.
     package static let never = RecurrenceRule(.never)
@@ -106,6 +152,17 @@ package struct RecurrenceRule: Hashable, Sendable {
         case .monthly(let day): text = (every.map { "\($0) months" } ?? "Monthly") + " on the " + Self.name(of: day)
         case .yearly(let month, let day): text = (every.map { "\($0) years" } ?? "Yearly") + " on \(day) \(Self.monthNames[month - 1])"
         }
+        if afterDone {
+            // The day is the one it is done on: "Every 3 days after done", "Weekly after done".
+            switch pattern {
+            case .daily: break
+            case .weekly: text = (every.map { "\($0) weeks" } ?? "Weekly")
+            case .monthly: text = (every.map { "\($0) months" } ?? "Monthly")
+            case .yearly: text = (every.map { "\($0) years" } ?? "Yearly")
+            case .never: break
+            }
+            text += " after done"
+        }
         switch times {
         case nil: break
         case 1: text += ", once"
@@ -128,8 +185,8 @@ package struct RecurrenceRule: Hashable, Sendable {
         items.count <= 1 ? items.joined() : items.dropLast().joined(separator: ", ") + " and " + items[items.count - 1]
     }
 
-    /// The badge on a card: "Daily", "Weekdays", "Weekly", "Every 2 weeks", "Monthly", "Yearly";
-    /// `nil` for a one-time reminder.
+    /// The badge on a card: "Daily", "Weekdays", "Weekly", "Every 2 weeks", "Monthly", "Yearly",
+    /// "Every 3 days after done"; `nil` for a one-time reminder.
     package var shortName: String? {
         let unit: String
         switch pattern {
@@ -142,7 +199,8 @@ package struct RecurrenceRule: Hashable, Sendable {
         case .monthly: unit = "month"
         case .yearly: unit = "year"
         }
-        return interval == 1 ? (unit == "day" ? "Daily" : unit.capitalized + "ly") : "Every \(interval) \(unit)s"
+        let name = interval == 1 ? (unit == "day" ? "Daily" : unit.capitalized + "ly") : "Every \(interval) \(unit)s"
+        return afterDone ? name + " after done" : name
     }
 
     /// `n` with its English suffix: 1st, 2nd, 3rd, 4th, 11th, 12th, 13th, 21st, 22nd, 23rd, 31st.

@@ -138,7 +138,8 @@ package struct Reminder: Identifiable, Hashable, Sendable {
     /// `now`, to the first one due after `now` (the missed ones in between are skipped). A count
     /// of times goes down by the occurrences left behind. Returns `false`, changing nothing, when
     /// the series has no such occurrence (it has ended).
-    package mutating func advance(pastInstant now: Date? = nil) -> Bool {
+    package mutating func advance(pastInstant now: Date? = nil, doneAt: Date? = nil) -> Bool {
+        if recurrence.afterDone { return advance(afterDoneAt: doneAt ?? now ?? scheduledAt) }
         guard let following = followingOccurrence else { return false }
         guard let now, following.instant <= now else {
             move(to: following, passing: 1)
@@ -159,6 +160,19 @@ package struct Reminder: Identifiable, Hashable, Sendable {
         return true
     }
 
+    /// Moves a reminder that repeats after done on from the day it was done (`instant`, read in its
+    /// zone): to that day plus its interval, at its time of day (an all-day one on the day), the
+    /// rule anchored there. `false`, changing nothing, when its count or end date leaves no more.
+    private mutating func advance(afterDoneAt instant: Date?) -> Bool {
+        guard let instant, let current = localScheduled, recurrence.times != 1 else { return false }
+        let day = recurrence.day(after: LocalDate(containing: instant, in: timeZone))
+        if let recurrenceEnd, day > recurrenceEnd { return false }
+        let nominal = LocalDateTime(date: day, time: current.time)
+        recurrence = recurrence.anchored(on: day)
+        move(to: Occurrence(nominal: nominal, instant: nominal.resolved(in: timeZone)), passing: 1)
+        return true
+    }
+
     /// Makes `occurrence` the current one, `passed` occurrences on (a count of times goes down by that many).
     private mutating func move(to occurrence: Occurrence, passing passed: Int) {
         move(to: occurrence)
@@ -168,7 +182,8 @@ package struct Reminder: Identifiable, Hashable, Sendable {
     /// Its occurrences from the current one on: the rule anchored at the nominal date and time
     /// (an all-day reminder's at the start of each day); `nil` when undated.
     package var series: RecurrenceSeries? {
-        localScheduled.map { RecurrenceSeries(rule: recurrence, start: $0, end: recurrenceEnd, timeZone: timeZone) }
+        // One that repeats after done has its current occurrence alone: the next depends on when it is done.
+        localScheduled.map { RecurrenceSeries(rule: recurrence.afterDone ? .never : recurrence, start: $0, end: recurrenceEnd, timeZone: timeZone) }
     }
 }
 

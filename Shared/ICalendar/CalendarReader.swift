@@ -359,6 +359,10 @@ struct TodoReader {
                    (1...RecurrenceRule.maximumTimes).contains(count) {
                     recurrence.times = count
                 }
+                // Memoss's repeat from completion, on a rule that can count from one.
+                if recurrence.allowsAfterDone, first("X-MEMOSS-AFTER-DONE")?.value.trimmingCharacters(in: .whitespaces).uppercased() == "TRUE" {
+                    recurrence.afterDone = true
+                }
             } else {
                 refuse(property, "a repeating item needs DTSTART or DUE to start from")
             }

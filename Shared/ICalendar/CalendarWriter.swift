@@ -75,6 +75,8 @@ package enum CalendarWriter {
             // other travels beside it for Memoss (other readers ignore X- properties).
             if let end = reminder.recurrenceEnd, rule.contains("COUNT=") { put("X-MEMOSS-UNTIL;VALUE=DATE:\(dateText(end))") }
             if let times = reminder.recurrence.times, rule.contains("UNTIL=") { put("X-MEMOSS-COUNT:\(times)") }
+            // Counted from completion: other clients repeat from DTSTART, which completing here moves.
+            if reminder.recurrence.afterDone { put("X-MEMOSS-AFTER-DONE:TRUE") }
         }
         put("STATUS:\(status(of: reminder))")
         if reminder.isDone, let completedAt = reminder.completedAt { put("COMPLETED:\(utcText(completedAt))") }

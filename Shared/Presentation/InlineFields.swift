@@ -43,11 +43,13 @@ package struct InlineFields: Equatable, Sendable {
         (["pri", "priority"], \.priority, "--priority"), (["repeat", "rep", "recur"], \.repeatPhrase, "--repeat"),
     ]
 
-    /// `words` read: each field word's value, the other words kept as the title's.
-    package static func read(_ words: [String]) -> Result<InlineFields, Problem> {
+    /// `words` read: each field word's value, the other words kept as the title's; `-Name` takes a
+    /// tag off only `whenEditing` (a new reminder's title may begin with a dash).
+    package static func read(_ words: [String], whenEditing: Bool = false) -> Result<InlineFields, Problem> {
         var fields = InlineFields()
         for word in words {
-            if word.count > 1, word.first == "+" || word.first == "-", let second = word.dropFirst().first, second.isLetter {
+            if word.count > 1, word.first == "+" || (whenEditing && word.first == "-"), let second = word.dropFirst().first, second.isLetter,
+               !word.contains(where: \.isWhitespace) {
                 // `--tag`'s words: `+Name` puts it on, `-Name` takes it off.
                 fields.tags.append(word)
                 continue

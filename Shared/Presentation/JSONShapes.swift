@@ -95,6 +95,8 @@ package enum JSONShapes {
         let nth: Int?
         let month: Int?
         let times: Int?
+        /// `true` when it counts from completion ("every 3 days after done"); absent otherwise.
+        let afterDone: Bool?
         let phrase: String?
         let label: String
 
@@ -119,6 +121,7 @@ package enum JSONShapes {
             (self.weekdays, self.weekday, self.day, self.nth, self.month) = (weekdays, weekday, day, nth, month)
             interval = recurrence.isRepeating ? recurrence.interval : nil
             times = recurrence.times
+            afterDone = recurrence.afterDone ? true : nil
             phrase = recurrence.isRepeating ? RepeatSpec(rule: recurrence).phrase : nil
             label = recurrence.label
         }

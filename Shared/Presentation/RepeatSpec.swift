@@ -48,6 +48,8 @@ package struct RepeatSpec: Hashable, Sendable {
     package var yearly: YearDay?
     /// How many occurrences, `nil` for no limit.
     package var times: Int?
+    /// Whether it counts from completion ("every 3 days after done": `RecurrenceRule.afterDone`).
+    package var afterDone = false
 
     /// A spec from its parts.
     package init(_ frequency: Frequency, interval: Int = 1, weekdays: Weekdays? = nil, monthly: MonthlyMode = .sameDay,
@@ -73,6 +75,11 @@ package struct RepeatSpec: Hashable, Sendable {
         }
         interval = rule.interval
         times = rule.times
+        if rule.afterDone {
+            // The day follows the date, as it does when typed.
+            afterDone = true
+            (weekdays, monthly, yearly) = (nil, .sameDay, nil)
+        }
     }
 
     /// The rule this spec makes for a reminder on `date`.
@@ -91,7 +98,8 @@ package struct RepeatSpec: Hashable, Sendable {
             }
         case .yearly: .yearly(month: yearly?.month ?? date.month, day: yearly?.day ?? date.day)
         }
-        return RecurrenceRule(pattern, interval: frequency == .never ? 1 : interval, times: frequency == .never ? nil : times)
+        return RecurrenceRule(pattern, interval: frequency == .never ? 1 : interval, times: frequency == .never ? nil : times,
+                              afterDone: afterDone)
     }
 
     /// Which of its month's weekdays `date` is: -1 when it is the last one, else 1–4.
@@ -159,7 +167,21 @@ extension RepeatSpec {
             words.removeLast(2)
             if words.last == "for" { words.removeLast() }
         }
+        // "after done" (or "after completion"): counted from the day it is done.
+        var afterDone = false
+        if words.count > 2, words[words.count - 2] == "after", ["done", "completion", "completed", "completing"].contains(words[words.count - 1]) {
+            afterDone = true
+            words.removeLast(2)
+        }
         var spec = try head(&words)
+        if afterDone {
+            guard spec.frequency != .never else { throw RepeatPhraseError("a reminder that never repeats is not repeated after done") }
+            guard words.isEmpty, spec.weekdays == nil else {
+                throw RepeatPhraseError("after done counts from the day it is done, so it takes no days to fall on; "
+                    + "say every N days, weeks, months or years after done")
+            }
+            spec.afterDone = true
+        }
         if !words.isEmpty {
             guard words.removeFirst() == "on", !words.isEmpty else {
                 throw RepeatPhraseError("\"\(text.trimmingWhitespace())\" has words after the repeat that are not \"on …\"")
@@ -348,6 +370,7 @@ extension RepeatSpec {
             text = every ?? "yearly"
             if let yearly { text += " on \(yearly.day) \(RecurrenceRule.monthNames[yearly.month - 1].prefix(3).lowercased())" }
         }
+        if afterDone { text += " after done" }
         switch times {
         case nil: break
         case 1: text += ", once"

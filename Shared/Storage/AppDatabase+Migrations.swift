@@ -577,6 +577,10 @@ extension AppDatabase {
             // ACKNOWLEDGED, issue 35): NULL for never, so no row is rewritten.
             try db.execute(sql: "ALTER TABLE reminder ADD COLUMN alarmsAcknowledgedAt INTEGER")
         }
+        migrator.registerMigration("afterDone1") { db in
+            // A repeat counted from completion ("every 3 days after done", issue 35): 1, else NULL.
+            try db.execute(sql: "ALTER TABLE reminder ADD COLUMN recurrenceAfterDone INTEGER")
+        }
         return migrator
     }
 

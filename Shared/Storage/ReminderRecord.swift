@@ -36,13 +36,15 @@ struct ReminderRecord: Encodable, PersistableRecord {
     /// `AlarmColumn`'s text; NULL for the default alarm.
     var alarms: String?
     var alarmsAcknowledgedAt: Date?
+    /// 1 for a rule that repeats after done (`RecurrenceRule.afterDone`), else NULL.
+    var recurrenceAfterDone: Int?
 
     /// The columns, one per property.
     enum CodingKeys: String, CodingKey, CaseIterable {
         case id, title, notes, scheduledAt, timeZoneID, isCompleted, completedAt, createdAt, updatedAt
         case recurrenceRule, recurrenceWeekday, recurrenceDay, recurrenceEnd, recurrenceInterval, recurrenceWeekdays
         case recurrenceNth, recurrenceMonth, recurrenceTimes, nominalTime, nominalDate
-        case isAllDay, stage, percentComplete, listID, priority, alarms, alarmsAcknowledgedAt
+        case isAllDay, stage, percentComplete, listID, priority, alarms, alarmsAcknowledgedAt, recurrenceAfterDone
     }
 
     /// Every column a record is read from, qualified (`reminder.id, reminder.title, …`): what a
@@ -82,6 +84,7 @@ struct ReminderRecord: Encodable, PersistableRecord {
         }
         recurrenceInterval = rule.interval == 1 ? nil : rule.interval
         recurrenceTimes = rule.times
+        recurrenceAfterDone = rule.afterDone ? 1 : nil
         recurrenceEnd = reminder.recurrenceEnd?.description
         nominalTime = reminder.nominal?.time.description
         nominalDate = reminder.nominal?.date.description
@@ -98,7 +101,7 @@ struct ReminderRecord: Encodable, PersistableRecord {
         case "yearly": .yearly(month: recurrenceMonth ?? 1, day: recurrenceDay ?? 1)
         default: .never
         }
-        let rule = RecurrenceRule(pattern, interval: recurrenceInterval ?? 1, times: recurrenceTimes)
+        let rule = RecurrenceRule(pattern, interval: recurrenceInterval ?? 1, times: recurrenceTimes, afterDone: recurrenceAfterDone == 1)
         var reminder = Reminder(
             id: id, title: title, notes: notes, scheduledAt: scheduledAt, isAllDay: isAllDay, timeZoneID: timeZoneID,
             isCompleted: isCompleted, completedAt: completedAt, stage: Reminder.Stage(rawValue: stage) ?? .none,

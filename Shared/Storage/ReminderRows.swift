@@ -140,6 +140,7 @@ extension ReminderRecord {
         priority = try row.integer(columns.priority)
         alarms = try row.optionalText(columns.alarms)
         alarmsAcknowledgedAt = try row.optionalInstant(columns.alarmsAcknowledgedAt)
+        recurrenceAfterDone = try row.optionalInteger(columns.recurrenceAfterDone)
     }
 }
 
@@ -227,7 +228,7 @@ struct ReminderColumns {
     let id, title, notes, scheduledAt, timeZoneID, isCompleted, completedAt, createdAt, updatedAt: Int
     let recurrenceRule, recurrenceWeekday, recurrenceDay, recurrenceEnd, nominalTime, nominalDate: Int
     let recurrenceInterval, recurrenceWeekdays, recurrenceNth, recurrenceMonth, recurrenceTimes: Int
-    let isAllDay, stage, percentComplete, listID, priority, alarms, alarmsAcknowledgedAt: Int
+    let isAllDay, stage, percentComplete, listID, priority, alarms, alarmsAcknowledgedAt, recurrenceAfterDone: Int
 
     /// The positions in rows of `statement`.
     init(_ statement: Statement) throws {
@@ -249,6 +250,6 @@ struct ReminderColumns {
         (recurrenceNth, recurrenceMonth, recurrenceTimes) = (try index(.recurrenceNth), try index(.recurrenceMonth), try index(.recurrenceTimes))
         (isAllDay, stage, percentComplete) = (try index(.isAllDay), try index(.stage), try index(.percentComplete))
         (listID, priority, alarms) = (try index(.listID), try index(.priority), try index(.alarms))
-        alarmsAcknowledgedAt = try index(.alarmsAcknowledgedAt)
+        (alarmsAcknowledgedAt, recurrenceAfterDone) = (try index(.alarmsAcknowledgedAt), try index(.recurrenceAfterDone))
     }
 }

@@ -19,7 +19,7 @@ enum ResourcePatch {
             switch self {
             case .title: ["SUMMARY"]
             case .notes: ["DESCRIPTION"]
-            case .schedule: ["DTSTART", "DUE", "DURATION", "RRULE", "X-MEMOSS-UNTIL", "X-MEMOSS-COUNT"]
+            case .schedule: ["DTSTART", "DUE", "DURATION", "RRULE", "X-MEMOSS-UNTIL", "X-MEMOSS-COUNT", "X-MEMOSS-AFTER-DONE"]
             case .status: ["STATUS", "COMPLETED", "PERCENT-COMPLETE"]
             case .tags: ["CATEGORIES"]
             case .priority: ["PRIORITY"]
@@ -297,13 +297,14 @@ private struct ScheduleMerge {
             let needsStart = start != nil || local.recurrence.isRepeating
             result = [needsStart ? our("DTSTART") : nil, our("DUE")].compactMap { $0 }
         }
-        let theirRule = theirTop.sorted().map { theirs.lines[$0] }.filter { ["RRULE", "X-MEMOSS-UNTIL", "X-MEMOSS-COUNT"].contains($0.name) }
+        let ruleProperties = ["RRULE", "X-MEMOSS-UNTIL", "X-MEMOSS-COUNT", "X-MEMOSS-AFTER-DONE"]
+        let theirRule = theirTop.sorted().map { theirs.lines[$0] }.filter { ruleProperties.contains($0.name) }
         if base.recurrence == local.recurrence && base.recurrenceEnd == local.recurrenceEnd && base.isAllDay == local.isAllDay {
             result += theirRule.map(\.raw)
         } else if let counted = Self.countedDown(theirRule, base: base, local: local) {
             result += counted
         } else {
-            result += ["RRULE", "X-MEMOSS-UNTIL", "X-MEMOSS-COUNT"].compactMap(our)
+            result += ruleProperties.compactMap(our)
         }
         lines = result
     }

@@ -34,7 +34,7 @@ package struct CompleteRemindersUseCase: Sendable {
             // An undated reminder's completion is logged at the moment it was done.
             let completion = Completion(id: environment.uuid(), reminderID: id, occurrence: reminder.scheduledAt ?? now, completedAt: now)
             reminder.updatedAt = now
-            if !reminder.advance(pastInstant: onlyCurrent ? nil : now) {
+            if !reminder.advance(pastInstant: onlyCurrent ? nil : now, doneAt: now) {
                 reminder.isCompleted = true
                 reminder.completedAt = now
             }

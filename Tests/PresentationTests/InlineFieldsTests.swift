@@ -24,7 +24,7 @@ struct InlineFieldsTests {
     @Test func wordsThatOnlyLookLikeFieldsStayInTheTitle() throws {
         // A title given as one word, a phone number, a time in the title, a link, an unknown key.
         for words in [["Email about due:dates"], ["Call", "+44", "20", "7946"], ["Meet", "12:30"], ["Read", "https://example.org"],
-                      ["Ask", "re:", "budget"], ["Buy", "+", "milk"]] {
+                      ["Ask", "re:", "budget"], ["Buy", "+", "milk"], ["-check logs"], ["-check", "logs"], ["+1 for this"]] {
             let fields = try #require(try? InlineFields.read(words).get())
             #expect(fields.words == words)
             #expect(!fields.hasFields)
@@ -34,6 +34,10 @@ struct InlineFieldsTests {
     private func refusal(_ words: String...) -> String? {
         if case .failure(let problem) = InlineFields.read(words) { return problem.message }
         return nil
+    }
+
+    @Test func editingTakesATagOffWithADash() throws {
+        #expect(try InlineFields.read(["-Health", "+Work"], whenEditing: true).get().tags == ["-Health", "+Work"])
     }
 
     @Test func aFieldTypedTwiceOrEmptyIsRefusedWithWhatToType() {
