@@ -3,6 +3,9 @@ import FrontSupport
 import Foundation
 import Shared
 
+/// How the commands that answer a notification take it.
+private let notificationReference = ArgumentHelp("Its number in the last `notifications` (or `due`), or its id (4 characters or more of it).")
+
 extension Memoss {
     /// `memoss notifications [--all] [--json]`: what is pending, how the budget is used, and what was delivered.
     struct Notifications: SessionCommand {
@@ -71,7 +74,7 @@ extension Memoss {
 
         @OptionGroup var store: StoreOptions
         @ParentCommand var memoss: Memoss
-        @Argument(help: "Its number in the last `notifications` (or `due`), or its id (4 characters or more of it).") var id: String
+        @Argument(help: notificationReference) var id: String
 
         func execute(in session: Session) async throws {
             let id = try await session.core.numberNotifications.resolve(id)
@@ -89,7 +92,7 @@ extension Memoss {
 
         @OptionGroup var store: StoreOptions
         @ParentCommand var memoss: Memoss
-        @Argument(help: "Its number in the last `notifications` (or `due`), or its id (4 characters or more of it).") var id: String
+        @Argument(help: notificationReference) var id: String
 
         func execute(in session: Session) async throws {
             let request = try await session.core.dismissNotification(id: try await session.core.numberNotifications.resolve(id))
@@ -106,7 +109,7 @@ extension Memoss {
 
         @OptionGroup var store: StoreOptions
         @ParentCommand var memoss: Memoss
-        @Argument(help: "Its number in the last `notifications` (or `due`), or its id (4 characters or more of it).") var id: String
+        @Argument(help: notificationReference) var id: String
         @Argument(help: "How long: minutes (10), 90m, 1h, 1h30m, or until a time (17:30, 5:30pm); default 15 minutes.")
         var length: String?
 
