@@ -123,7 +123,7 @@ final class DashboardLayer: Layer {
         if let shown = due.current {
             let look = Look(bold: true, reverse: true, color: Palette.today)
             terminal.blank(row, 0, terminal.columns, look)
-            let keys = "  C complete · Z snooze · N put aside "
+            let keys = "  C done · Z snooze · D dismiss · N later "
             let more = due.moreCount > 0 ? " (+\(due.moreCount))" : ""
             terminal.put(row, 1, "⏰ " + shown.text + more, look, room: terminal.columns - Columns.width(keys) - 2)
             terminal.put(row, terminal.columns - Columns.width(keys), keys, look)
@@ -177,7 +177,10 @@ final class DashboardLayer: Layer {
             await due.snoozeTapped()
         case .char("N"):
             dashboard.messagesDismissed()
-            due.dismissTapped()
+            due.putAsideTapped()
+        case .char("D"):
+            dashboard.messagesDismissed()
+            await due.dismissTapped()
         case .escape:
             if !dashboard.search.isEmpty {
                 await dashboard.searchChanged("")

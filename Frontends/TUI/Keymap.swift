@@ -15,7 +15,7 @@ enum Keymap {
         ("t  l  p", "filter by a tag, a list, a priority (Esc clears)"),
         ("c", "every completed one, or the last 10"),
         ("R", "reset today: lists what goes, then asks"),
-        ("C Z N", "notification: complete, snooze 15 min, put aside"),
+        ("C Z D N", "notification: complete, snooze 15 min, dismiss (answered everywhere), put aside"),
         ("Ctrl-L", "draw again and number from 1"),
         ("?", "this help"),
         ("q", "quit"),

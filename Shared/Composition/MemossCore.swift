@@ -295,7 +295,7 @@ package struct MemossCore: Sendable {
     /// The notifications that fall due while a screen is open, and the answers to them.
     @MainActor package func dueNotificationModel() -> DueNotificationModel {
         DueNotificationModel(environment: environment, deliverDue: deliverDueNotifications,
-                             completeFromNotification: completeFromNotification, snooze: snoozeNotification,
+                             completeFromNotification: completeFromNotification, snooze: snoozeNotification, dismiss: dismissNotification,
                              waitForNextOrChange: { try? await self.waitForNextNotificationOrChange() })
     }
 

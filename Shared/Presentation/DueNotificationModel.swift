@@ -30,6 +30,7 @@ package final class DueNotificationModel {
     @ObservationIgnored private let deliverDue: DeliverDueNotificationsUseCase
     @ObservationIgnored private let completeFromNotification: CompleteFromNotificationUseCase
     @ObservationIgnored private let snooze: SnoozeNotificationUseCase
+    @ObservationIgnored private let dismiss: DismissNotificationUseCase
     @ObservationIgnored private let waitForNextOrChange: @Sendable () async -> Void
 
     /// A model delivering through `deliverDue` (or, while a `watch` delivers, showing what it
@@ -37,11 +38,12 @@ package final class DueNotificationModel {
     /// next notification is due or the store changed.
     package init(environment: AppEnvironment, deliverDue: DeliverDueNotificationsUseCase,
                  completeFromNotification: CompleteFromNotificationUseCase, snooze: SnoozeNotificationUseCase,
-                 waitForNextOrChange: @escaping @Sendable () async -> Void) {
+                 dismiss: DismissNotificationUseCase, waitForNextOrChange: @escaping @Sendable () async -> Void) {
         self.environment = environment
         self.deliverDue = deliverDue
         self.completeFromNotification = completeFromNotification
         self.snooze = snooze
+        self.dismiss = dismiss
         self.waitForNextOrChange = waitForNextOrChange
     }
 
@@ -89,8 +91,17 @@ package final class DueNotificationModel {
         }
     }
 
-    /// The user put the shown notification aside; it stays delivered (`memoss notifications`).
-    package func dismissTapped() {
+    /// The user dismissed the shown notification: answered, here and (after a sync) everywhere,
+    /// its reminder as it was.
+    package func dismissTapped() async {
+        guard let shown = current else { return }
+        await answer(shown) {
+            "Dismissed \"\(VisibleText.escaped(try await self.dismiss(id: shown.id).title))\"."
+        }
+    }
+
+    /// The user put the shown notification aside, unanswered; it stays delivered (`memoss notifications`).
+    package func putAsideTapped() {
         guard !waiting.isEmpty else { return }
         waiting.removeFirst()
         status = nil

@@ -23,9 +23,9 @@ struct DueNotificationModelTests {
         await due.check()
         #expect(due.current?.text == "Reminder: Call mum · Today 15:30 (late)")
         #expect(due.moreCount == 1)
-        due.dismissTapped()
+        due.putAsideTapped()
         #expect(due.current?.text == "Reminder: Pay rent · Today 15:40 (late)")
-        due.dismissTapped()
+        due.putAsideTapped()
         await due.check()
         #expect(due.current == nil)
     }
@@ -49,12 +49,26 @@ struct DueNotificationModelTests {
 
         await due.snoozeTapped()
         #expect(due.status == "Snoozed \"Call mum\" until Today 16:00.")
-        due.dismissTapped()
+        due.putAsideTapped()
         await due.check()
         #expect(due.current == nil)
 
         world.clock.advance(by: 15 * 60)
         await due.check()
         #expect(due.current?.text == "Reminder: Call mum · Today 16:00")
+    }
+
+    @Test func dismissingAnswersItAndLeavesTheReminderAsItWas() async throws {
+        let world = try await twoDue()
+        let due = world.core.dueNotificationModel()
+        await due.check()
+
+        await due.dismissTapped()
+        #expect(due.status == "Dismissed \"Call mum\".")
+        #expect(due.current?.text.hasPrefix("Reminder: Pay rent") == true)
+        // Answered: no longer delivered, the reminder open; putting the other aside leaves it delivered.
+        due.putAsideTapped()
+        #expect(try await world.core.listNotifications().delivered.map(\.request.title) == ["Pay rent"])
+        #expect(try await world.allReminders().filter(\.isCompleted).isEmpty)
     }
 }

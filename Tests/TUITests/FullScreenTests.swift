@@ -501,11 +501,23 @@ struct FullScreenTests {
         let store = try Store()
         let screen = try store.screen(clock: "2026-11-21T23:30:30Z", waiting: false)
         let lines = try screen.waitFor(line: "⏰ Reminder: Call mum · Today 18:30")
-        #expect(lines[23].contains("C complete · Z snooze · N put aside"))
+        #expect(lines[23].contains("C done · Z snooze · D dismiss · N later"))
         try screen.press("C")
         let after = try screen.waitFor(line: "Completed \"Call mum\".")
         #expect(after.contains { $0.contains("[x] Call mum") })
         #expect(after[23].contains("q quit"))
         #expect(try store.openTitles().contains("Call mum") == false)
+    }
+
+    @Test func aDueNotificationDismissedFromTheStatusLineIsAnsweredAndItsReminderStays() throws {
+        let store = try Store()
+        let screen = try store.screen(clock: "2026-11-21T23:30:30Z", waiting: false)
+        _ = try screen.waitFor(line: "⏰ Reminder: Call mum · Today 18:30")
+        try screen.press("D")
+        let after = try screen.waitFor(line: "Dismissed \"Call mum\".")
+        #expect(after.contains { $0.contains("[ ] Call mum") })
+        #expect(try store.openTitles().contains("Call mum"))
+        let listed = try store.memoss(["notifications"], clock: "2026-11-21T23:31:00Z")
+        #expect(!listed.contains("Call mum"), "\(listed)")
     }
 }
