@@ -64,6 +64,11 @@ package struct RecurrenceRule: Hashable, Sendable {
         }
     }
 
+    /// Why a repeat after done cannot have days to fall on, and what to write instead (one rule
+    /// for the phrase reader, the form and the validation).
+    package static let afterDoneOnDaysMessage = "A repeat after done counts from the day it is done, so it takes no days to fall on; "
+        + "say every N days, weeks, months or years after done, or drop \"after done\" to keep the days"
+
     /// The same unit and interval counted on from `day` (the next due day of a rule that repeats
     /// after done): a weekly rule on its weekday, a monthly one on its day, a yearly one on its date.
     package func anchored(on day: LocalDate) -> RecurrenceRule {

@@ -56,6 +56,7 @@ package enum ReminderRules {
     /// occurrence (for a one-time reminder, the date and time themselves).
     package static func firstOccurrence(of draft: ReminderDraft) throws(ReminderValidationError) -> Occurrence {
         guard draft.recurrence.isValid else { throw .invalidRecurrence }
+        guard !draft.recurrence.afterDone || draft.recurrence.allowsAfterDone else { throw .afterDoneOnDays }
         guard LocalDate.supported.contains(draft.date) else { throw .dateOutOfRange }
         if draft.recurrence.isRepeating, let end = draft.recurrenceEnd, !LocalDate.supported.contains(end) {
             throw .endOutOfRange

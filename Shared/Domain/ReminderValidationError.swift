@@ -12,6 +12,8 @@ package enum ReminderValidationError: Error, Hashable, Sendable {
     case unknownTimeZone(String)
     /// The weekday or day of the repeat rule is out of range.
     case invalidRecurrence
+    /// A repeat after done was given days to fall on (a set of weekdays, an nth weekday, the last day).
+    case afterDoneOnDays
     /// The end date is before the reminder's date.
     case endBeforeStart
     /// The end date comes before the first day the rule falls on.
@@ -32,7 +34,7 @@ package enum ReminderValidationError: Error, Hashable, Sendable {
         case .notInFuture, .dateOutOfRange: .date
         case .notesTooLong: .notes
         case .unknownTimeZone: .timeZone
-        case .invalidRecurrence, .repeatNeedsDate: .repeat
+        case .invalidRecurrence, .afterDoneOnDays, .repeatNeedsDate: .repeat
         case .endBeforeStart, .endBeforeFirstOccurrence, .endOutOfRange: .endDate
         }
     }
@@ -45,6 +47,7 @@ package enum ReminderValidationError: Error, Hashable, Sendable {
         case .notInFuture: "Must be in the future"
         case .unknownTimeZone(let zone): "Unknown time zone \"\(VisibleText.escaped(zone))\"; use an IANA name such as Europe/London"
         case .invalidRecurrence: "Repeat must be never, daily, weekly on a weekday (1–7) or monthly on a day (1–31)"
+        case .afterDoneOnDays: RecurrenceRule.afterDoneOnDaysMessage
         case .endBeforeStart: "Must be on or after the reminder's date"
         case .endBeforeFirstOccurrence(let first): "Must be on or after the first occurrence, \(first)"
         case .dateOutOfRange, .endOutOfRange:

@@ -131,6 +131,11 @@ package struct RepeatPhraseError: Error, Hashable, Sendable {
         message = "\(problem); \(RepeatSpec.phraseHint)"
     }
 
+    /// An error whose `sentence` already says what to write instead.
+    init(sayingWhatToDo sentence: String) {
+        message = sentence.prefix(1).lowercased() + sentence.dropFirst()
+    }
+
     /// The message as a sentence of its own, capitalised (for a refused row or prompt answer).
     package var sentence: String { message.prefix(1).uppercased() + message.dropFirst() }
 }
@@ -139,7 +144,7 @@ extension RepeatSpec {
     /// The forms a repeat phrase takes, said when one is not understood.
     package static let phraseHint = "write never, daily, weekdays, weekends, weekly, monthly, yearly, "
         + "\"every 3 days\", \"every 2 weeks on tue,thu\", \"monthly on the 15th\", \"monthly on the last fri\", "
-        + "\"monthly on the last day\", \"yearly on 29 feb\", optionally ending \", 10 times\""
+        + "\"monthly on the last day\", \"yearly on 29 feb\", \"every 3 days after done\", optionally ending \", 10 times\""
 
     private static let ordinalWords = ["first": 1, "second": 2, "third": 3, "fourth": 4, "last": -1]
 
@@ -176,10 +181,7 @@ extension RepeatSpec {
         var spec = try head(&words)
         if afterDone {
             guard spec.frequency != .never else { throw RepeatPhraseError("a reminder that never repeats is not repeated after done") }
-            guard words.isEmpty, spec.weekdays == nil else {
-                throw RepeatPhraseError("after done counts from the day it is done, so it takes no days to fall on; "
-                    + "say every N days, weeks, months or years after done")
-            }
+            guard words.isEmpty, spec.weekdays == nil else { throw RepeatPhraseError(sayingWhatToDo: RecurrenceRule.afterDoneOnDaysMessage) }
             spec.afterDone = true
         }
         if !words.isEmpty {

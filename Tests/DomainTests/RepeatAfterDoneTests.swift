@@ -67,6 +67,35 @@ struct RepeatAfterDoneTests {
         #expect(done(ending, at: "2026-11-23T09:00:00-05:00") == nil)
     }
 
+    @Test func doneEarlyOrLateAMonthlyOneCountsFromThatDayClampedToTheMonth() throws {
+        let rent = reminder("2027-02-01T10:00:00-05:00", RecurrenceRule(.monthly(.day(1))))
+        // Due 1 February, done early on 31 January: 28 February, not 1 March, still at 10:00.
+        #expect(done(rent, at: "2027-01-31T20:00:00-05:00")?.scheduledAt == instant("2027-02-28T10:00:00-05:00"))
+        // Done two days late, on 3 February: 3 March, and the rule now falls on the 3rd.
+        let late = try #require(done(rent, at: "2027-02-03T09:00:00-05:00"))
+        #expect(late.scheduledAt == instant("2027-03-03T10:00:00-05:00"))
+        #expect(late.recurrence == RecurrenceRule(.monthly(.day(3)), afterDone: true))
+    }
+
+    @Test func anAllDayOneDoneADayLateIsDueTheDayItWasDonePlusTheIntervalAllDay() throws {
+        let bins = reminder("2026-11-23T00:00:00-05:00", RecurrenceRule(.daily, interval: 3), allDay: true)
+        let next = try #require(done(bins, at: "2026-11-24T21:00:00-05:00"))
+        #expect(next.isAllDay && next.localScheduled?.date == LocalDate(year: 2026, month: 11, day: 27))
+    }
+
+    @Test func daysToFallOnAreRefusedAfterDoneWithWhatToSay() {
+        var draft = ReminderDraft(title: "Stretch", date: LocalDate(year: 2026, month: 11, day: 23)!, time: LocalTime(hour: 8, minute: 0)!,
+                                  timeZoneID: "America/New_York")
+        for rule in [RecurrenceRule(.weekly(.mondayToFriday), afterDone: true), RecurrenceRule(.monthly(.last), afterDone: true),
+                     RecurrenceRule(.monthly(.weekday(nth: 2, weekday: 3)), afterDone: true)] {
+            draft.recurrence = rule
+            #expect(ReminderRules.problems(in: draft, previously: nil, now: testNow) == [.afterDoneOnDays], "\(rule)")
+        }
+        #expect(ReminderValidationError.afterDoneOnDays.message.contains("say every N days, weeks, months or years after done"))
+        draft.recurrence = RecurrenceRule(.weekly(Weekdays([2])), interval: 2, afterDone: true)
+        #expect(ReminderRules.problems(in: draft, previously: nil, now: testNow).isEmpty)
+    }
+
     @Test func thePhraseIsReadAndWrittenBack() throws {
         let monday = LocalDate(year: 2026, month: 11, day: 23)!
         for (typed, label, phrase) in [
