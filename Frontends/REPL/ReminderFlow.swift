@@ -172,23 +172,28 @@ struct ReminderFlow {
         }
     }
 
-    /// The custom rule, part by part: the unit and interval, then the weekdays or the monthly day.
+    /// The custom rule, part by part: the unit and interval (and "after done" to count from
+    /// completion), then the weekdays or the monthly day of a rule that falls on days.
     private func askCustomRule() throws {
         let picker = form.recurrencePicker
         if picker.frequency == .never { picker.frequency = .weekly }
         while true {
             let unit = picker.frequency.unit ?? "week"
-            let current = picker.interval == 1 ? unit : "\(picker.interval) \(unit)s"
-            guard let line = try read("Repeat every (day, week, month or year, with a number: 2 weeks)", current: current) else { break }
-            guard let (frequency, number) = RepeatSpec.unitAndInterval(line) else {
-                session.say(session.style.red("Answer a unit (day, week, month or year), with a number from 1 to \(RecurrenceRule.maximumInterval) before it for every few"))
+            let current = (picker.interval == 1 ? unit : "\(picker.interval) \(unit)s") + (picker.afterDone ? " after done" : "")
+            guard let line = try read("Repeat every (day, week, month or year, with a number: 2 weeks; 3 days after done counts from completion)",
+                                      current: current) else { break }
+            guard let (frequency, number, afterDone) = RepeatSpec.unitAndInterval(line) else {
+                session.say(session.style.red("Answer a unit (day, week, month or year), with a number from 1 to \(RecurrenceRule.maximumInterval) before it for every few, "
+                    + "and after done to count from completion"))
                 continue
             }
             picker.frequency = frequency
             picker.interval = number
+            picker.afterDone = afterDone
             break
         }
-        switch picker.frequency {
+        // Counted from completion, the day it is done decides: no days to ask for.
+        switch picker.afterDone ? .daily : picker.frequency {
         case .weekly:
             while true {
                 let current = RepeatSpec(.weekly, weekdays: picker.weekdays).phrase.replacingOccurrences(of: "weekly on ", with: "")

@@ -3,7 +3,7 @@ import Foundation
 import Observation
 
 /// Choosing how a reminder repeats: quick options that follow the scheduled date, a custom rule
-/// (frequency, interval, weekdays, monthly day), and how it ends (a day, a number of times, both,
+/// (frequency, interval, weekdays, monthly day, or counted from completion), and how it ends (a day, a number of times, both,
 /// or never).
 @MainActor @Observable
 package final class RecurrencePickerModel {
@@ -122,7 +122,19 @@ package final class RecurrencePickerModel {
         get { spec.frequency }
         set {
             guard newValue != spec.frequency else { return }
+            let afterDone = spec.afterDone && newValue != .never
             spec = RepeatSpec(newValue, interval: newValue == .never ? 1 : spec.interval)
+            spec.afterDone = afterDone
+        }
+    }
+    /// Whether it counts from completion ("every 3 days after done"): the day then follows the date,
+    /// so turning it on drops chosen weekdays or a monthly day; a never-repeating rule stays never.
+    package var afterDone: Bool {
+        get { spec.afterDone }
+        set {
+            guard newValue != spec.afterDone, !newValue || spec.frequency != .never else { return }
+            spec.afterDone = newValue
+            if newValue { (spec.weekdays, spec.monthly, spec.yearly) = (nil, .sameDay, nil) }
         }
     }
     /// Every how many units (1–999).
@@ -130,15 +142,24 @@ package final class RecurrencePickerModel {
         get { spec.interval }
         set { spec.interval = newValue }
     }
-    /// A weekly rule's days (the date's weekday until set).
+    /// A weekly rule's days (the date's weekday until set). Days other than the date's weekday
+    /// make it repeat on them, no longer after done.
     package var weekdays: Weekdays {
         get { spec.weekdays ?? Weekdays([scheduledDate.weekday]) }
-        set { spec.weekdays = newValue }
+        set {
+            if spec.afterDone, newValue == Weekdays([scheduledDate.weekday]) { return }
+            spec.afterDone = false
+            spec.weekdays = newValue
+        }
     }
-    /// A monthly rule's day.
+    /// A monthly rule's day. Another day than the date's makes it repeat on it, no longer after done.
     package var monthlyMode: RepeatSpec.MonthlyMode {
         get { spec.monthly }
-        set { spec.monthly = newValue }
+        set {
+            if spec.afterDone, newValue == .sameDay { return }
+            spec.afterDone = false
+            spec.monthly = newValue
+        }
     }
     /// The ways a monthly rule can fall for the scheduled date: on its day, on its weekday in the
     /// same place (the 4th Tuesday, the last Friday), on the last day.

@@ -223,11 +223,11 @@ extension RepeatSpec {
     }
 
     /// The unit and interval of "every …" as typed at the prompt's custom step: `week`, `2 weeks`,
-    /// `3 days`; `nil` for anything else.
-    package static func unitAndInterval(_ text: String) -> (frequency: Frequency, interval: Int)? {
+    /// `3 days`, and whether it counts from completion (`3 days after done`); `nil` for anything else.
+    package static func unitAndInterval(_ text: String) -> (frequency: Frequency, interval: Int, afterDone: Bool)? {
         guard let spec = try? parse("every " + text), spec.frequency != .never, spec.weekdays == nil, spec.times == nil
         else { return nil }
-        return (spec.frequency, spec.interval)
+        return (spec.frequency, spec.interval, spec.afterDone)
     }
 
     /// Reads the frequency and interval, removing their words.

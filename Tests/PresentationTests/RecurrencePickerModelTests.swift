@@ -58,6 +58,34 @@ struct RecurrencePickerModelTests {
         #expect(edit.recurrencePicker.monthlyOptions.map(\.label) == ["on the 1st", "on the 1st Tuesday", "on the last day"])
     }
 
+    @Test func aCustomRuleCanCountFromCompletionAndDaysToFallOnEndThat() async throws {
+        let form = world.core.formModel(.add)
+        form.title = "Water the plants"
+        form.date = day("2026-12-01")  // a Tuesday
+        let picker = form.recurrencePicker
+        picker.kind = .custom
+        picker.frequency = .daily
+        picker.interval = 3
+        picker.afterDone = true
+        #expect(picker.kind == .custom && picker.label == "Every 3 days after done")
+        // Another unit keeps it counted from completion.
+        picker.frequency = .weekly
+        #expect(picker.label == "Every 3 weeks after done")
+        await form.saveTapped()
+        let stored = try #require(try await world.allReminders().first)
+        #expect(stored.recurrence == RecurrenceRule(.weekly(Weekdays([3])), interval: 3, afterDone: true))
+
+        // Editing it shows it counted from completion; choosing days makes it fall on them instead.
+        let edit = world.core.formModel(.edit(stored))
+        #expect(edit.recurrencePicker.afterDone && edit.recurrencePicker.label == "Every 3 weeks after done")
+        edit.recurrencePicker.weekdays = Weekdays([3, 5])
+        #expect(!edit.recurrencePicker.afterDone && edit.recurrencePicker.label == "Every 3 weeks on Tuesday and Thursday")
+        // A one-time reminder is not counted from completion.
+        edit.recurrencePicker.frequency = .never
+        edit.recurrencePicker.afterDone = true
+        #expect(edit.recurrencePicker.rule == .never)
+    }
+
     @Test func aPhraseChoosesTheRuleAndARuleAQuickOptionGivesIsThatOption() throws {
         let form = world.core.formModel(.add)
         form.date = day("2026-11-27")  // the last Friday of November
