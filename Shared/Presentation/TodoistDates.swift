@@ -3,8 +3,8 @@ import Foundation
 
 /// Todoist's due dates as its CSV export writes them in `DATE`: the due string a person typed, in
 /// English (`DATE_LANG` en) — `Oct 5 2026`, `tomorrow 18:00`, `2026-10-06 15:30`, `every monday at
-/// 9am`, `every 2 weeks`, `every 15th`, `every last fri` — read into a day, a time and a repeat
-/// phrase Memoss reads.
+/// 9am`, `every 2 weeks`, `every 15th`, `every last fri`, `every! 3 days` (from completion: `every 3
+/// days after done`) — read into a day, a time and a repeat phrase Memoss reads.
 ///
 /// A repeating task's export has its rule but not the day it is next due: that day is the first
 /// the rule gives from today (or from its `starting` day) that is not past, as Todoist itself
@@ -24,10 +24,15 @@ package enum TodoistDates {
         var words = text.trimmingWhitespace().lowercased().replacingOccurrences(of: ",", with: " , ")
             .split(whereSeparator: \.isWhitespace).map(String.init)
         guard !words.isEmpty else { return .failure(Failure("the date is empty")) }
-        if words[0].hasPrefix("every!") || words[0] == "every" && words.dropFirst().first == "!"
-            || words.contains("after") && words.contains(where: { ["completion", "completed", "done"].contains($0) }) {
-            return .failure(Failure("\"\(text)\" repeats from when it is done; Memoss repeats from the due date: set the task to "
-                + "repeat from its date in Todoist, or leave DATE empty"))
+        // "every! 3 days" repeats from completion: Memoss's "every 3 days after done".
+        var afterDone = false
+        if words[0] == "every!" || words[0] == "every" && words.dropFirst().first == "!" {
+            afterDone = true
+            words.replaceSubrange(0..<(words[0] == "every!" ? 1 : 2), with: ["every"])
+        } else if words[0].hasPrefix("every!") {
+            afterDone = true
+            words[0] = String(words[0].dropFirst("every!".count))
+            words.insert("every", at: 0)
         }
         let today = LocalDate(containing: now, in: zone)
         // "… until 31 dec", "… ending 31 dec"; "… starting 5 jan", "… from 5 jan".
@@ -65,8 +70,19 @@ package enum TodoistDates {
             if time != nil, moment.time != nil { return .failure(Failure("\"\(text)\" gives the time twice")) }
             return .success(Due(date: moment.date, time: time ?? moment.time, repeatPhrase: nil, until: nil))
         }
-        guard let phrase = repeatPhrase(words.filter { $0 != "," }), let spec = try? RepeatSpec.parse(phrase) else {
+        guard var phrase = repeatPhrase(words.filter { $0 != "," }) else {
             return .failure(Failure("\"\(text)\" is a repeat Memoss does not have"))
+        }
+        if afterDone { phrase += " after done" }
+        let spec: RepeatSpec
+        do {
+            spec = try RepeatSpec.parse(phrase)
+        } catch {
+            let fromCompletion = afterDone || words.contains("after") && words.contains { ["completion", "completed", "done"].contains($0) }
+            return .failure(Failure(fromCompletion
+                ? "\"\(text)\" repeats from when it is done on days to fall on, which Memoss does not have: make it every! N days, "
+                    + "weeks, months or years in Todoist, or repeat from its date"
+                : "\"\(text)\" is a repeat Memoss does not have"))
         }
         // The first day of the rule from today (or its start) that is not past.
         var day = max(starting ?? today, today)

@@ -29,13 +29,17 @@ struct TodoistDatesTests {
         ("every monday until 31 dec", "2026-11-23 - every monday 2026-12-31"),
         // 14:00 today is past at 15:00: tomorrow's.
         ("every day at 14:00", "2026-11-22 14:00 daily -"),
+        // From completion: Memoss's "after done", due from today.
+        ("every! 3 days", "2026-11-21 - every 3 days after done -"),
+        ("every! 2 weeks at 9am", "2026-11-22 09:00 every 2 weeks after done -"),
     ])
     func aDueStringGivesItsDayTimeAndRepeat(text: String, expected: String) {
         #expect(read(text) == expected)
     }
 
-    @Test func aRepeatFromCompletionOrByTheHourIsRefusedSayingWhy() {
-        #expect(read("every! 3 days").hasPrefix("refused: \"every! 3 days\" repeats from when it is done"))
+    @Test func aRepeatFromCompletionOnDaysOrByTheHourIsRefusedSayingWhy() {
+        #expect(read("every! workday") == "refused: \"every! workday\" repeats from when it is done on days to fall on, which Memoss does "
+            + "not have: make it every! N days, weeks, months or years in Todoist, or repeat from its date")
         #expect(read("every hour") == "refused: \"every hour\" is a repeat Memoss does not have")
         #expect(read("jeden Montag") == "refused: \"jeden Montag\" is not a date Memoss reads")
     }
