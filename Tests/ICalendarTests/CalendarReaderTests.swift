@@ -36,6 +36,22 @@ struct CalendarReaderTests {
         #expect(!todo.isCompleted)
     }
 
+    @Test func memossAfterDoneIsReadOnARuleOnOneDayAndLeftAsideOnDays() throws {
+        let read = try CalendarReader.read(calendar(
+            "BEGIN:VTODO", "UID:a", "SUMMARY:Water the plants", "DTSTART;TZID=America/New_York:20261123T080000",
+            "DUE;TZID=America/New_York:20261123T080000", "RRULE:FREQ=DAILY;INTERVAL=3", "X-MEMOSS-AFTER-DONE:TRUE", "END:VTODO",
+            "BEGIN:VTODO", "UID:b", "SUMMARY:Haircut", "DUE;VALUE=DATE:20261125", "DTSTART;VALUE=DATE:20261125",
+            "RRULE:FREQ=MONTHLY;BYMONTHDAY=25;COUNT=3", "X-MEMOSS-AFTER-DONE:true", "END:VTODO",
+            // Days to fall on cannot count from completion: the rule is kept as it is written.
+            "BEGIN:VTODO", "UID:c", "SUMMARY:Swim", "DTSTART;TZID=America/New_York:20261123T070000",
+            "DUE;TZID=America/New_York:20261123T070000", "RRULE:FREQ=WEEKLY;BYDAY=MO,WE", "X-MEMOSS-AFTER-DONE:TRUE", "END:VTODO"),
+            userZone: user)
+        #expect(read.refusals == [])
+        #expect(read.todos.map(\.recurrence) == [
+            RecurrenceRule(.daily, interval: 3, afterDone: true), RecurrenceRule(.monthly(.day(25)), times: 3, afterDone: true),
+            RecurrenceRule(.weekly(Weekdays([2, 4])))])
+    }
+
     @Test func lightningsPrefixedZoneAndItsLocationAreKnown() throws {
         let read = try CalendarReader.read(calendar(
             "BEGIN:VTIMEZONE", "TZID:W. Europe Standard Time", "X-LIC-LOCATION:Europe/Berlin",
