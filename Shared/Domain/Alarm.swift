@@ -121,4 +121,31 @@ extension Reminder {
     package func isAnswered(fireAt: Date) -> Bool {
         alarmsAcknowledgedAt.map { fireAt <= $0 } ?? false
     }
+
+    /// When its snoozed notification fires again: `alarmsSnoozedUntil` while it is open and that
+    /// snooze is not answered yet.
+    package var liveSnooze: Date? {
+        guard !isCompleted, let snoozed = alarmsSnoozedUntil, !isAnswered(fireAt: snoozed) else { return nil }
+        return snoozed
+    }
+
+}
+
+extension Alarm {
+    /// The latest an answer to the alarms of an occurrence due at `due` can be: when it was
+    /// `written`, or the occurrence's last alarm (an all-day one's whole day) or a snooze of it when
+    /// later (a notification snoozed before it fired is answered at its own time). A later
+    /// `ACKNOWLEDGED` (a clock far ahead) is taken as this: it would otherwise silence occurrences
+    /// that have not come yet.
+    package static func latestAnswer(due: Date?, isAllDay: Bool, alarms: [Alarm], snoozed: Date?, written: Date) -> Date {
+        guard let due else { return max(written, snoozed ?? written) }
+        let day: TimeInterval = isAllDay ? 86_400 : 0
+        let lastAlarm = alarms.map { alarm in
+            switch alarm {
+            case .relative(let seconds): due.addingTimeInterval(day + TimeInterval(max(seconds, 0)))
+            case .absolute(let instant): instant
+            }
+        }.max() ?? due
+        return max(written, lastAlarm, due.addingTimeInterval(day), snoozed ?? written)
+    }
 }

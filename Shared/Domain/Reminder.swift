@@ -55,6 +55,9 @@ package struct Reminder: Identifiable, Hashable, Sendable {
     /// here or on another device: RFC 9074's `ACKNOWLEDGED`): a notification due up to then is
     /// not delivered, and is closed where it was; `nil` when never.
     package var alarmsAcknowledgedAt: Date?
+    /// When a snoozed notification of it fires again, here or on another device (RFC 9074's snooze
+    /// alarm); over once its alarms are answered at or after it (`liveSnooze`); `nil` when never.
+    package var alarmsSnoozedUntil: Date?
 
     /// Creates a reminder from all its values.
     package init(

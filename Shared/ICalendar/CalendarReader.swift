@@ -47,6 +47,10 @@ package struct CalendarTodo: Sendable {
     /// Thunderbird's `X-MOZ-LASTACK` or Memoss's `X-MEMOSS-ACKNOWLEDGED` (for an item without a
     /// VALARM to hold it), in UTC; `nil` when none says.
     package var alarmsAcknowledgedAt: Date?
+    /// When a snoozed notification fires again: the latest TRIGGER of its snooze alarms (RFC 9074:
+    /// a VALARM with `RELATED-TO;RELTYPE=SNOOZE`, which is not one of its alarms) or Memoss's
+    /// `X-MEMOSS-SNOOZED` (for an item without a VALARM to relate it to), in UTC; `nil` when none.
+    package var alarmsSnoozedUntil: Date?
 }
 
 /// Something in a calendar Memoss cannot take as it is, with the line it is on.
@@ -376,7 +380,7 @@ struct TodoReader {
             .flatMap { ContentLines.list($0.value) }
             .map { $0.trimmingCharacters(in: .whitespaces) }
             .filter { !$0.isEmpty }
-        return CalendarTodo(
+        var todo = CalendarTodo(
             line: begin,
             uid: first("UID")?.value ?? "",
             title: first("SUMMARY").map { ContentLines.unescaped($0.value[...]) } ?? "",
@@ -394,8 +398,18 @@ struct TodoReader {
             createdAt: createdAt, modifiedAt: modifiedAt,
             alarms: due.map { _ in Self.alarms(read: eachAlarm, marker: first("X-MEMOSS-ALARMS")?.value, isAllDay: isAllDay) } ?? Alarm.defaults,
             alarmOfEachVALARM: eachAlarm,
-            alarmsAcknowledgedAt: acknowledged
+            alarmsAcknowledgedAt: nil,
+            alarmsSnoozedUntil: due.flatMap { snoozedUntil(due: $0, zone: zone, isAllDay: isAllDay) }
         )
+        // An answer is taken no later than it can be (`Alarm.latestAnswer`), from when the item
+        // says it was written: one far ahead would silence the occurrences to come.
+        let written = [first("DTSTAMP"), first("LAST-MODIFIED")].compactMap { $0.flatMap(Self.utc) }.max()
+        todo.alarmsAcknowledgedAt = acknowledged.map { answer in
+            guard let written else { return answer }
+            return min(answer, Alarm.latestAnswer(due: due.map { $0.resolved(in: zone) }, isAllDay: isAllDay, alarms: todo.alarms,
+                                                  snoozed: todo.alarmsSnoozedUntil, written: written))
+        }
+        return todo
     }
 
     /// The latest of the UTC instants the VALARMs' `ACKNOWLEDGED` and the VTODO's `X-MOZ-LASTACK`
@@ -403,10 +417,30 @@ struct TodoReader {
     private var acknowledged: Date? {
         let lines = alarmLines.flatMap { $0.filter { $0.name == "ACKNOWLEDGED" } }
             + self.lines.filter { $0.name == "X-MOZ-LASTACK" || $0.name == "X-MEMOSS-ACKNOWLEDGED" }
-        return lines.compactMap { line -> Date? in
-            guard let moment = Self.parse(line.value.trimmingCharacters(in: .whitespaces), dateOnly: false), moment.isUTC else { return nil }
-            return moment.time.resolved(in: .gmt).addingTimeInterval(TimeInterval(moment.second))
+        return lines.compactMap(Self.utc).max()
+    }
+
+    /// A line's value as a UTC date and time (`nil` when it is not one).
+    private static func utc(_ line: ContentLines.Line) -> Date? {
+        guard let moment = parse(line.value.trimmingCharacters(in: .whitespaces), dateOnly: false), moment.isUTC else { return nil }
+        return moment.time.resolved(in: .gmt).addingTimeInterval(TimeInterval(moment.second))
+    }
+
+    /// The latest trigger of its snooze alarms (an absolute one, or a duration from DUE of a timed
+    /// item) and `X-MEMOSS-SNOOZED`.
+    private func snoozedUntil(due: LocalDateTime, zone: TimeZone, isAllDay: Bool) -> Date? {
+        let triggers = alarmLines.filter(Self.isSnooze).compactMap { $0.first { $0.name == "TRIGGER" } }
+            + self.lines.filter { $0.name == "X-MEMOSS-SNOOZED" }
+        return triggers.compactMap { trigger -> Date? in
+            if trigger.name == "X-MEMOSS-SNOOZED" || trigger.parameters["VALUE"]?.uppercased() == "DATE-TIME" { return Self.utc(trigger) }
+            guard !isAllDay, let length = Self.duration(trigger.value) else { return nil }
+            return due.resolved(in: zone).addingTimeInterval(TimeInterval(length.days * 86_400 + length.seconds))
         }.max()
+    }
+
+    /// Whether a VALARM's lines are a snooze alarm (RFC 9074 §7: `RELATED-TO;RELTYPE=SNOOZE`).
+    static func isSnooze(_ lines: [ContentLines.Line]) -> Bool {
+        lines.contains { $0.name == "RELATED-TO" && $0.parameters["RELTYPE"]?.uppercased() == "SNOOZE" }
     }
 
     /// The alarms of an item whose readable VALARMs say `read`, with Memoss's `X-MEMOSS-ALARMS`.
@@ -428,10 +462,9 @@ struct TodoReader {
         let dueInstant = due.resolved(in: zone), startInstant = start.resolved(in: zone)
         return alarmLines.map { lines -> Alarm? in
             let action = lines.first { $0.name == "ACTION" }?.value.uppercased()
-            guard action == "DISPLAY" || action == "AUDIO", let trigger = lines.first(where: { $0.name == "TRIGGER" }) else { return nil }
+            guard action == "DISPLAY" || action == "AUDIO", !Self.isSnooze(lines), let trigger = lines.first(where: { $0.name == "TRIGGER" }) else { return nil }
             if trigger.parameters["VALUE"]?.uppercased() == "DATE-TIME" {
-                guard let moment = Self.parse(trigger.value, dateOnly: false), moment.isUTC else { return nil }
-                return .absolute(moment.time.resolved(in: .gmt).addingTimeInterval(TimeInterval(moment.second)))
+                return Self.utc(trigger).map(Alarm.absolute)
             }
             guard let length = Self.duration(trigger.value) else { return nil }
             let offset = length.days * 86_400 + length.seconds

@@ -92,17 +92,36 @@ package enum CalendarWriter {
             // Answered: RFC 9074's ACKNOWLEDGED on each VALARM, or beside them when there is none.
             let acknowledged = reminder.alarmsAcknowledgedAt.map(utcText)
             if let acknowledged, triggers.isEmpty { put("X-MEMOSS-ACKNOWLEDGED:\(acknowledged)") }
-            for trigger in triggers {
+            // Snoozed: RFC 9074's snooze alarm, related to the first VALARM (which then needs a UID);
+            // without one, Memoss's own property says it.
+            let snoozed = reminder.liveSnooze
+            let uid = item.uid ?? reminder.id.text
+            if let snoozed, triggers.isEmpty { put("X-MEMOSS-SNOOZED:\(utcText(snoozed))") }
+            for (index, trigger) in triggers.enumerated() {
                 put("BEGIN:VALARM")
+                if snoozed != nil, index == 0 { put("UID:\(alarmUID(of: uid))") }
                 put("ACTION:DISPLAY")
                 put("DESCRIPTION:\(ContentLines.escaped(reminder.title))")
                 put(trigger)
                 if let acknowledged { put("ACKNOWLEDGED:\(acknowledged)") }
                 put("END:VALARM")
             }
+            if let snoozed, !triggers.isEmpty {
+                out += snoozeAlarm(until: snoozed, relatedTo: alarmUID(of: uid), title: reminder.title)
+            }
         }
         put("END:VTODO")
         return out
+    }
+
+    /// The UID Memoss gives the VALARM a snooze is related to, when it has none: the to-do's with `-alarm`.
+    package static func alarmUID(of todoUID: String) -> String { "\(todoUID)-alarm" }
+
+    /// RFC 9074's snooze alarm: a VALARM firing at `until`, related to the alarm snoozed.
+    package static func snoozeAlarm(until: Date, relatedTo alarmUID: String, title: String) -> String {
+        ["BEGIN:VALARM", "UID:\(alarmUID)-snooze", "RELATED-TO;RELTYPE=SNOOZE:\(alarmUID)", "ACTION:DISPLAY",
+         "DESCRIPTION:\(ContentLines.escaped(title))", "TRIGGER;VALUE=DATE-TIME:\(utcText(until))", "END:VALARM"]
+            .map(ContentLines.folded).joined()
     }
 
     /// The TRIGGER line of each alarm of a dated reminder: a relative one as a duration from DUE

@@ -581,6 +581,14 @@ extension AppDatabase {
             // A repeat counted from completion ("every 3 days after done", issue 35): 1, else NULL.
             try db.execute(sql: "ALTER TABLE reminder ADD COLUMN recurrenceAfterDone INTEGER")
         }
+        migrator.registerMigration("snoozed1") { db in
+            // When a snoozed notification fires again, here or on another device (RFC 9074's snooze
+            // alarm, issue 35); NULL for none. Indexed where set, so the planner reads only those.
+            try db.execute(sql: """
+                ALTER TABLE reminder ADD COLUMN alarmsSnoozedUntil INTEGER;
+                CREATE INDEX reminder_snoozed ON reminder (alarmsSnoozedUntil) WHERE alarmsSnoozedUntil IS NOT NULL;
+                """)
+        }
         return migrator
     }
 

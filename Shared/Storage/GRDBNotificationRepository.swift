@@ -45,13 +45,18 @@ package struct GRDBNotificationRepository: NotificationRepository {
         }
     }
 
-    package func acknowledge(reminderID: UUID, at instant: Date) async throws {
+    package func acknowledge(reminderID: UUID, at instant: Date, snoozedUntil: Date?) async throws {
         // Up to the whole second at or after it, as iCalendar carries it to another device.
         let instant = Date(timeIntervalSince1970: instant.timeIntervalSince1970.rounded(.up))
         try await database.write { db in
             try db.execute(sql: """
                 UPDATE reminder SET alarmsAcknowledgedAt = ?1 WHERE id = ?2 AND (alarmsAcknowledgedAt IS NULL OR alarmsAcknowledgedAt < ?1)
                 """, arguments: [StoredInstant.milliseconds(instant), reminderID])
+            // A new snooze replaces the last; one answered is over.
+            try db.execute(sql: """
+                UPDATE reminder SET alarmsSnoozedUntil = ?1 WHERE id = ?2 AND alarmsSnoozedUntil IS NOT ?1
+                    AND (?1 IS NOT NULL OR alarmsSnoozedUntil <= alarmsAcknowledgedAt)
+                """, arguments: [snoozedUntil.map(StoredInstant.milliseconds), reminderID])
             try Self.removeAnswered(db)
         }
     }
@@ -64,7 +69,17 @@ package struct GRDBNotificationRepository: NotificationRepository {
             // another command or process) gets none. Its change leaves the plan marked stale. A
             // snoozed request (the only kind left) keeps its time over the plan's.
             let exists = try db.cachedStatement(sql: "SELECT 1 FROM reminder WHERE id = ?")
+            // A snooze from another device is not planned when this store has one pending or shown
+            // (made here, or delivered, since the plan's reads).
+            let snoozeTaken = try db.cachedStatement(sql: """
+                SELECT EXISTS (SELECT 1 FROM notificationRequest WHERE reminderID = ?1 AND isSnoozed = 1)
+                    OR EXISTS (SELECT 1 FROM deliveredNotification WHERE reminderID = ?1 AND fireAt = ?2)
+                """)
             for request in planned where try Bool.fetchOne(exists, arguments: [request.reminderID]) ?? false {
+                if request.isSnoozed,
+                   try Bool.fetchOne(snoozeTaken, arguments: [request.reminderID, StoredInstant.milliseconds(request.fireAt)]) ?? false {
+                    continue
+                }
                 try NotificationRequestRecord(request).insert(db, onConflict: .ignore)
             }
             // Looked up per notification row, so the cost follows the plan, not the done reminders.

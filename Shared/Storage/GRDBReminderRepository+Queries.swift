@@ -63,6 +63,15 @@ extension GRDBReminderRepository {
         }
     }
 
+    package func snoozedReminders() async throws -> [Reminder] {
+        try await database.read { db in
+            try ReminderRows.reminders(db, sql: """
+                SELECT * FROM reminder
+                WHERE alarmsSnoozedUntil IS NOT NULL AND isCompleted = 0 AND alarmsSnoozedUntil > coalesce(alarmsAcknowledgedAt, -1)
+                """)
+        }
+    }
+
     package func reminders(scheduledIn interval: Range<Date>) async throws -> [Reminder] {
         try await database.read { db in
             try ReminderRows.reminders(db, sql: """

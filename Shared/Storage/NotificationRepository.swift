@@ -15,8 +15,10 @@ package protocol NotificationRepository: Sendable {
     func removeDelivered(_ identifiers: [String]) async throws
     /// Records that the user answered reminder `reminderID`'s notifications at `instant` (its
     /// `alarmsAcknowledgedAt` moves on to it, never back): those due up to then are not delivered,
-    /// here or, after a sync, on another device.
-    func acknowledge(reminderID: UUID, at instant: Date) async throws
+    /// here or, after a sync, on another device. With `snoozedUntil` (whole seconds), it was
+    /// snoozed to then (`alarmsSnoozedUntil`, which another device fires after a sync); a snooze it
+    /// answers is over.
+    func acknowledge(reminderID: UUID, at instant: Date, snoozedUntil: Date?) async throws
     /// The count of reminder changes so far; a plan made from them passes it to `replacePlan`.
     func reminderChangeCount() async throws -> Int64
     /// Whether reminders changed after the plan was made (a replan failed, or was killed).

@@ -36,6 +36,7 @@ struct ReminderRecord: Encodable, PersistableRecord {
     /// `AlarmColumn`'s text; NULL for the default alarm.
     var alarms: String?
     var alarmsAcknowledgedAt: Date?
+    var alarmsSnoozedUntil: Date?
     /// 1 for a rule that repeats after done (`RecurrenceRule.afterDone`), else NULL.
     var recurrenceAfterDone: Int?
 
@@ -45,6 +46,7 @@ struct ReminderRecord: Encodable, PersistableRecord {
         case recurrenceRule, recurrenceWeekday, recurrenceDay, recurrenceEnd, recurrenceInterval, recurrenceWeekdays
         case recurrenceNth, recurrenceMonth, recurrenceTimes, nominalTime, nominalDate
         case isAllDay, stage, percentComplete, listID, priority, alarms, alarmsAcknowledgedAt, recurrenceAfterDone
+        case alarmsSnoozedUntil
     }
 
     /// Every column a record is read from, qualified (`reminder.id, reminder.title, …`): what a
@@ -66,6 +68,7 @@ struct ReminderRecord: Encodable, PersistableRecord {
         priority = reminder.priority.rawValue
         alarms = AlarmColumn.text(reminder.alarms)
         alarmsAcknowledgedAt = reminder.alarmsAcknowledgedAt
+        alarmsSnoozedUntil = reminder.alarmsSnoozedUntil
         createdAt = reminder.createdAt
         updatedAt = reminder.updatedAt
         // A rule is stored in the columns the first version had where it can be (a weekly rule on
@@ -110,6 +113,7 @@ struct ReminderRecord: Encodable, PersistableRecord {
             nominal: nominal, alarms: AlarmColumn.alarms(alarms)
         )
         reminder.alarmsAcknowledgedAt = alarmsAcknowledgedAt
+        reminder.alarmsSnoozedUntil = alarmsSnoozedUntil
         return reminder
     }
 

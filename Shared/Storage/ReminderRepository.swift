@@ -51,6 +51,8 @@ package protocol ReminderRepository: Sendable {
     /// Every open, dated one-time reminder whose alarms are not the default one (the planner reads
     /// them whatever their due time: an alarm can be long before or after it).
     func openOneTimeRemindersWithAlarms() async throws -> [Reminder]
+    /// Every open reminder whose snoozed notification is not answered yet (`Reminder.liveSnooze`).
+    func snoozedReminders() async throws -> [Reminder]
     /// The open repeating reminders the planner needs from `start` on: every one with an
     /// occurrence in (`start`, `now`], then the `limit` whose first occurrence after both is
     /// soonest (by instant, then id), from an index of each one's first occurrence after `start`

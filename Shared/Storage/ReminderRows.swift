@@ -141,6 +141,7 @@ extension ReminderRecord {
         alarms = try row.optionalText(columns.alarms)
         alarmsAcknowledgedAt = try row.optionalInstant(columns.alarmsAcknowledgedAt)
         recurrenceAfterDone = try row.optionalInteger(columns.recurrenceAfterDone)
+        alarmsSnoozedUntil = try row.optionalInstant(columns.alarmsSnoozedUntil)
     }
 }
 
@@ -228,7 +229,7 @@ struct ReminderColumns {
     let id, title, notes, scheduledAt, timeZoneID, isCompleted, completedAt, createdAt, updatedAt: Int
     let recurrenceRule, recurrenceWeekday, recurrenceDay, recurrenceEnd, nominalTime, nominalDate: Int
     let recurrenceInterval, recurrenceWeekdays, recurrenceNth, recurrenceMonth, recurrenceTimes: Int
-    let isAllDay, stage, percentComplete, listID, priority, alarms, alarmsAcknowledgedAt, recurrenceAfterDone: Int
+    let isAllDay, stage, percentComplete, listID, priority, alarms, alarmsAcknowledgedAt, recurrenceAfterDone, alarmsSnoozedUntil: Int
 
     /// The positions in rows of `statement`.
     init(_ statement: Statement) throws {
@@ -251,5 +252,6 @@ struct ReminderColumns {
         (isAllDay, stage, percentComplete) = (try index(.isAllDay), try index(.stage), try index(.percentComplete))
         (listID, priority, alarms) = (try index(.listID), try index(.priority), try index(.alarms))
         (alarmsAcknowledgedAt, recurrenceAfterDone) = (try index(.alarmsAcknowledgedAt), try index(.recurrenceAfterDone))
+        alarmsSnoozedUntil = try index(.alarmsSnoozedUntil)
     }
 }

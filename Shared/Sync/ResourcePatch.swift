@@ -13,7 +13,7 @@ import ICalendar
 enum ResourcePatch {
     /// A part of a reminder a person changes independently, with the VTODO properties that hold it.
     enum Part: CaseIterable, Hashable, Sendable {
-        case title, notes, schedule, status, tags, priority, alarms, acknowledged
+        case title, notes, schedule, status, tags, priority, alarms, acknowledged, snooze
 
         var properties: Set<String> {
             switch self {
@@ -27,6 +27,8 @@ enum ResourcePatch {
             case .alarms: ["X-MEMOSS-ALARMS"]
             // And the ACKNOWLEDGED line of each VALARM (`acknowledgedLine`).
             case .acknowledged: ["X-MEMOSS-ACKNOWLEDGED"]
+            // And the snooze alarms (`SnoozeBlocks`).
+            case .snooze: ["X-MEMOSS-SNOOZED"]
             }
         }
     }
@@ -42,6 +44,7 @@ enum ResourcePatch {
         if base.priority != local.priority { parts.insert(.priority) }
         if let alarms = local.alarms, alarms != base.alarms { parts.insert(.alarms) }
         if local.alarms != nil, local.acknowledged != base.acknowledged { parts.insert(.acknowledged) }
+        if local.alarms != nil, local.snoozed != base.snoozed { parts.insert(.snooze) }
         return parts
     }
 
@@ -80,15 +83,22 @@ enum ResourcePatch {
         // Without a VALARM left to hold it, Memoss's own property says it.
         let keepsAVALARM = theirBlocks.contains { !alarms.dropped.contains($0.lowerBound) } || alarms.added.contains("BEGIN:VALARM")
         let acknowledgedAlone = acknowledged.map { keepsAVALARM ? [] : [ContentLines.folded("X-MEMOSS-" + $0)] } ?? []
+        var snooze = SnoozeBlocks()
+        if parts.contains(.snooze) {
+            snooze = SnoozeBlocks(theirs: theirs, in: todo, blocks: theirBlocks, keeping: { !alarms.dropped.contains($0.lowerBound) },
+                                  oursAdded: alarms.added.contains("BEGIN:VALARM"), local: localFields)
+        }
         func partLines(_ part: Part) -> [String] {
             switch part {
             case .schedule: schedule
             case .acknowledged: acknowledgedAlone
+            case .snooze: snooze.alone
             default: ourLines(part.properties)
             }
         }
-        for index in theirs.lines.indices where !alarms.dropped.contains(index) {
+        for index in theirs.lines.indices where !alarms.dropped.contains(index) && !snooze.dropped.contains(index) {
             let line = theirs.lines[index]
+            if let uid = snooze.uid, uid.after == index - 1 { out += ContentLines.folded(uid.line) }
             if parts.contains(.acknowledged), let block = theirBlocks.first(where: { $0.contains(index) }) {
                 if line.name == "ACKNOWLEDGED", index != block.lowerBound { continue }
                 if index == block.upperBound, let acknowledged { out += ContentLines.folded(acknowledged) }
@@ -116,6 +126,7 @@ enum ResourcePatch {
                 }
                 if !theirTop.contains(where: { theirs.lines[$0].name == "SEQUENCE" }) { out += ContentLines.folded("SEQUENCE:1") }
                 out += alarms.added
+                out += snooze.added
                 out += line.raw
             default:
                 out += line.raw
@@ -171,6 +182,49 @@ private struct AlarmBlocks {
             added += range.map { ours.lines[$0].raw }.joined()
         }
         self.init(dropped: dropped, added: added)
+    }
+}
+
+/// The snooze alarms of a resource whose snooze changed (RFC 9074 §7): theirs go, and a snooze
+/// still on is one VALARM of ours at the end, related to the first VALARM kept (given a UID when
+/// it has none) or, without any, Memoss's `X-MEMOSS-SNOOZED`.
+private struct SnoozeBlocks {
+    /// The line indexes of their snooze alarms.
+    var dropped = Set<Int>()
+    /// The UID line given to the VALARM snoozed, after the line at `after` (its BEGIN).
+    var uid: (after: Int, line: String)?
+    /// Our snooze alarm, as written.
+    var added = ""
+    /// `X-MEMOSS-SNOOZED`, when there is no VALARM to relate it to.
+    var alone: [String] = []
+
+    init() {}
+
+    init(theirs: RawLines, in todo: ClosedRange<Int>, blocks: [ClosedRange<Int>], keeping: (ClosedRange<Int>) -> Bool,
+         oursAdded: Bool, local: SyncFields) {
+        func isSnooze(_ block: ClosedRange<Int>) -> Bool {
+            block.contains { theirs.lines[$0].name == "RELATED-TO" && theirs.lines[$0].logical.uppercased().contains("RELTYPE=SNOOZE") }
+        }
+        for block in blocks where isSnooze(block) { dropped.formUnion(block) }
+        guard let until = local.snoozed else { return }
+        let todoUID = theirs.topLevel(in: todo).sorted().map { theirs.lines[$0] }.first { $0.name == "UID" }?.value ?? ""
+        var related: String?
+        if let first = blocks.first(where: { keeping($0) && !isSnooze($0) }) {
+            if let line = first.first(where: { theirs.lines[$0].name == "UID" }) {
+                related = theirs.lines[line].value
+            } else {
+                related = CalendarWriter.alarmUID(of: todoUID)
+                uid = (first.lowerBound, "UID:" + CalendarWriter.alarmUID(of: todoUID))
+            }
+        } else if oursAdded {
+            // Ours are all the VALARMs: the first has the UID (`CalendarWriter.todo`).
+            related = CalendarWriter.alarmUID(of: todoUID)
+        }
+        if let related {
+            added = CalendarWriter.snoozeAlarm(until: until, relatedTo: related, title: local.title)
+        } else {
+            alone = [ContentLines.folded("X-MEMOSS-SNOOZED:" + CalendarWriter.utcText(until))]
+        }
     }
 }
 

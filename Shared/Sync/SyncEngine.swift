@@ -589,6 +589,7 @@ private struct Run {
         // A closed or undated one says no alarms: it keeps its own.
         reminder.alarms = fields.alarms ?? existing?.alarms ?? Alarm.defaults
         reminder.alarmsAcknowledgedAt = [fields.acknowledged, existing?.alarmsAcknowledgedAt].compactMap { $0 }.max()
+        reminder.alarmsSnoozedUntil = fields.alarms == nil ? existing?.alarmsSnoozedUntil : fields.snoozed
         reminder.createdAt = existing?.createdAt ?? created ?? now
         reminder.updatedAt = modified ?? now
         return .success(reminder)

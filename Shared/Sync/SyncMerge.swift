@@ -50,9 +50,12 @@ package struct SyncFields: Equatable, Sendable {
     /// When its alarms were last answered, to the second (`Reminder.alarmsAcknowledgedAt`); said
     /// with the alarms, and merged as the later of both sides (an answer is never taken back).
     package var acknowledged: Date?
+    /// When its snoozed notification fires again, to the second (`Reminder.alarmsSnoozedUntil`):
+    /// said with the alarms while later than `acknowledged` (an answered snooze is over).
+    package var snoozed: Date?
 
     package init(title: String, notes: String?, schedule: Schedule, completion: Completion, tags: [String], priority: Priority = .none,
-                 alarms: [Alarm]? = nil, acknowledged: Date? = nil) {
+                 alarms: [Alarm]? = nil, acknowledged: Date? = nil, snoozed: Date? = nil) {
         self.title = title
         self.notes = notes.flatMap { $0.isEmpty ? nil : $0 }
         self.schedule = schedule
@@ -61,6 +64,13 @@ package struct SyncFields: Equatable, Sendable {
         self.priority = priority
         self.alarms = schedule.due == nil || completion.isCompleted ? nil : alarms.map(Alarm.normalized)
         self.acknowledged = self.alarms == nil ? nil : acknowledged.map(Self.toSecond)
+        self.snoozed = self.alarms == nil ? nil : Self.live(snoozed.map(Self.toSecond), acknowledged: self.acknowledged)
+    }
+
+    /// A snooze that its answer did not come after.
+    private static func live(_ snoozed: Date?, acknowledged: Date?) -> Date? {
+        guard let snoozed, acknowledged.map({ snoozed > $0 }) ?? true else { return nil }
+        return snoozed
     }
 
     /// A stored reminder's fields, as a resource can hold them (control characters as `\u{1B}`).
@@ -72,7 +82,7 @@ package struct SyncFields: Equatable, Sendable {
             completion: Completion(isCompleted: reminder.isCompleted, completedAt: reminder.isDone ? reminder.completedAt.map(Self.toSecond) : nil,
                                    stage: reminder.isDone ? .none : reminder.stage, percent: reminder.isDone ? nil : reminder.percentComplete),
             tags: tags.map(ContentLines.representable), priority: reminder.priority, alarms: reminder.alarms,
-            acknowledged: reminder.alarmsAcknowledgedAt)
+            acknowledged: reminder.alarmsAcknowledgedAt, snoozed: reminder.alarmsSnoozedUntil)
     }
 
     /// A VTODO's fields; categories that could not name a tag (`TagRules`) are left out. Control
@@ -90,7 +100,7 @@ package struct SyncFields: Equatable, Sendable {
                                    percent: todo.isCompleted && todo.stage != .cancelled ? nil : todo.percentComplete),
             tags: todo.categories.compactMap { try? TagRules.validName(ContentLines.representable($0)) },
             priority: todo.priority.map(Priority.init(icalendar:)) ?? .none, alarms: todo.alarms,
-            acknowledged: todo.alarmsAcknowledgedAt)
+            acknowledged: todo.alarmsAcknowledgedAt, snoozed: todo.alarmsSnoozedUntil)
     }
 
     static func toSecond(_ instant: Date) -> Date {
@@ -102,7 +112,7 @@ package struct SyncFields: Equatable, Sendable {
     package static func == (lhs: SyncFields, rhs: SyncFields) -> Bool {
         lhs.title == rhs.title && lhs.notes == rhs.notes && lhs.schedule == rhs.schedule
             && lhs.completion == rhs.completion && lhs.tagKeys == rhs.tagKeys && lhs.priority == rhs.priority
-            && (lhs.saysAlarms ? lhs.alarms == rhs.alarms && lhs.acknowledged == rhs.acknowledged : true)
+            && (lhs.saysAlarms ? lhs.alarms == rhs.alarms && lhs.acknowledged == rhs.acknowledged && lhs.snoozed == rhs.snoozed : true)
     }
 
     /// Whether its alarms count: it is open and dated (a merge may leave a closed one the alarms
@@ -141,7 +151,11 @@ package struct SyncFields: Equatable, Sendable {
         } else {
             merged.alarms = local.alarms ?? remote.alarms
         }
+        // Answers: the later of both sides, with the snooze of the side that answered last (a
+        // snooze made later replaces the other's, and one answered since is over).
         merged.acknowledged = [local.acknowledged, remote.acknowledged].compactMap { $0 }.max()
+        let snoozeFirst = (local.acknowledged ?? .distantPast, local.snoozed ?? .distantPast) >= (remote.acknowledged ?? .distantPast, remote.snoozed ?? .distantPast)
+        merged.snoozed = live(snoozeFirst ? local.snoozed : remote.snoozed, acknowledged: merged.acknowledged)
         // Tags: a set merge, never a conflict.
         let baseKeys = Set((base?.tags ?? []).map(TagRules.key))
         var names: [String: String] = [:]

@@ -37,7 +37,7 @@ package struct CompleteFromNotificationUseCase: Sendable {
         if completes { reminder = try await toggleCompletion(id: reminder.id) }
         try await center.removeDelivered([id])
         try await center.removePending([id])
-        try await center.acknowledge(reminderID: reminder.id, at: max(environment.now(), request.fireAt))
+        try await center.acknowledge(reminderID: reminder.id, at: max(environment.now(), request.fireAt), snoozedUntil: nil)
         return (reminder, completes)
     }
 }

@@ -24,7 +24,7 @@ package struct DismissNotificationUseCase: Sendable {
             try await Journal.command {
                 try await center.removeDelivered([request.id])
                 try await center.removePending([request.id])
-                try await center.acknowledge(reminderID: request.reminderID, at: max(now, request.fireAt))
+                try await center.acknowledge(reminderID: request.reminderID, at: max(now, request.fireAt), snoozedUntil: nil)
             }
         }
         return request

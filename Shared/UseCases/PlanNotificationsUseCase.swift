@@ -47,8 +47,10 @@ package struct PlanNotificationsUseCase: Sendable {
         // What is already shown or snoozed is not planned again: a snoozed request keeps its id
         // whatever its time; a shown one only its occurrence (same id, same time), so a reminder
         // moved after it notified notifies again at its new time.
-        let snoozed = Set(try await center.pending().filter(\.isSnoozed).map(\.id))
-        let shown = Set(try await center.delivered().map { TakenKey(id: $0.id, fireAt: $0.request.fireAt) })
+        let snoozedRequests = try await center.pending().filter(\.isSnoozed)
+        let snoozed = Set(snoozedRequests.map(\.id))
+        let delivered = try await center.delivered()
+        let shown = Set(delivered.map { TakenKey(id: $0.id, fireAt: $0.request.fireAt) })
         func isTaken(_ id: String, _ fireAt: Date) -> Bool {
             snoozed.contains(id) || shown.contains(TakenKey(id: id, fireAt: fireAt))
         }
@@ -90,6 +92,18 @@ package struct PlanNotificationsUseCase: Sendable {
                 heap.insert(Candidate(occurrence: after, fireAt: reminder.fireInstant(of: after, alarm: alarm, settings),
                                       index: next.index, alarm: next.alarm))
             }
+        }
+        // A snooze made on another device (arrived by a sync) fires here too, once: not when this
+        // store has it pending or has shown it.
+        let snoozing = Set(snoozedRequests.map(\.reminderID))
+        let shownReminders = Set(delivered.map { ReminderFireAt(reminder: $0.request.reminderID, fireAt: $0.request.fireAt) })
+        for reminder in try await reminders.snoozedReminders() {
+            guard let until = reminder.liveSnooze, until >= start, !snoozing.contains(reminder.id),
+                  !shownReminders.contains(ReminderFireAt(reminder: reminder.id, fireAt: until)) else { continue }
+            let dueAt = reminder.currentOccurrence.map { reminder.fireInstant(of: $0, settings) } ?? until
+            plan.append(NotificationRequest(id: "\(reminder.id.uuidString)-snoozed", reminderID: reminder.id, fireAt: until, dueAt: dueAt,
+                                            title: reminder.title, body: reminder.notes ?? "",
+                                            isRecurring: reminder.recurrence.isRepeating, isSnoozed: true))
         }
         try await center.replacePlan(with: plan, madeAt: changes)
         return plan
@@ -143,7 +157,9 @@ package struct PlanNotificationsUseCase: Sendable {
             if let reminder = try await self.reminders.reminder(id: id) { reminders.append(reminder) }
         }
         // Alarms answered since the plan's start (on another device, arrived by a sync): the whole plan.
-        guard reminders.allSatisfy(\.hasDefaultAlarms), !reminders.contains(where: { $0.isAnswered(fireAt: start) }) else { return false }
+        // Snoozed elsewhere (arrived by a sync): the whole plan, which fires it.
+        guard reminders.allSatisfy(\.hasDefaultAlarms), !reminders.contains(where: { $0.isAnswered(fireAt: start) || $0.liveSnooze != nil })
+        else { return false }
         let shown = Set(snapshot.delivered.map { TakenKey(id: $0.id, fireAt: $0.request.fireAt) })
         func isTaken(_ id: String, _ fireAt: Date) -> Bool { shown.contains(TakenKey(id: id, fireAt: fireAt)) }
         let kept = snapshot.pending.filter { !changed.contains($0.reminderID) }
@@ -305,6 +321,12 @@ private struct Firing {
 /// A shown notification's occurrence: its id and the time it was for.
 private struct TakenKey: Hashable {
     let id: String
+    let fireAt: Date
+}
+
+/// A reminder's notification at one time, whatever its id (a snooze from another device has its own).
+private struct ReminderFireAt: Hashable {
+    let reminder: UUID
     let fireAt: Date
 }
 

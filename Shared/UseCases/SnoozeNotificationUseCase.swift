@@ -34,14 +34,17 @@ package struct SnoozeNotificationUseCase: Sendable {
             let sameDay = LocalDateTime(date: day, time: time).resolved(in: zone)
             request.fireAt = sameDay > from ? sameDay : LocalDateTime(date: day.adding(days: 1), time: time).resolved(in: zone)
         }
+        // Whole seconds, as iCalendar carries the snooze to another device.
+        request.fireAt = Date(timeIntervalSince1970: request.fireAt.timeIntervalSince1970.rounded(.up))
         request.isSnoozed = true
-        // Answered: the firing snoozed (a pending one's own time) is silent on other devices too.
+        // Answered: the firing snoozed (a pending one's own time) is silent on other devices too,
+        // which fire the snooze instead (RFC 9074's snooze alarm).
         let answered = max(now, found.fireAt)
         try await Journal.record("Snoozed \"\(request.title)\"", at: now, scope: .notifications) {
             try await Journal.command {
                 try await center.removeDelivered([request.id])
                 try await center.add(request)
-                try await center.acknowledge(reminderID: request.reminderID, at: answered)
+                try await center.acknowledge(reminderID: request.reminderID, at: answered, snoozedUntil: request.fireAt)
             }
         }
         return request

@@ -105,4 +105,74 @@ struct CalendarAlarmTests {
         #expect(try todo("DUE:20270104T150000Z", "X-MEMOSS-ALARMS:NONE", alarm("TRIGGER;RELATED=END:-PT1H").joined(separator: "\r\n")).alarms
             == [.relative(seconds: -3_600)])
     }
+
+    @Test func aSnoozeIsRFC9074sSnoozeAlarmRelatedToTheAlarmItSnoozedAndIsNotAnAlarmOfItsOwn() throws {
+        var reminder = Reminder(id: UUID(uuidString: "5F0C3A9E-1B2D-4C3E-8F40-123456789ABC")!, title: "Call", notes: nil,
+                                scheduledAt: instant("2027-01-04T10:00:00-05:00"), timeZoneID: "America/New_York",
+                                createdAt: testNow, updatedAt: testNow, alarms: [.relative(seconds: -900), .atDue])
+        reminder.alarmsAcknowledgedAt = instant("2027-01-04T14:46:00Z")
+        reminder.alarmsSnoozedUntil = instant("2027-01-04T15:01:00Z")
+        let text = CalendarWriter.todo(CalendarItem(reminder: reminder, tagNames: []), stamp: testNow)
+        let blocks = text.components(separatedBy: "BEGIN:VALARM\r\n").dropFirst()
+        #expect(blocks.count == 3)
+        #expect(blocks.first?.hasPrefix("UID:5F0C3A9E-1B2D-4C3E-8F40-123456789ABC-alarm\r\n") == true, "\(text)")
+        #expect(blocks.last?.hasPrefix("UID:5F0C3A9E-1B2D-4C3E-8F40-123456789ABC-alarm-snooze\r\n"
+            + "RELATED-TO;RELTYPE=SNOOZE:5F0C3A9E-1B2D-4C3E-8F40-123456789ABC-alarm\r\nACTION:DISPLAY\r\nDESCRIPTION:Call\r\n"
+            + "TRIGGER;VALUE=DATE-TIME:20270104T150100Z\r\nEND:VALARM\r\n") == true, "\(text)")
+        let calendar = CalendarWriter.calendar([CalendarItem(reminder: reminder, tagNames: [])], stamp: testNow, product: "test")
+        let back = try #require(try CalendarReader.read(calendar, userZone: user).todos.first)
+        #expect(back.alarms == [.relative(seconds: -900), .atDue])
+        #expect(back.alarmsSnoozedUntil == instant("2027-01-04T15:01:00Z"))
+        // Answered at or after it, the snooze is over and not written.
+        reminder.alarmsAcknowledgedAt = instant("2027-01-04T15:02:00Z")
+        #expect(!CalendarWriter.todo(CalendarItem(reminder: reminder, tagNames: []), stamp: testNow).contains("SNOOZE"))
+        // Without a VALARM to relate it to (an all-day one at its day), Memoss's own property says it.
+        var bins = Reminder(id: UUID(), title: "Bins", notes: nil, scheduledAt: instant("2027-01-04T00:00:00-05:00"), isAllDay: true,
+                            timeZoneID: "America/New_York", createdAt: testNow, updatedAt: testNow)
+        bins.alarmsSnoozedUntil = instant("2027-01-04T15:00:00Z")
+        let allDay = CalendarWriter.calendar([CalendarItem(reminder: bins, tagNames: [])], stamp: testNow, product: "test")
+        #expect(allDay.contains("\r\nX-MEMOSS-SNOOZED:20270104T150000Z\r\n") && !allDay.contains("VALARM"))
+        #expect(try CalendarReader.read(allDay, userZone: user).todos.first?.alarmsSnoozedUntil == instant("2027-01-04T15:00:00Z"))
+    }
+
+    @Test func anotherClientsSnoozeAlarmIsReadAsItsSnoozeAbsoluteOrFromTheDueTime() throws {
+        let original = ["BEGIN:VALARM", "UID:orig-1", "ACTION:DISPLAY", "DESCRIPTION:x", "TRIGGER;RELATED=END:-PT15M",
+                        "ACKNOWLEDGED:20270104T144600Z", "END:VALARM"]
+        func snooze(_ trigger: String, acknowledged: String? = nil) -> [String] {
+            ["BEGIN:VALARM", "UID:snooze-1", "RELATED-TO;RELTYPE=SNOOZE:orig-1", "ACTION:DISPLAY", "DESCRIPTION:x", trigger]
+                + (acknowledged.map { ["ACKNOWLEDGED:\($0)"] } ?? []) + ["END:VALARM"]
+        }
+        let absolute = try todo("DUE:20270104T150000Z", (original + snooze("TRIGGER;VALUE=DATE-TIME:20270104T145600Z")).joined(separator: "\r\n"))
+        #expect(absolute.alarms == [.relative(seconds: -900)])
+        #expect(absolute.alarmOfEachVALARM == [.relative(seconds: -900), nil])
+        #expect(absolute.alarmsSnoozedUntil == instant("2027-01-04T14:56:00Z"))
+        #expect(absolute.alarmsAcknowledgedAt == instant("2027-01-04T14:46:00Z"))
+        // A relative one counts from the due time; a dismissed one says when in its own ACKNOWLEDGED.
+        #expect(try todo("DUE:20270104T150000Z", (original + snooze("TRIGGER;RELATED=END:PT10M")).joined(separator: "\r\n"))
+            .alarmsSnoozedUntil == instant("2027-01-04T15:10:00Z"))
+        let dismissed = try todo("DUE:20270104T150000Z",
+                                 (original + snooze("TRIGGER;VALUE=DATE-TIME:20270104T145600Z", acknowledged: "20270104T145700Z")).joined(separator: "\r\n"))
+        #expect(dismissed.alarmsAcknowledgedAt == instant("2027-01-04T14:57:00Z"))
+        #expect(dismissed.alarmsSnoozedUntil == instant("2027-01-04T14:56:00Z"))
+    }
+
+    @Test func anAnswerIsTakenNoLaterThanTheItemWasWrittenOrItsOccurrencesLastAlarmOrSnooze() throws {
+        let far = alarm("TRIGGER;RELATED=END:PT10M").joined(separator: "\r\n")
+            .replacingOccurrences(of: "END:VALARM", with: "ACKNOWLEDGED:20991231T000000Z\r\nEND:VALARM")
+        // Written at 13:00, due at 15:00 with an alarm 10 minutes after: answered up to 15:10 at most.
+        #expect(try todo("DTSTAMP:20270104T130000Z", "DUE:20270104T150000Z", far).alarmsAcknowledgedAt == instant("2027-01-04T15:10:00Z"))
+        // Written later than that: up to when it was written (LAST-MODIFIED or DTSTAMP, the later).
+        #expect(try todo("DTSTAMP:20270104T130000Z", "LAST-MODIFIED:20270105T080000Z", "DUE:20270104T150000Z", far)
+            .alarmsAcknowledgedAt == instant("2027-01-05T08:00:00Z"))
+        // All day: its whole day; snoozed past that: up to the snooze.
+        #expect(try todo("DTSTAMP:20270104T130000Z", "DUE;VALUE=DATE:20270104", far).alarmsAcknowledgedAt
+            == instant("2027-01-05T05:10:00Z"))
+        let snooze = ["BEGIN:VALARM", "RELATED-TO;RELTYPE=SNOOZE:x", "ACTION:DISPLAY", "DESCRIPTION:x",
+                      "TRIGGER;VALUE=DATE-TIME:20270106T090000Z", "END:VALARM"].joined(separator: "\r\n")
+        #expect(try todo("DTSTAMP:20270104T130000Z", "DUE:20270104T150000Z", far, snooze).alarmsAcknowledgedAt
+            == instant("2027-01-06T09:00:00Z"))
+        // One that can be is taken as it is.
+        #expect(try todo("DTSTAMP:20270104T160000Z", "DUE:20270104T150000Z", "X-MOZ-LASTACK:20270104T151500Z").alarmsAcknowledgedAt
+            == instant("2027-01-04T15:15:00Z"))
+    }
 }

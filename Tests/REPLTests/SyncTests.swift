@@ -42,6 +42,17 @@ struct SyncTests {
         #expect(result.stdout.contains("Added home, syncing one task list:\n  "))
     }
 
+    /// `memoss ARGUMENTS` on `device` at `minutes` after the tests' now (20:00 UTC, Saturday 21
+    /// November 2026), expected to succeed.
+    @discardableResult
+    private func at(_ minutes: Int, _ device: String, _ arguments: String...) throws -> ChildProcess.Result {
+        let clock = memossClock(testNow.addingTimeInterval(TimeInterval(minutes * 60)))
+        let result = try ChildProcess.start(MemossProcess.executable, ["--db", store(device)] + arguments,
+                                            environment: environment.merging([SetClock.variable: clock]) { $1 }).wait(limit: 300)
+        #expect(result.status == 0, "\(device) \(arguments): \(result.stderr)")
+        return result
+    }
+
     /// Devices `a` and `b`, each with an account on `server`'s task list.
     private func twoDevices(on server: CalDAVServer) throws {
         try device("a", url: server.collectionURL, user: server.user)
@@ -261,15 +272,6 @@ struct SyncTests {
     func aNotificationAnsweredOnOneDeviceIsSilentOnTheOtherAfterASync(_ kind: CalDAVServer.Kind) throws {
         let server = try CalDAVServer(kind)
         try twoDevices(on: server)
-        // Each command at a time of the tests' day (20:00 UTC, Saturday 21 November 2026).
-        @discardableResult
-        func at(_ minutes: Int, _ device: String, _ arguments: String...) throws -> ChildProcess.Result {
-            let clock = memossClock(testNow.addingTimeInterval(TimeInterval(minutes * 60)))
-            let result = try ChildProcess.start(MemossProcess.executable, ["--db", store(device)] + arguments,
-                                                environment: environment.merging([SetClock.variable: clock]) { $1 }).wait(limit: 300)
-            #expect(result.status == 0, "\(device) \(arguments): \(result.stderr)")
-            return result
-        }
         try at(0, "a", "add", "Dentist", "--date", "today", "--time", "21:00", "--alarm", "-15m")
         try at(0, "a", "add", "Water the plants", "--date", "today", "--time", "21:00")
         try at(0, "a", "sync")
@@ -293,6 +295,69 @@ struct SyncTests {
         #expect(!due.contains("Dentist"), "\(due)")
         #expect(try at(65, "b", "notifications").stdout.contains("Dentist") == false)
         #expect(try at(66, "b", "sync").stdout.contains("home: up to date."))
+    }
+
+    @Test(arguments: CalDAVServer.Kind.allCases)
+    func aNotificationSnoozedOnOneDeviceFiresAtTheSnoozedTimeOnTheOtherOnce(_ kind: CalDAVServer.Kind) throws {
+        let server = try CalDAVServer(kind)
+        try twoDevices(on: server)
+        try at(0, "a", "add", "Dentist", "--date", "today", "--time", "20:30")
+        try at(0, "a", "sync")
+        #expect(try at(0, "b", "sync").stdout.contains("home: received 1 new."))
+
+        // On a, the 20:30 alarm is delivered and snoozed at 20:31 for 20 minutes; the snooze syncs
+        // as RFC 9074's snooze alarm, related to the alarm it snoozed (given a UID for it).
+        #expect(try at(31, "a", "due").stdout.contains("Reminder: Dentist"))
+        try at(31, "a", "notifications")
+        try at(31, "a", "snooze", "1", "20m")
+        #expect(try at(32, "a", "sync").stdout.contains("home: sent 1 changed."))
+        let name = try #require(try server.uids().first { try server.resource($0 + ".ics").contains("SUMMARY:Dentist") }) + ".ics"
+        let snoozed = try server.resource(name)
+        let alarms = snoozed.components(separatedBy: "BEGIN:VALARM").dropFirst().map { $0.components(separatedBy: "END:VALARM")[0] }
+        #expect(alarms.count == 2, "\(snoozed)")
+        let original = try #require(alarms.first { !$0.contains("RELATED-TO") }, "\(snoozed)")
+        let snooze = try #require(alarms.first { $0.contains("RELATED-TO") }, "\(snoozed)")
+        let uid = try #require(original.components(separatedBy: "\r\n").first { $0.hasPrefix("UID:") }?.dropFirst(4))
+        #expect(original.contains("ACKNOWLEDGED:20261121T203100Z\r\n"), "\(snoozed)")
+        #expect(snooze.contains("RELATED-TO;RELTYPE=SNOOZE:\(uid)\r\n"), "\(snoozed)")
+        #expect(snooze.contains("TRIGGER;VALUE=DATE-TIME:20261121T205100Z\r\n"), "\(snoozed)")
+        #expect(try at(32, "b", "sync").stdout.contains("home: received 1 changed."))
+
+        // b slept through 20:30 (answered on a): silent then; at the snoozed time it notifies, once.
+        #expect(!(try at(40, "b", "due").stdout.contains("Dentist")))
+        #expect(try at(51, "a", "due").stdout.contains("Reminder: Dentist"))
+        #expect(try at(51, "b", "due").stdout.contains("Reminder: Dentist"))
+        #expect(!(try at(52, "b", "due").stdout.contains("Dentist")))
+        // Dismissed on b, it is over everywhere: the snooze alarm goes, a's popup closes after a sync.
+        try at(52, "b", "notifications")
+        #expect(try at(52, "b", "dismiss", "1").stdout == "Dismissed \"Dentist\".\n")
+        #expect(try at(53, "b", "sync").stdout.contains("home: sent 1 changed."))
+        let dismissed = try server.resource(name)
+        #expect(!dismissed.contains("RELTYPE=SNOOZE"), "\(dismissed)")
+        #expect(dismissed.contains("ACKNOWLEDGED:20261121T205200Z\r\n"), "\(dismissed)")
+        #expect(try at(53, "a", "sync").stdout.contains("home: received 1 changed."))
+        #expect(!(try at(53, "a", "notifications").stdout.contains("Dentist")))
+        #expect(!(try at(80, "a", "due").stdout.contains("Dentist")))
+        #expect(!(try at(80, "b", "due").stdout.contains("Dentist")))
+    }
+
+    @Test func aServersAnswerFarAheadSilencesNoMoreThanTheOccurrenceItCameWith() throws {
+        let server = try CalDAVServer(.radicale)
+        // A daily to-do whose alarm a client (or a clock far ahead) says was answered in 2099.
+        let todo = [
+            "BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//Other//EN", "BEGIN:VTODO", "UID:vitamins-1", "DTSTAMP:20261121T190000Z",
+            "SUMMARY:Vitamins", "DTSTART:20261121T203000Z", "DUE:20261121T203000Z", "RRULE:FREQ=DAILY",
+            "BEGIN:VALARM", "ACTION:DISPLAY", "DESCRIPTION:Vitamins", "TRIGGER;RELATED=END:PT0S", "ACKNOWLEDGED:20991231T000000Z",
+            "END:VALARM", "END:VTODO", "END:VCALENDAR", "",
+        ].joined(separator: "\r\n")
+        #expect((200..<300).contains(try server.request("PUT", server.collectionPath + "vitamins-1.ics", body: todo,
+                                                         headers: ["Content-Type": "text/calendar; charset=utf-8"]).status))
+        try device("a", url: server.collectionURL, user: server.user)
+        let received = try at(0, "a", "sync").stdout
+        #expect(received.contains("home: received 1 new."), "\(received)")
+        // Taken as answered up to today's alarm, not beyond: tomorrow's notifies.
+        #expect(!(try at(31, "a", "due").stdout.contains("Vitamins")))
+        #expect(try at(24 * 60 + 31, "a", "due").stdout.contains("Reminder: Vitamins"))
     }
 
     @Test(arguments: CalDAVServer.Kind.allCases)

@@ -33,6 +33,7 @@ struct ResourcePatchTests {
                                 updatedAt: Date(timeIntervalSince1970: 0), recurrence: todo.recurrence, recurrenceEnd: todo.recurrenceEnd)
         reminder.alarms = todo.alarms
         reminder.alarmsAcknowledgedAt = todo.alarmsAcknowledgedAt
+        reminder.alarmsSnoozedUntil = todo.alarmsSnoozedUntil
         change(&reminder)
         reminder.updatedAt = Date(timeIntervalSince1970: 1_795_600_000)
         var item = CalendarItem(reminder: reminder, tagNames: baseFields.tags)
@@ -157,6 +158,48 @@ struct ResourcePatchTests {
         // A to-do without VALARMs holds the answer in Memoss's property.
         let plain = try sent(over: shapes["start and due in UTC"]!) { $0.alarmsAcknowledgedAt = Date(timeIntervalSince1970: 1_795_600_000) }
         #expect(difference(shapes["start and due in UTC"]!, plain).added == ["X-MEMOSS-ACKNOWLEDGED:20261125T094640Z"])
+    }
+
+    @Test func aSnoozeHereIsOneSnoozeAlarmRelatedToTheirAlarmWhichGainsAUIDAndGoesWhenAnswered() throws {
+        let utc = { (text: String) in ISO8601DateFormatter().date(from: text)! }
+        let text = withAlarms
+        let snoozed = try sent(over: text) { reminder in
+            reminder.alarmsAcknowledgedAt = utc("2026-11-30T07:46:00Z")
+            reminder.alarmsSnoozedUntil = utc("2026-11-30T08:01:00Z")
+        }
+        let change = difference(text, snoozed)
+        #expect(change.removed == [])
+        // Their first VALARM is the one related to: it gains a UID after its BEGIN, the rest as it was.
+        #expect(snoozed.contains("BEGIN:VALARM\r\nUID:tb-7-alarm\r\nACTION:DISPLAY\r\nTRIGGER:-PT15M\r\n"), "\(snoozed)")
+        #expect(snoozed.contains("BEGIN:VALARM\r\nUID:tb-7-alarm-snooze\r\nRELATED-TO;RELTYPE=SNOOZE:tb-7-alarm\r\nACTION:DISPLAY\r\n"
+            + "DESCRIPTION:Dentist\r\nTRIGGER;VALUE=DATE-TIME:20261130T080100Z\r\nEND:VALARM\r\nEND:VTODO"), "\(snoozed)")
+        let read = try #require(try CalendarReader.read(snoozed, userZone: berlin).todos.first)
+        #expect(read.alarmsSnoozedUntil == utc("2026-11-30T08:01:00Z"))
+        #expect(read.alarms == [.relative(seconds: -900)])
+
+        // Snoozed again: the snooze alarm is replaced, the UID kept. Answered: it goes.
+        let again = try sent(over: snoozed) { reminder in
+            reminder.alarmsAcknowledgedAt = utc("2026-11-30T08:01:00Z")
+            reminder.alarmsSnoozedUntil = utc("2026-11-30T08:11:00Z")
+        }
+        #expect(again.components(separatedBy: "RELTYPE=SNOOZE").count == 2)
+        #expect(again.components(separatedBy: "UID:tb-7-alarm\r\n").count == 2)
+        #expect(again.contains("TRIGGER;VALUE=DATE-TIME:20261130T081100Z\r\n") && !again.contains("TRIGGER;VALUE=DATE-TIME:20261130T080100Z"))
+        let dismissed = try sent(over: again) { $0.alarmsAcknowledgedAt = utc("2026-11-30T08:12:00Z") }
+        #expect(!dismissed.contains("SNOOZE"))
+        #expect(try CalendarReader.read(dismissed, userZone: berlin).todos.first?.alarmsSnoozedUntil == nil)
+
+        // Another client's snooze alarm, related to its own UID, is replaced by ours related to the same.
+        let theirs = calendar(["UID:ap-8", "DTSTAMP:20261120T100000Z", "SUMMARY:Dentist", "DUE:20261130T080000Z",
+                               "BEGIN:VALARM", "UID:A1", "ACTION:DISPLAY", "TRIGGER:-PT15M", "ACKNOWLEDGED:20261130T074600Z", "END:VALARM",
+                               "BEGIN:VALARM", "UID:A2", "RELATED-TO;RELTYPE=SNOOZE:A1", "ACTION:DISPLAY",
+                               "TRIGGER;VALUE=DATE-TIME:20261130T075600Z", "END:VALARM"])
+        let ours = try sent(over: theirs) { reminder in
+            reminder.alarmsAcknowledgedAt = utc("2026-11-30T07:56:00Z")
+            reminder.alarmsSnoozedUntil = utc("2026-11-30T08:06:00Z")
+        }
+        #expect(!ours.contains("UID:A2") && ours.contains("RELATED-TO;RELTYPE=SNOOZE:A1\r\n"), "\(ours)")
+        #expect(ours.contains("TRIGGER;VALUE=DATE-TIME:20261130T080600Z\r\n"))
     }
 
     @Test func everyWriteMovesTheSequenceOnAndStampsIt() throws {

@@ -47,6 +47,28 @@ struct SyncMergeTests {
         #expect(merge(base: base, local: fields("At 3"), remote: fields("At 3")).1.isEmpty)
     }
 
+    @Test func theSnoozeOfTheSideThatAnsweredLastWinsAndAnAnswerAfterItEndsIt() {
+        func answered(_ minute: Int, snoozedTo snooze: Int? = nil) -> SyncFields {
+            var answered = fields()
+            let nine = LocalDateTime(date: LocalDate(year: 2099, month: 3, day: 1)!, time: LocalTime(hour: 9, minute: 0)!)
+                .resolved(in: TimeZone(identifier: zone)!)
+            answered.acknowledged = nine.addingTimeInterval(TimeInterval(minute * 60))
+            answered.snoozed = snooze.map { nine.addingTimeInterval(TimeInterval($0 * 60)) }
+            return answered
+        }
+        // Snoozed here at 9:01 to 9:30, then on the server at 9:05 to 9:15: the later snooze.
+        var merged = merge(base: fields(), local: answered(1, snoozedTo: 30), remote: answered(5, snoozedTo: 15)).0
+        #expect(merged == answered(5, snoozedTo: 15))
+        merged = merge(base: fields(), local: answered(5, snoozedTo: 15), remote: answered(1, snoozedTo: 30)).0
+        #expect(merged == answered(5, snoozedTo: 15))
+        // Dismissed on the server at 9:20, after the snooze here to 9:15: over.
+        merged = merge(base: fields(), local: answered(1, snoozedTo: 15), remote: answered(20)).0
+        #expect(merged == answered(20) && merged.snoozed == nil)
+        // Snoozed here at 9:21, after the server's answer at 9:20: the snooze stands.
+        merged = merge(base: fields(), local: answered(21, snoozedTo: 30), remote: answered(20)).0
+        #expect(merged == answered(21, snoozedTo: 30))
+    }
+
     @Test func alarmsMergeAsAFieldAndADoneSideKeepsTheOthers() {
         let quarter = [Alarm.relative(seconds: -900)], day = [Alarm.relative(seconds: -86_400)]
         // Changed on one side: that side's.

@@ -121,6 +121,32 @@ struct AlarmPlanTests {
         #expect(stored.alarmsAcknowledgedAt == instant("2026-11-21T16:00:00-05:00"))
     }
 
+    @Test func aSnoozeIsKeptOnTheReminderForOtherDevicesAndFiresHereOnceWhateverIsReplanned() async throws {
+        let world = try TestWorld()
+        let call = try await add(world, "Call", on: "2026-11-21", at: "16:00", alarms: [.atDue])
+        let id = call.id.uuidString
+        world.clock.advance(by: 3_600)
+        #expect(try await world.core.deliverDueNotifications().map(\.id) == [id])
+        world.clock.advance(by: 30)
+        _ = try await world.core.snoozeNotification(id: id, length: .minutes(10))
+        // Kept to the whole second, after the answer: what another device fires after a sync.
+        var stored = try #require(try await world.allReminders().first { $0.reminder.id == call.id }?.reminder)
+        #expect(stored.alarmsSnoozedUntil == instant("2026-11-21T16:10:30-05:00"))
+        #expect(stored.liveSnooze == instant("2026-11-21T16:10:30-05:00"))
+        // Here the snooze is the one pending request, whole replans or not.
+        try await world.core.planNotifications()
+        try await world.core.planNotifications()
+        #expect(try await pending(world).map(\.id) == [id])
+        world.clock.advance(by: 600)
+        #expect(try await world.core.deliverDueNotifications().map(\.id) == [id])
+        try await world.core.planNotifications()
+        #expect(try await pending(world).isEmpty)
+        // Dismissed, it is over: answered after it, the stored snooze is forgotten.
+        _ = try await world.core.dismissNotification(id: id)
+        stored = try #require(try await world.allReminders().first { $0.reminder.id == call.id }?.reminder)
+        #expect(stored.liveSnooze == nil && stored.alarmsSnoozedUntil == nil)
+    }
+
     @Test func completingFromAnAlarmBeforeTheDueTimeCompletesTheReminder() async throws {
         let world = try TestWorld()
         let rent = try await add(world, "Pay rent", on: "2026-11-22", at: "10:00", alarms: [.relative(seconds: -3_600)])
