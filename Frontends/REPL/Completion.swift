@@ -47,7 +47,7 @@ enum Completion {
     /// argument-parser as a shell's completion asks it. A value with spaces is offered quoted
     /// (only its closing quote when one is open).
     @MainActor
-    static func candidates(line: String, word: String, root: any ParsableCommand.Type, commandNames: [String]) -> [String] {
+    static func candidates(line: String, word: String, root: any RootCommand.Type, commandNames: [String]) -> [String] {
         let typedBefore = String(line.dropLast(word.count))
         let quoteOpen = typedBefore.last == "\""
         let before = (try? Words.split(quoteOpen ? String(typedBefore.dropLast()) : typedBefore)) ?? []
@@ -65,7 +65,7 @@ enum Completion {
     }
 
     /// The values of the argument that follows `before`: a subcommand's name, or what its completion gives.
-    private static func argumentValues(before: [String], word: String, root: any ParsableCommand.Type) -> [String] {
+    private static func argumentValues(before: [String], word: String, root: any RootCommand.Type) -> [String] {
         let read = CommandWords(before, root: root)
         guard !read.path.isEmpty else { return [] }
         if read.start == before.count, read.command.configuration.subcommands.isEmpty == false {

@@ -7,7 +7,7 @@ import Shared
 
 /// `memoss`: reminders for people who live in a terminal.
 @main
-struct Memoss: AsyncParsableCommand {
+struct Memoss: AsyncParsableCommand, RootCommand {
     static let configuration = CommandConfiguration(
         commandName: "memoss",
         abstract: "Reminders for people who live in a terminal.",
@@ -28,6 +28,7 @@ struct Memoss: AsyncParsableCommand {
 
     /// `--db` given before the command name (`memoss --db PATH list`).
     @OptionGroup var store: StoreOptions
+    static var optionsBeforeCommand: (any ParsableArguments.Type)? { StoreOptions.self }
 
     /// Runs the command line; a usage error exits with status 2, a refusal with 1.
     static func main() async {
@@ -39,10 +40,10 @@ struct Memoss: AsyncParsableCommand {
         // has a heap of its own.
         memoss_trim_malloc_past(128 * 1024)
         Output.program = "memoss"
-        let arguments = Array(CommandLine.arguments.dropFirst())
-        if isHelpAboutQueries(arguments) { return Output.say(QueryLanguage.help) }
-        if let problem = unknownCommand(in: arguments) { Output.fail(problem, status: 2) }
-        await FrontMain.run(Memoss.self, arguments: CommandWords(arguments, root: Memoss.self).normalized, program: "memoss")
+        let read = CommandWords(Array(CommandLine.arguments.dropFirst()), root: Memoss.self)
+        if isHelpAboutQueries(read) { return Output.say(QueryLanguage.help) }
+        if let problem = unknownCommand(in: read) { Output.fail(problem, status: 2) }
+        await FrontMain.run(Memoss.self, arguments: read.normalized, program: "memoss")
     }
 
     /// Every command name (aliases too), as typed. Each command's configuration gives its name:
@@ -52,15 +53,14 @@ struct Memoss: AsyncParsableCommand {
     }
 
     /// Whether the words ask `help query`: the query language, which is no command.
-    static func isHelpAboutQueries(_ words: [String]) -> Bool {
-        let read = CommandWords(words, root: Memoss.self)
-        return read.path.isEmpty && Array(words.dropFirst(read.start)) == ["help", "query"]
+    static func isHelpAboutQueries(_ read: CommandWords) -> Bool {
+        read.path.isEmpty && Array(read.words.dropFirst(read.start)) == ["help", "query"]
     }
 
     /// "Unknown command "lsit"; did you mean "list"? …" for a command name that is not one
     /// (also after `help`), `nil` when the words name a command or none.
-    static func unknownCommand(in words: [String]) -> String? {
-        let read = CommandWords(words, root: Memoss.self)
+    static func unknownCommand(in read: CommandWords) -> String? {
+        let words = read.words
         guard read.path.isEmpty, read.start < words.count, words.first != "---completion" else { return nil }
         var name = words[read.start]
         if name == "help" {

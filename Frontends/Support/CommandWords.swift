@@ -2,6 +2,13 @@ import ArgumentParser
 import Foundation
 import Shared
 
+/// A program's root command.
+package protocol RootCommand: ParsableCommand {
+    /// The group of options given before a command's name (`memoss --db PATH list`), if any.
+    static var optionsBeforeCommand: (any ParsableArguments.Type)? { get }
+}
+
+
 /// The words of a command line read with the commands' own definitions: which words name a
 /// command (`tag add`), and which options take a value, so a word that begins with a dash and
 /// is not an option is a value, not a flag: `add "-check logs"` adds a reminder titled "-check logs".
@@ -16,18 +23,19 @@ package struct CommandWords {
     package let words: [String]
 
     /// Reads `words` (the words after the program's name) against `root`'s definitions.
-    package init(_ words: [String], root: any ParsableCommand.Type) {
+    package init(_ words: [String], root: any RootCommand.Type) {
         self.words = words
         var index = 0
-        // Options of the root before the command's name (`--db PATH list`), read only when there are some.
+        // Options of the root before the command's name (`--db PATH list`), read only when there
+        // are some, from their group's definition alone (the root's would describe every command).
         if words.first?.hasPrefix("-") == true {
             // argument-parser's own option that takes a value: `--generate-completion-script bash`.
-            let rootValueOptions = Self.valueOptions(of: root).union(["--generate-completion-script"])
+            let rootValueOptions = (root.optionsBeforeCommand.map(Self.valueOptions) ?? []).union(["--generate-completion-script"])
             while index < words.count, words[index].hasPrefix("-") {
                 index += rootValueOptions.contains(words[index]) ? 2 : 1
             }
         }
-        var command = root, path: [String] = []
+        var command: any ParsableCommand.Type = root, path: [String] = []
         while index < words.count, let sub = Self.subcommand(named: words[index], of: command) {
             command = sub
             path.append(words[index])
@@ -84,14 +92,14 @@ package struct CommandWords {
     }
 
     /// The option names (`--tag`, `-o`) of `command` that take a value, from its definition.
-    package static func valueOptions(of command: any ParsableCommand.Type) -> Set<String> {
+    package static func valueOptions(of command: any ParsableArguments.Type) -> Set<String> {
         arguments(of: command).filter { $0.kind == "option" }.reduce(into: []) { names, argument in
             for name in argument.names ?? [] { names.insert(name.kind == "short" ? "-" + name.name : "--" + name.name) }
         }
     }
 
     /// The arguments `command` defines (its option groups included), as argument-parser describes them.
-    package static func arguments(of command: any ParsableCommand.Type) -> [ArgumentDescription] {
+    package static func arguments(of command: any ParsableArguments.Type) -> [ArgumentDescription] {
         let json = Data(command._dumpHelp().utf8)
         return (try? JSONDecoder().decode(ToolDescription.self, from: json))?.command.arguments ?? []
     }

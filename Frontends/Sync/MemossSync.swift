@@ -8,10 +8,11 @@ import SharedSync
 /// other commands do not load the HTTP and XML libraries. It reads `memoss sync`'s words with the
 /// same definitions (`SyncOptions`), and speaks as `memoss`.
 @main
-struct MemossSync: AsyncParsableCommand {
+struct MemossSync: AsyncParsableCommand, RootCommand {
     static let configuration = CommandConfiguration(
         commandName: "memoss-sync", abstract: SyncOptions.abstract, discussion: SyncOptions.discussion,
         subcommands: [Run.self, Add.self, Status.self, Publish.self, Remove.self], defaultSubcommand: Run.self)
+    static var optionsBeforeCommand: (any ParsableArguments.Type)? { nil }
 
     static func main() async {
         // Killing `memoss sync` (even with SIGKILL) stops the sync it started.
