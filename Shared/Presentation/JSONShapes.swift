@@ -45,24 +45,26 @@ package enum JSONShapes {
         let pastOccurrence: Bool?
 
         /// The JSON of `reminder`, its list named from `lists`.
-        package init(_ reminder: ReminderWithTags, lists: ListNames) {
+        package init(_ item: ReminderWithTags, lists: ListNames) {
+            // The reminder's own properties, not through `ReminderWithTags`' key paths (a listing makes one per reminder).
+            let reminder = item.reminder, zone = reminder.timeZone
             id = reminder.id.text
             title = reminder.title
             notes = reminder.notes
-            scheduledAt = reminder.scheduledAt.map { ISO8601Text.string($0, in: reminder.timeZone) }
+            scheduledAt = reminder.scheduledAt.map { ISO8601Text.string($0, in: zone) }
             allDay = reminder.isAllDay ? true : nil
             timeZone = reminder.timeZoneID
             completed = reminder.isDone
-            status = reminder.reminder.statusWord
+            status = reminder.statusWord
             percentComplete = reminder.percentComplete
             priority = reminder.priority.word
             list = lists.name(of: reminder.listID)
-            completedAt = reminder.completedAt.map { ISO8601Text.string($0, in: reminder.timeZone) }
+            completedAt = reminder.completedAt.map { ISO8601Text.string($0, in: zone) }
             recurrence = RecurrenceJSON(reminder.recurrence)
             endDate = reminder.recurrenceEnd?.description
-            tags = reminder.tags.map(\.name)
-            alarms = reminder.alarms.map { AlarmJSON($0, zone: reminder.timeZone) }
-            pastOccurrence = reminder.isPastOccurrence ? true : nil
+            tags = item.tags.map(\.name)
+            alarms = reminder.alarms.map { AlarmJSON($0, zone: zone) }
+            pastOccurrence = item.isPastOccurrence ? true : nil
         }
     }
 
@@ -146,8 +148,6 @@ package enum JSONShapes {
         private let write: (String) -> Void
         private let lists: ListNames
         private var isFirst = true, isInToDo = false
-        /// One encoder for every reminder of the listing.
-        private let encoder = JSONShapes.encoder()
 
         /// A stream writing its text through `write`, lists named from `lists`; it opens the
         /// object and the completed list.
@@ -170,16 +170,10 @@ package enum JSONShapes {
 
         /// Writes one reminder in the current list.
         package func add(_ reminder: ReminderWithTags) {
-            // Each line but an empty one indented by four spaces, byte by byte: every raw line
-            // break is the pretty printer's (inside strings they are escaped).
-            var element: [UInt8] = isFirst ? [] : Array(",\n".utf8)
-            var startsLine = true
-            for byte in JSONShapes.encode(ReminderJSON(reminder, lists: lists), with: encoder).utf8 {
-                if startsLine && byte != UInt8(ascii: "\n") { element.append(contentsOf: "    ".utf8) }
-                element.append(byte)
-                startsLine = byte == UInt8(ascii: "\n")
-            }
-            write(String(decoding: element, as: UTF8.self))
+            // Indented by four spaces, as an element of the list two levels down.
+            var json = PrettyJSON(indent: 4)
+            ReminderJSON(reminder, lists: lists).write(to: &json)
+            write((isFirst ? "" : ",\n") + String(decoding: json.bytes, as: UTF8.self))
             isFirst = false
         }
     }
@@ -296,12 +290,7 @@ package enum JSONShapes {
 
     /// `value` as pretty JSON with sorted keys; a key with no value (no notes, no end date…) is left out.
     package static func encode(_ value: some Encodable) -> String {
-        encode(value, with: encoder())
-    }
-
-    /// `value` as JSON written by `encoder` (one made by `encoder()`), made terminal-safe.
-    static func encode(_ value: some Encodable, with encoder: JSONEncoder) -> String {
-        guard let data = try? encoder.encode(value) else { return "{}" }
+        guard let data = try? encoder().encode(value) else { return "{}" }
         return terminalSafe(String(decoding: data, as: UTF8.self))
     }
 
