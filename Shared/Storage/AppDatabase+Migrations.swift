@@ -589,6 +589,11 @@ extension AppDatabase {
                 CREATE INDEX reminder_snoozed ON reminder (alarmsSnoozedUntil) WHERE alarmsSnoozedUntil IS NOT NULL;
                 """)
         }
+        migrator.registerMigration("listingAdded1") { db in
+            // The reminders added after the last listing, by the number each took (issue 38): an
+            // `add` no longer writes the whole listing again.
+            try db.execute(sql: "CREATE TABLE lastListingAdded (number INTEGER PRIMARY KEY, reminderID BLOB NOT NULL)")
+        }
         return migrator
     }
 

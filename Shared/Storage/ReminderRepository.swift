@@ -30,6 +30,12 @@ package protocol ReminderRepository: Sendable {
     func saveListing(_ ids: [UUID]) async throws -> Bool
     /// The reminder ids as the last listing numbered them, `nil` when nothing was listed yet.
     func lastListing() async throws -> [UUID]?
+    /// Adds `id` at the end of the last listing (without reading it) and returns its number there;
+    /// `nil`, writing nothing, when nothing was listed yet or another program is writing.
+    func appendToListing(_ id: UUID) async throws -> Int?
+    /// How many the last listing numbered and the ids of `numbers` among them (those it has), read
+    /// from the stored listing alone, not the whole of it; `nil` when nothing was listed yet.
+    func lastListing(numbers: ClosedRange<Int>) async throws -> (count: Int, ids: [Int: UUID])?
     /// The one-time reminders, open or done, due within `interval`, by time.
     func oneTimeReminders(scheduledIn interval: Range<Date>) async throws -> [ReminderWithTags]
     /// Up to `limit` reminders whose id, written as hex without dashes, starts with `hexPrefix`.

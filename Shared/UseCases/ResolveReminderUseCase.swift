@@ -37,13 +37,22 @@ package struct ResolveReminderUseCase: Sendable {
         for reference in references {
             let text = reference.trimmingWhitespace()
             if let (numbers, mayBePrefix) = try Self.numbers(text) {
-                if numbered == nil { numbered = try await storedListing() }
-                let listing = numbered ?? []
-                if mayBePrefix && (numbers.lowerBound < 1 || numbers.upperBound > listing.count) {
-                    let outside = numbers.first { $0 < 1 || $0 > listing.count }
-                    found.append(try await byPrefix(text, orNumber: outside, listed: listing.count))
+                // The stored listing's entries for these numbers alone, when it is not at hand.
+                let entries: (count: Int, ids: [Int: UUID])
+                if let numbered {
+                    entries = Self.entries(numbers, of: numbered)
+                } else if let stored = try await repository.lastListing(numbers: numbers) {
+                    entries = stored
                 } else {
-                    for number in numbers { found.append(try await listed(number, in: listing)) }
+                    let ids = try await storedListing()
+                    numbered = ids
+                    entries = Self.entries(numbers, of: ids)
+                }
+                if mayBePrefix && (numbers.lowerBound < 1 || numbers.upperBound > entries.count) {
+                    let outside = numbers.first { $0 < 1 || $0 > entries.count }
+                    found.append(try await byPrefix(text, orNumber: outside, listed: entries.count))
+                } else {
+                    for number in numbers { found.append(try await listed(number, id: entries.ids[number], of: entries.count)) }
                 }
             } else {
                 found.append(try await byPrefix(text))
@@ -72,12 +81,12 @@ package struct ResolveReminderUseCase: Sendable {
 
     /// Gives a reminder just added the next number of the last listing (`listing` when given, else
     /// the one stored; with none, the dashboard as it is now, which holds it), and keeps that
-    /// listing: returns its number and the listing, or `nil` when the listing could not be kept
-    /// because another program was writing (a number then would name nothing).
-    package func number(added id: UUID, listing: [UUID]? = nil) async throws -> (number: Int, listing: [UUID])? {
-        var numbered = listing
-        if numbered == nil { numbered = try await repository.lastListing() }
-        guard var ids = numbered else {
+    /// listing: returns its number and the listing (`nil` when only the stored one was added to,
+    /// not read), or `nil` when the listing could not be kept because another program was writing
+    /// (a number then would name nothing).
+    package func number(added id: UUID, listing: [UUID]? = nil) async throws -> (number: Int, listing: [UUID]?)? {
+        guard var ids = listing else {
+            if let number = try await repository.appendToListing(id) { return (number, nil) }
             let ids = try await storedListing()
             return ids.firstIndex(of: id).map { ($0 + 1, ids) }
         }
@@ -94,11 +103,17 @@ package struct ResolveReminderUseCase: Sendable {
         return ids
     }
 
-    private func listed(_ number: Int, in listing: [UUID]) async throws -> ReminderWithTags {
-        guard number >= 1, number <= listing.count else {
-            throw ReminderReferenceError.noSuchNumber(number, listed: listing.count)
-        }
-        guard let reminder = try await repository.reminderWithTags(id: listing[number - 1]) else {
+    /// How many `listing` numbers and the ids of `numbers` in it (those it has).
+    private static func entries(_ numbers: ClosedRange<Int>, of listing: [UUID]) -> (count: Int, ids: [Int: UUID]) {
+        var ids: [Int: UUID] = [:]
+        for number in numbers.clamped(to: 1...max(1, listing.count)) where number <= listing.count { ids[number] = listing[number - 1] }
+        return (listing.count, ids)
+    }
+
+    /// The reminder of `number`, whose id in a listing of `count` is `id`.
+    private func listed(_ number: Int, id: UUID?, of count: Int) async throws -> ReminderWithTags {
+        guard let id else { throw ReminderReferenceError.noSuchNumber(number, listed: count) }
+        guard let reminder = try await repository.reminderWithTags(id: id) else {
             throw ReminderReferenceError.deletedSinceListing(number)
         }
         return reminder

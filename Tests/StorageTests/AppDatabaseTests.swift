@@ -7,11 +7,6 @@ import Storage
 import Testing
 import TestSupport
 
-/// The id numbered `number`.
-private func counted(_ number: Int) -> UUID {
-    UUID(uuidString: String(format: "00000000-0000-0000-0000-%012X", number))!
-}
-
 /// Opening store files on disk, each test in its own temporary folder.
 struct AppDatabaseTests {
     private let temporary: TemporaryFolder

@@ -13,7 +13,7 @@ struct GRDBReminderRepositoryTests {
     }
 
     private func reminder(_ title: String, at iso: String, id: Int) -> Reminder {
-        Reminder(id: UUID(uuidString: String(format: "00000000-0000-0000-0000-%012X", id)) ?? UUID(),
+        Reminder(id: counted(id),
                  title: title, notes: nil, scheduledAt: instant(iso), timeZoneID: "Europe/London",
                  createdAt: testNow, updatedAt: testNow)
     }
@@ -25,6 +25,28 @@ struct GRDBReminderRepositoryTests {
         stored.completedAt = instant("2026-11-21T19:59:59Z")
         try await repository.insert(stored, tagIDs: [])
         #expect(try await repository.reminder(id: stored.id) == stored)
+    }
+
+    @Test func aNumberIsReadFromTheKeptListingAloneAndAnAddedReminderJoinsItsEnd() async throws {
+        let ids = (1...1_000).map { counted($0) }
+        #expect(try await repository.lastListing(numbers: 1...1) == nil)
+        #expect(try await repository.appendToListing(counted(5_000)) == nil)
+        try await repository.saveListing(ids)
+        let read = try #require(try await repository.lastListing(numbers: 999...1_002))
+        #expect(read.count == 1_000)
+        #expect(read.ids == [999: counted(999), 1_000: counted(1_000)])
+        #expect(try await repository.lastListing(numbers: 1...1)?.ids == [1: counted(1)])
+        // Added: the next number, the listing as it was with it at the end.
+        #expect(try await repository.appendToListing(counted(5_000)) == 1_001)
+        #expect(try await repository.lastListing() == ids + [counted(5_000)])
+        #expect(try await repository.lastListing(numbers: 1_001...1_001)?.ids == [1_001: counted(5_000)])
+        #expect(try await repository.appendToListing(counted(5_001)) == 1_002)
+        #expect(try await repository.lastListing(numbers: 1_000...1_003)?.ids
+            == [1_000: counted(1_000), 1_001: counted(5_000), 1_002: counted(5_001)])
+        // A new listing starts again from its own.
+        try await repository.saveListing(ids)
+        #expect(try await repository.lastListing() == ids)
+        #expect(try await repository.appendToListing(counted(5_002)) == 1_001)
     }
 
     @Test func updatingAReminderThatIsGoneSaysItIsGone() async throws {

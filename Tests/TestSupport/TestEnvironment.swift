@@ -16,6 +16,11 @@ package final class TestClock: @unchecked Sendable {
     package func advance(by interval: TimeInterval) { lock.withLock { current += interval } }
 }
 
+/// The UUID numbered `number`: 00000000-0000-0000-0000-000000000001 for 1.
+package func counted(_ number: Int) -> UUID {
+    UUID(uuidString: String(format: "00000000-0000-0000-0000-%012X", number))!
+}
+
 /// UUIDs 00000000-0000-0000-0000-000000000001, …002, … in order.
 package final class CountingUUIDs: @unchecked Sendable {
     private let lock = NSLock()
@@ -28,7 +33,7 @@ package final class CountingUUIDs: @unchecked Sendable {
     package func next() -> UUID {
         lock.withLock {
             count += 1
-            return UUID(uuidString: String(format: "00000000-0000-0000-0000-%012X", count)) ?? UUID()
+            return counted(count)
         }
     }
 }
