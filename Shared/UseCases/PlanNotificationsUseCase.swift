@@ -140,38 +140,47 @@ package struct PlanNotificationsUseCase: Sendable {
     /// has passed since the last delivery: what fell due meanwhile stays planned as it was, for the
     /// deliverer to catch up. The result is the plan `callAsFunction()` makes from the same
     /// start. False, with nothing written, when only a whole replan can say it: the changes are not
-    /// all known (a setting changed, an import), a snoozed request is pending, a repeating reminder
-    /// left a full set of slots, or the store changed meanwhile.
+    /// all known (a setting changed, an import), a snooze arrived by a sync, a repeating reminder
+    /// left a full set of slots, or the store changed meanwhile. A snoozed request pending stays as
+    /// it is (a whole replan keeps it too), outside the slots.
     private func replanChanged() async throws -> Bool {
         let snapshot = try await center.planSnapshot()
-        guard let changed = snapshot.changed, let start = snapshot.deliveredThrough,
-              !snapshot.pending.contains(where: \.isSnoozed) else { return false }
+        guard let changed = snapshot.changed, let start = snapshot.deliveredThrough else { return false }
         guard !changed.isEmpty else { return true }
         // Alarms other than the default one: the whole plan is made again (a plan holding an
         // alarm's request orders and fills its slots by more than one firing per occurrence).
-        guard !snapshot.pending.contains(where: { $0.dueAt != $0.fireAt }) else { return false }
+        guard !snapshot.pending.contains(where: { !$0.isSnoozed && $0.dueAt != $0.fireAt }) else { return false }
+        let snoozed = snapshot.pending.filter(\.isSnoozed), planned = snapshot.pending.filter { !$0.isSnoozed }
         let now = environment.now()
         let settings = try await self.settings.settings()
         var reminders: [Reminder] = []
         for id in changed.sorted(by: { $0.uuidString < $1.uuidString }) {
             if let reminder = try await self.reminders.reminder(id: id) { reminders.append(reminder) }
         }
-        // Alarms answered since the plan's start (on another device, arrived by a sync): the whole plan.
-        // Snoozed elsewhere (arrived by a sync): the whole plan, which fires it.
-        guard reminders.allSatisfy(\.hasDefaultAlarms), !reminders.contains(where: { $0.isAnswered(fireAt: start) || $0.liveSnooze != nil })
-        else { return false }
+        // Snoozed elsewhere (arrived by a sync) and neither pending nor shown here: the whole plan,
+        // which fires it.
+        func snoozeIsNew(_ reminder: Reminder) -> Bool {
+            guard let until = reminder.liveSnooze else { return false }
+            return !snoozed.contains { $0.reminderID == reminder.id }
+                && !snapshot.delivered.contains { $0.request.reminderID == reminder.id && $0.request.fireAt == until }
+        }
+        guard reminders.allSatisfy(\.hasDefaultAlarms), !reminders.contains(where: snoozeIsNew) else { return false }
         let shown = Set(snapshot.delivered.map { TakenKey(id: $0.id, fireAt: $0.request.fireAt) })
-        func isTaken(_ id: String, _ fireAt: Date) -> Bool { shown.contains(TakenKey(id: id, fireAt: fireAt)) }
-        let kept = snapshot.pending.filter { !changed.contains($0.reminderID) }
+        let snoozedIDs = Set(snoozed.map(\.id))
+        // As a whole replan: what is shown or snoozed is not planned again, nor what was answered.
+        func isTaken(_ reminder: Reminder, _ id: String, _ fireAt: Date) -> Bool {
+            snoozedIDs.contains(id) || shown.contains(TakenKey(id: id, fireAt: fireAt)) || reminder.isAnswered(fireAt: fireAt)
+        }
+        let kept = planned.filter { !changed.contains($0.reminderID) }
 
         // One-time slots: the changed reminders' own firings compete with the kept ones; a slot one
         // of them left is filled by the reminders due after the plan's last.
-        let oldOneTime = snapshot.pending.filter { !$0.isRecurring }
+        let oldOneTime = planned.filter { !$0.isRecurring }
         var oneTime = kept.filter { !$0.isRecurring }
         for reminder in reminders where !reminder.isCompleted && !reminder.recurrence.isRepeating {
             guard let occurrence = reminder.currentOccurrence else { continue }
             let fireAt = reminder.fireInstant(of: occurrence, settings)
-            if fireAt >= start, !isTaken(reminder.id.uuidString, fireAt) {
+            if fireAt >= start, !isTaken(reminder, reminder.id.uuidString, fireAt) {
                 oneTime.append(request(Firing(reminder: reminder, alarm: .atDue, occurrence: occurrence, fireAt: fireAt, settings)))
             }
         }
@@ -183,7 +192,7 @@ package struct PlanNotificationsUseCase: Sendable {
             for firing in try await oneTimeFirings(from: last?.fireAt ?? start, count: count, settings) {
                 let (reminder, fireAt, id) = (firing.reminder, firing.fireAt, firing.id)
                 guard !changed.contains(reminder.id), last.map({ (fireAt, id) > ($0.fireAt, $0.id) }) ?? true,
-                      !isTaken(id, fireAt) else { continue }
+                      !isTaken(reminder, id, fireAt) else { continue }
                 oneTime.append(request(firing))
             }
         }
@@ -191,14 +200,14 @@ package struct PlanNotificationsUseCase: Sendable {
 
         // Repeating slots: the changed series' occurrences compete with the kept ones; when one of
         // them left a full set, the kept ones must still come before the old plan's last.
-        let oldRecurring = snapshot.pending.filter(\.isRecurring)
+        let oldRecurring = planned.filter(\.isRecurring)
         var recurring = kept.filter(\.isRecurring)
         for reminder in reminders where !reminder.isCompleted && reminder.recurrence.isRepeating {
             guard var next = Self.firstCandidate(reminder, .atDue, after: start, now: now, settings) else { continue }
             var planned = 0
             while planned < NotificationBudget.recurringSlots {
                 let id = "\(reminder.id.uuidString)-\(next.occurrence.dayNumber)"
-                if !isTaken(id, next.fireAt) {
+                if !isTaken(reminder, id, next.fireAt) {
                     recurring.append(request(Firing(reminder: reminder, alarm: .atDue, occurrence: next.occurrence, fireAt: next.fireAt, settings)))
                     planned += 1
                 }
@@ -216,10 +225,12 @@ package struct PlanNotificationsUseCase: Sendable {
         }
 
         let plan = oneTime + recurring
-        let pendingIDs = Set(snapshot.pending.map(\.id)), planIDs = Set(plan.map(\.id))
-        let removing = snapshot.pending.filter { changed.contains($0.reminderID) || !planIDs.contains($0.id) }.map(\.id)
-        let adding = plan.filter { changed.contains($0.reminderID) || !pendingIDs.contains($0.id) }
+        let pendingIDs = Set(planned.map(\.id)), planIDs = Set(plan.map(\.id))
         let done = reminders.filter(\.isCompleted).map(\.id)
+        // A snoozed request stays but for a reminder done (a whole replan drops those too).
+        let removing = planned.filter { changed.contains($0.reminderID) || !planIDs.contains($0.id) }.map(\.id)
+            + snoozed.filter { done.contains($0.reminderID) }.map(\.id)
+        let adding = plan.filter { changed.contains($0.reminderID) || !pendingIDs.contains($0.id) }
         return try await center.amendPlan(removing: removing, adding: adding, doneReminders: done, over: snapshot)
     }
 

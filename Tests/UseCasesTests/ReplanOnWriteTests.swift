@@ -76,4 +76,24 @@ struct ReplanOnWriteTests {
         #expect(try await world.core.listNotifications().pending == planned)
         #expect(planned.first { !$0.isRecurring }?.title == "R8")
     }
+
+    @Test func aSnoozeReplansOnlyItsReminderAndLeavesThePlanAWholeReplanMakes() async throws {
+        let (world, reminders) = try await weekWithoutDelivery()
+        _ = try await world.core.deliverDueNotifications()
+        // R1's late notification snoozed for 10 minutes: its request, and nothing else, is written.
+        let id = reminders[0].id.uuidString
+        let snooze = try await world.planRowsWritten {
+            _ = try await world.core.snoozeNotification(id: id, length: .minutes(10))
+            try await world.core.planNotifications.catchUpIfStale()
+        }
+        #expect(snooze.inserted == [id] && snooze.deleted.isEmpty)
+        let planned = try await world.core.listNotifications().pending
+        #expect(planned.filter(\.isSnoozed).map(\.id) == [id])
+        try world.forgetPlanIndex()
+        try await world.core.planNotifications()
+        #expect(try await world.core.listNotifications().pending == planned)
+        // Completed, the reminder's snooze goes with it, alone.
+        let done = try await world.planRowsWritten { _ = try await world.core.completeReminders(ids: [reminders[0].id]) }
+        #expect(done.deleted == [id] && done.inserted.isEmpty)
+    }
 }
