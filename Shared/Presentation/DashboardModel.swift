@@ -35,8 +35,10 @@ package final class DashboardModel {
         /// The alarm badge's text ("-1d, -15m", "no alarm") when an open, dated reminder's alarms are
         /// not the default one at the due time; `nil` otherwise.
         package var alarmText: String? {
-            guard urgency != .done, urgency != .someday else { return nil }
-            return AlarmText.badge(reminder.alarms, zone: reminder.timeZone)
+            // The default alarm is told before the zone is looked up (a listing asks every card).
+            let item = reminder.reminder
+            guard urgency != .done, urgency != .someday, item.alarms != Alarm.defaults else { return nil }
+            return AlarmText.badge(item.alarms, zone: item.timeZone)
         }
         /// Its priority's marks, "!" to "!!!"; `nil` for none.
         package var priorityMarks: String? { reminder.priority == .none ? nil : reminder.priority.marks }
