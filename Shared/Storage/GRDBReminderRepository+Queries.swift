@@ -55,9 +55,10 @@ extension GRDBReminderRepository {
     }
 
     package func openOneTimeRemindersWithAlarms() async throws -> [Reminder] {
+        // From the index of the reminders with alarms: SQLite would otherwise walk every open one.
         try await database.read { db in
             try ReminderRows.reminders(db, sql: """
-                SELECT * FROM reminder
+                SELECT * FROM reminder INDEXED BY reminder_with_alarms
                 WHERE alarms IS NOT NULL AND isCompleted = 0 AND scheduledAt IS NOT NULL AND recurrenceRule = 'never'
                 """)
         }
