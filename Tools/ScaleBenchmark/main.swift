@@ -138,9 +138,9 @@ for size in sizes {
     let (search, sqlSearch) = compare({ must([memoss, "--db", store, "search", "dentist"]) },
                                       { must(["sh", sharedBench("sql_query.sh"), reference, "fts-dentist"]) })
     row(size, "`search dentist` / `fts-dentist`", search.text, sqlSearch.text, String(format: "%.2f×", search.median / sqlSearch.median))
-    var json = Figures()
-    json.runs.append(must([memoss, "--db", store, "list", "--json"]))
-    row(size, "`list --json`", json.text, "", "")
+    let (json, sqlJSON) = compare({ must([memoss, "--db", store, "list", "--json"]) },
+                                  { must(["sh", sharedBench("sql_query.sh"), reference, "json"]) })
+    row(size, "`list --json` / `json`", json.text, sqlJSON.text, String(format: "%.2f×", json.median / sqlJSON.median))
 
     // Writes: the same commands on this store and on one holding only the reminders they act on.
     let small = folder.appendingPathComponent("small\(size).sqlite").path
@@ -157,6 +157,11 @@ for size in sizes {
     let (addBig, addSmall) = compare({ must([memoss, "--db", store, "add", "Another", "--date", "2098-07-01"]) },
                                      { must([memoss, "--db", small, "add", "Another", "--date", "2098-07-01"]) })
     row(size, "`add`: this store / almost empty", addBig.text, addSmall.text, String(format: "%.2f×", addBig.median / addSmall.median))
+    // The same one-shot write by the shell: one sqlite3 process inserting a row and its tag.
+    var added = 0
+    let (addOne, sqlAdd) = compare({ must([memoss, "--db", store, "add", "Another", "--date", "2098-07-01"]) },
+                                   { added += 1; return must(["sh", sharedBench("sql_query.sh"), reference, "add-\(added)"]) })
+    row(size, "`add` / `add-K`", addOne.text, sqlAdd.text, String(format: "%.2f×", addOne.median / sqlAdd.median))
     for (name, arguments) in [("edit", ["--title", "Edited"]), ("done", []), ("rm", [])] {
         let start = counter
         var big = Figures(), little = Figures()
@@ -185,9 +190,9 @@ for size in sizes {
     row(size, "`snooze`: this store / almost empty", snoozeBig.text, snoozeSmall.text,
         String(format: "%.2f×", snoozeBig.median / snoozeSmall.median))
     // An iCalendar export of everything: its memory.
-    var calendar = Figures()
-    calendar.runs.append(must([memoss, "--db", store, "export", "--format", "ics"]))
-    row(size, "`export --format ics`", calendar.text, "", "")
+    let (calendar, sqlCalendar) = compare({ must([memoss, "--db", store, "export", "--format", "ics"]) },
+                                          { must(["sh", sharedBench("sql_query.sh"), reference, "ics"]) })
+    row(size, "`export --format ics` / `ics`", calendar.text, sqlCalendar.text, String(format: "%.2f×", calendar.median / sqlCalendar.median))
 }
 
 if let jsonAt {
