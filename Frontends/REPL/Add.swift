@@ -26,7 +26,7 @@ extension Memoss {
         @OptionGroup var options: ReminderFieldOptions
 
         func execute(in session: Session) async throws {
-            let form = session.core.formModel(.add)
+            let form = try await session.core.addForm()
             let (fields, words) = try options.merging(titleWords)
             if words.isEmpty, !titleWords.isEmpty {
                 throw UsageProblem(message: "A reminder needs a title besides its fields, as in: add Call the dentist due:fri +Health.")

@@ -8,11 +8,11 @@ extension Memoss {
     struct Config: SessionCommand {
         static let configuration = CommandConfiguration(
             commandName: "config",
-            abstract: "Show the settings, or set one: config all-day-time 08:00 (default restores the default).")
+            abstract: "Show the settings, or set one: config all-day-time 08:00, config alarms -15m,0 (default restores the default).")
 
         @OptionGroup var store: StoreOptions
         @ParentCommand var memoss: Memoss
-        @Argument(help: "The setting: all-day-time.") var name: String?
+        @Argument(help: "The setting: all-day-time or alarms.") var name: String?
         @Argument(help: "Its new value, or default.") var value: String?
 
         func execute(in session: Session) async throws {
@@ -22,6 +22,7 @@ extension Memoss {
                 for setting in Setting.allCases {
                     let value = switch setting {
                     case .allDayTime: settings.allDayTime.description
+                    case .newAlarms: Alarm.text(settings.newAlarms, zone: core.environment.timeZone)
                     }
                     session.say("  \(setting.rawValue) \(value)  \(session.style.dim("(\(setting.summary))"))")
                 }
@@ -45,6 +46,18 @@ extension Memoss {
                 }
                 try await core.changeSetting.allDayTime(time)
                 session.say("All-day reminders notify at \((time ?? .nineAM).description) on their day.")
+            case .newAlarms:
+                var alarms: [Alarm]?
+                if value.lowercased() != "default" {
+                    let environment = core.environment
+                    switch AlarmText.read(value, now: environment.now(), zone: environment.timeZone) {
+                    case .success(let read) where Settings.stored(read) != nil: alarms = read
+                    case .success: throw UsageProblem(message: "alarms: a default alarm counts from each reminder's due time; give offsets such as -15m or 0, or none.")
+                    case .failure: throw UsageProblem(message: "alarms: \(AlarmText.hint).")
+                    }
+                }
+                try await core.changeSetting.newAlarms(alarms)
+                session.say("A reminder added without alarms gets: \(Alarm.text(alarms ?? Alarm.defaults, zone: core.environment.timeZone)).")
             }
         }
     }

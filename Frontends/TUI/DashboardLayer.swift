@@ -157,7 +157,9 @@ final class DashboardLayer: Layer {
         case .enter, .char("e"):
             guard let reminder = dashboard.editTarget() else { return }
             await openSheet(core.formModel(.edit(reminder)), on: screen)
-        case .char("a"): await openSheet(core.formModel(.add, start: dashboard.newReminderStart), on: screen)
+        case .char("a"):
+            guard let form = try? await core.addForm(start: dashboard.newReminderStart) else { return }
+            await openSheet(form, on: screen)
         case .char("u"): await dashboard.undoTapped()
         case .control("r"): await dashboard.redoTapped()
         case .char("/"): searchEditor = LineEditor(dashboard.search)

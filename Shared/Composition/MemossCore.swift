@@ -324,6 +324,14 @@ package struct MemossCore: Sendable {
                            list: list)
     }
 
+    /// The add form, starting with what `start` gives and the alarms the store's `alarms` setting
+    /// gives a new reminder.
+    @MainActor package func addForm(start: ReminderFormModel.Start = .init()) async throws -> ReminderFormModel {
+        var start = start
+        start.alarms = try await changeSetting.current().newAlarms
+        return formModel(.add, start: start)
+    }
+
     /// An add (`.add`, starting with what `start` gives) or edit (`.edit(reminder)`) form over this store.
     @MainActor package func formModel(_ mode: ReminderFormModel.Mode, start: ReminderFormModel.Start = .init()) -> ReminderFormModel {
         ReminderFormModel(mode: mode, start: start, environment: environment, createReminder: createReminder,

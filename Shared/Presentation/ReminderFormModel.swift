@@ -26,6 +26,8 @@ package final class ReminderFormModel {
         package var tagIDs: Set<UUID> = []
         /// Its priority.
         package var priority: Priority = .none
+        /// Its alarms (the store's `alarms` setting: `MemossCore.addForm`).
+        package var alarms: [Alarm] = Alarm.defaults
 
         /// A start in `listID`, with `tagIDs` and `priority`.
         package init(listID: UUID? = nil, tagIDs: Set<UUID> = [], priority: Priority = .none) {
@@ -159,6 +161,7 @@ package final class ReminderFormModel {
         draft.tagIDs = start.tagIDs
         draft.priority = start.priority
         draft.listID = start.listID
+        draft.alarms = start.alarms
         return draft
     }
 

@@ -24,6 +24,15 @@ package struct ChangeSettingUseCase: Sendable {
         await plan.afterChange()
     }
 
+    /// Sets the alarms a reminder added without any gets (each relative to its due time; `[]` for
+    /// none); `nil` puts back one at the due time. Reminders already stored keep theirs.
+    package func newAlarms(_ alarms: [Alarm]?) async throws {
+        let text = alarms.map { Alarm.text($0, zone: environment.timeZone) } ?? Setting.newAlarms.defaultValue
+        try await Journal.record("Set \(Setting.newAlarms.rawValue) to \(text)", at: environment.now()) {
+            try await settings.set(.newAlarms, to: alarms.flatMap(Settings.stored))
+        }
+    }
+
     /// Every setting as it stands.
     package func current() async throws -> Settings {
         try await settings.settings()

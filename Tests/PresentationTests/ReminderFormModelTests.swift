@@ -28,6 +28,21 @@ struct ReminderFormModelTests {
         #expect(form.hasUnsavedChanges == false)
     }
 
+    @Test func aNewReminderStartsWithTheAlarmsTheStoreGivesAndKeepsThemWhenSaved() async throws {
+        try await world.core.changeSetting.newAlarms([.relative(seconds: -900), .atDue])
+        let form = try await world.core.addForm()
+        #expect(form.alarms == [.relative(seconds: -900), .atDue])
+        #expect(form.hasUnsavedChanges == false)
+        form.title = "Call the bank"
+        await form.saveTapped()
+        guard case .saved(let saved) = form.outcome else { Issue.record("not saved: \(String(describing: form.error))"); return }
+        #expect(saved.alarms == [.relative(seconds: -900), .atDue])
+        // An edit form keeps the reminder's own; back to the default, a new one notifies at its due time.
+        try await world.core.changeSetting.newAlarms(nil)
+        #expect(world.core.formModel(.edit(saved)).alarms == [.relative(seconds: -900), .atDue])
+        #expect(try await world.core.addForm().alarms == Alarm.defaults)
+    }
+
     @Test func savingANewReminderStoresIt() async throws {
         let form = world.core.formModel(.add)
         form.title = "Buy milk"

@@ -57,6 +57,29 @@ struct WideReminderTests {
         #expect(try memoss("history").stdout.contains("Read Dune"))
     }
 
+    @Test func theAlarmsANewReminderGetsAreSetOnceForTheStore() throws {
+        #expect(try memoss("config", "alarms", "-15m, 0").stdout == "A reminder added without alarms gets: -15m, 0.\n")
+        #expect(try memoss("config").stdout.contains("  alarms -15m, 0  (the alarms a reminder added without any gets"))
+        #expect(try memoss("add", "Call the bank", "--date", "2026-11-23", "--time", "10:00").stdout
+            == "Added 1. \"Call the bank\", due Mon 23 Nov 10:00, alarms -15m, 0.\n")
+        #expect(try pending() == ["Call the bank 2026-11-23T09:45:00-05:00", "Call the bank 2026-11-23T10:00:00-05:00"])
+        // Given ones win; the prompt's form starts from the setting.
+        #expect(try memoss("add", "Quiet one", "--date", "2026-11-24", "--alarm", "none").stdout
+            == "Added 2. \"Quiet one\", due Tue 24 Nov 09:00, no alarm.\n")
+        let prompt = try MemossProcess.run(["--db", store], environment: environment,
+                                           lines: ["add", "Water plants", "", "2026-11-25", "", "", "", "", "", "y", "quit"])
+        #expect(prompt.stdout.contains("Alarms [-15m, 0]: \n"), "\(prompt.stdout)")
+        #expect(prompt.stdout.contains("\"Water plants\", due Wed 25 Nov 09:00, alarms -15m, 0."), "\(prompt.stdout)")
+        // Offsets only; a stored reminder keeps its alarms when the setting goes back; undo takes it back.
+        let absolute = try memoss("config", "alarms", "2026-12-01 18:00")
+        #expect(absolute.status == 2 && absolute.stderr.contains("a default alarm counts from each reminder's due time"), "\(absolute.stderr)")
+        #expect(try memoss("config", "alarms", "none").stdout == "A reminder added without alarms gets: none.\n")
+        #expect(try memoss("undo").stdout == "Undid: Set alarms to none.\n")
+        #expect(try memoss("config", "alarms", "default").stdout == "A reminder added without alarms gets: at due time.\n")
+        #expect(try memoss("add", "Plain", "--date", "2026-11-26").stdout == "Added 4. \"Plain\", due Thu 26 Nov 09:00.\n")
+        #expect(try pending().contains("Call the bank 2026-11-23T09:45:00-05:00"))
+    }
+
     @Test func anAllDayReminderIsTheDayOverdueOnceItEndsAndNotifiesAtTheSetTime() throws {
         #expect(try memoss("add", "Bins out", "--date", "tomorrow", "--time", "none").stdout == "Added 1. \"Bins out\", due Tomorrow, all day.\n")
         #expect(try memoss("add", "Water plants", "--date", "today", "--time", "all day").stdout
@@ -68,7 +91,8 @@ struct WideReminderTests {
         #expect(try pending() == ["Bins out 2026-11-22T09:00:00-05:00"])
         #expect(try memoss("config", "all-day-time", "7:30").stdout == "All-day reminders notify at 07:30 on their day.\n")
         #expect(try pending() == ["Bins out 2026-11-22T07:30:00-05:00"])
-        #expect(try memoss("config").stdout == "  all-day-time 07:30  (the time of day all-day reminders are notified at)\n")
+        #expect(try memoss("config").stdout == "  all-day-time 07:30  (the time of day all-day reminders are notified at)\n"
+            + "  alarms at due time  (the alarms a reminder added without any gets, relative to its due time)\n")
         #expect(try memoss("undo").stdout == "Undid: Set all-day-time to 07:30.\n")
         #expect(try pending() == ["Bins out 2026-11-22T09:00:00-05:00"])
         // The next day, today's is overdue: its day has ended.
