@@ -159,7 +159,7 @@ extension Memoss {
                         continue
                     }
                     guard let due = (try? await delivery.look(readsKept: false))?.due else { continue }
-                    let fresh = (due.delivered + due.deliveredElsewhere).filter { shown.insert($0.id) }
+                    let fresh = (due.delivered + due.deliveredElsewhere).filter { shown.insert($0) }
                     guard !fresh.isEmpty else { continue }
                     let numbered = (try? await core.numberNotifications()) ?? []
                     for notification in fresh {
@@ -173,7 +173,7 @@ extension Memoss {
         @MainActor
         private func announce(_ due: DueNotifications, _ session: Session) async {
             // What a running `watch` delivers is shown once here, not taken.
-            let elsewhere = due.deliveredElsewhere.filter { session.shownNotifications.insert($0.id) }
+            let elsewhere = due.deliveredElsewhere.filter { session.shownNotifications.insert($0) }
             guard !(due.delivered + elsewhere).isEmpty else { return }
             let numbers = (try? await session.notificationNumbers()) ?? [:]
             for notification in due.delivered + elsewhere {

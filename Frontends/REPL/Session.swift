@@ -143,12 +143,15 @@ enum StatePaths {
     }
 }
 
-/// The ids of notifications a session has shown, from the prompt's loop and from the task that
+/// The notifications a session has shown, each at its time, from the prompt's loop and from the task that
 /// shows what falls due while it waits.
 final class ShownNotifications: @unchecked Sendable {
     private let lock = NSLock()
-    private var ids = Set<String>()
+    private var shown = Set<String>()
 
-    /// Records `id`; true when it was not shown before.
-    func insert(_ id: String) -> Bool { lock.withLock { ids.insert(id).inserted } }
+    /// Records `notification` at its time; true when it was not shown at that time before (one
+    /// that fires again, snoozed, keeps its id: it is shown again).
+    func insert(_ notification: DeliveredNotification) -> Bool {
+        lock.withLock { shown.insert("\(notification.id) \(notification.request.fireAt.timeIntervalSince1970)").inserted }
+    }
 }

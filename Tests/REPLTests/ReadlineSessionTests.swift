@@ -33,7 +33,7 @@ struct ReadlineSessionTests {
     }
 
     @Test func whatFallsDueIsShownAtThePromptWithoutCorruptingTheLine() throws {
-        try drive("due_at_prompt.py", checks: 3)
+        try drive("due_at_prompt.py", checks: 4)
     }
 
     @Test func aListLongerThanTheScreenGoesThroughThePagerOnlyAtATerminal() throws {
