@@ -51,12 +51,15 @@ extension Memoss {
                 if value.lowercased() != "default" {
                     let environment = core.environment
                     switch AlarmText.read(value, now: environment.now(), zone: environment.timeZone) {
-                    case .success(let read) where Settings.stored(read) != nil: alarms = read
-                    case .success: throw UsageProblem(message: "alarms: a default alarm counts from each reminder's due time; give offsets such as -15m or 0, or none.")
+                    case .success(let read): alarms = read
                     case .failure: throw UsageProblem(message: "alarms: \(AlarmText.hint).")
                     }
                 }
-                try await core.changeSetting.newAlarms(alarms)
+                do {
+                    try await core.changeSetting.newAlarms(alarms)
+                } catch let refused as SettingError {
+                    throw UsageProblem(message: refused.message)
+                }
                 session.say("A reminder added without alarms gets: \(Alarm.text(alarms ?? Alarm.defaults, zone: core.environment.timeZone)).")
             }
         }

@@ -74,3 +74,16 @@ extension Reminder {
         return LocalDateTime(date: occurrence.nominal.date, time: settings.allDayTime).resolved(in: timeZone)
     }
 }
+
+/// A setting's value the store cannot keep.
+package enum SettingError: Error, Hashable, Sendable, UserFacingError {
+    /// A default alarm at a date and time: it would be the same instant for every reminder.
+    case defaultAlarmNotRelative
+
+    package var message: String {
+        switch self {
+        case .defaultAlarmNotRelative:
+            "alarms: a default alarm counts from each reminder's due time; give offsets such as -15m or 0, or none."
+        }
+    }
+}

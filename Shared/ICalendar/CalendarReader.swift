@@ -429,18 +429,13 @@ struct TodoReader {
     /// The latest trigger of its snooze alarms (an absolute one, or a duration from DUE of a timed
     /// item) and `X-MEMOSS-SNOOZED`.
     private func snoozedUntil(due: LocalDateTime, zone: TimeZone, isAllDay: Bool) -> Date? {
-        let triggers = alarmLines.filter(Self.isSnooze).compactMap { $0.first { $0.name == "TRIGGER" } }
+        let triggers = alarmLines.filter(ContentLines.isSnoozeAlarm).compactMap { $0.first { $0.name == "TRIGGER" } }
             + self.lines.filter { $0.name == "X-MEMOSS-SNOOZED" }
         return triggers.compactMap { trigger -> Date? in
             if trigger.name == "X-MEMOSS-SNOOZED" || trigger.parameters["VALUE"]?.uppercased() == "DATE-TIME" { return Self.utc(trigger) }
             guard !isAllDay, let length = Self.duration(trigger.value) else { return nil }
             return due.resolved(in: zone).addingTimeInterval(TimeInterval(length.days * 86_400 + length.seconds))
         }.max()
-    }
-
-    /// Whether a VALARM's lines are a snooze alarm (RFC 9074 §7: `RELATED-TO;RELTYPE=SNOOZE`).
-    static func isSnooze(_ lines: [ContentLines.Line]) -> Bool {
-        lines.contains { $0.name == "RELATED-TO" && $0.parameters["RELTYPE"]?.uppercased() == "SNOOZE" }
     }
 
     /// The alarms of an item whose readable VALARMs say `read`, with Memoss's `X-MEMOSS-ALARMS`.
@@ -462,7 +457,7 @@ struct TodoReader {
         let dueInstant = due.resolved(in: zone), startInstant = start.resolved(in: zone)
         return alarmLines.map { lines -> Alarm? in
             let action = lines.first { $0.name == "ACTION" }?.value.uppercased()
-            guard action == "DISPLAY" || action == "AUDIO", !Self.isSnooze(lines), let trigger = lines.first(where: { $0.name == "TRIGGER" }) else { return nil }
+            guard action == "DISPLAY" || action == "AUDIO", !ContentLines.isSnoozeAlarm(lines), let trigger = lines.first(where: { $0.name == "TRIGGER" }) else { return nil }
             if trigger.parameters["VALUE"]?.uppercased() == "DATE-TIME" {
                 return Self.utc(trigger).map(Alarm.absolute)
             }
@@ -594,5 +589,13 @@ struct TodoReader {
             refuse(line, problem.message)
             return nil
         }
+    }
+}
+
+extension ContentLines {
+    /// Whether a VALARM's lines are a snooze alarm (RFC 9074 §7: `RELATED-TO;RELTYPE=SNOOZE`),
+    /// for the reader and for a sync writing over another client's to-do.
+    package static func isSnoozeAlarm(_ lines: [Line]) -> Bool {
+        lines.contains { $0.name == "RELATED-TO" && $0.parameters["RELTYPE"]?.uppercased() == "SNOOZE" }
     }
 }

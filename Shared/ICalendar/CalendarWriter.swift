@@ -56,7 +56,8 @@ package enum CalendarWriter {
         func put(_ line: String) { out += ContentLines.folded(line) }
         let zone = reminder.timeZone
         put("BEGIN:VTODO")
-        put("UID:\(item.uid ?? reminder.id.text)")
+        let uid = item.uid ?? reminder.id.text
+        put("UID:\(uid)")
         put("DTSTAMP:\(utcText(stamp))")
         put("CREATED:\(utcText(reminder.createdAt))")
         put("LAST-MODIFIED:\(utcText(reminder.updatedAt))")
@@ -95,7 +96,6 @@ package enum CalendarWriter {
             // Snoozed: RFC 9074's snooze alarm, related to the first VALARM (which then needs a UID);
             // without one, Memoss's own property says it.
             let snoozed = reminder.liveSnooze
-            let uid = item.uid ?? reminder.id.text
             if let snoozed, triggers.isEmpty { put("X-MEMOSS-SNOOZED:\(utcText(snoozed))") }
             for (index, trigger) in triggers.enumerated() {
                 put("BEGIN:VALARM")

@@ -202,8 +202,10 @@ private struct SnoozeBlocks {
 
     init(theirs: RawLines, in todo: ClosedRange<Int>, blocks: [ClosedRange<Int>], keeping: (ClosedRange<Int>) -> Bool,
          oursAdded: Bool, local: SyncFields) {
+        // Told as the reader tells them, from the block's lines as written.
         func isSnooze(_ block: ClosedRange<Int>) -> Bool {
-            block.contains { theirs.lines[$0].name == "RELATED-TO" && theirs.lines[$0].logical.uppercased().contains("RELTYPE=SNOOZE") }
+            let lines = try? ContentLines.parse(block.map { theirs.lines[$0].raw }.joined())
+            return lines.map(ContentLines.isSnoozeAlarm) ?? false
         }
         for block in blocks where isSnooze(block) { dropped.formUnion(block) }
         guard let until = local.snoozed else { return }

@@ -26,10 +26,16 @@ package struct ChangeSettingUseCase: Sendable {
 
     /// Sets the alarms a reminder added without any gets (each relative to its due time; `[]` for
     /// none); `nil` puts back one at the due time. Reminders already stored keep theirs.
+    /// - Throws: `SettingError.defaultAlarmNotRelative` for an alarm at a date and time; `StoreError`.
     package func newAlarms(_ alarms: [Alarm]?) async throws {
+        var stored: String?
+        if let alarms {
+            guard let value = Settings.stored(alarms) else { throw SettingError.defaultAlarmNotRelative }
+            stored = value
+        }
         let text = alarms.map { Alarm.text($0, zone: environment.timeZone) } ?? Setting.newAlarms.defaultValue
         try await Journal.record("Set \(Setting.newAlarms.rawValue) to \(text)", at: environment.now()) {
-            try await settings.set(.newAlarms, to: alarms.flatMap(Settings.stored))
+            try await settings.set(.newAlarms, to: stored)
         }
     }
 

@@ -30,6 +30,8 @@ struct ReminderFormModelTests {
 
     @Test func aNewReminderStartsWithTheAlarmsTheStoreGivesAndKeepsThemWhenSaved() async throws {
         try await world.core.changeSetting.newAlarms([.relative(seconds: -900), .atDue])
+        // An alarm at a date and time is no default: refused, the setting as it was.
+        await #expect(throws: SettingError.defaultAlarmNotRelative) { try await world.core.changeSetting.newAlarms([.absolute(testNow)]) }
         let form = try await world.core.addForm()
         #expect(form.alarms == [.relative(seconds: -900), .atDue])
         #expect(form.hasUnsavedChanges == false)
