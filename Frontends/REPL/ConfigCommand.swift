@@ -13,7 +13,8 @@ extension Memoss {
         @OptionGroup var store: StoreOptions
         @ParentCommand var memoss: Memoss
         @Argument(help: "The setting: all-day-time or alarms.") var name: String?
-        @Argument(help: "Its new value, or default.") var value: String?
+        /// Its words, read as one value (`config alarms -15m, 0` at the prompt, unquoted).
+        @Argument(help: "Its new value, or default.") var words: [String] = []
 
         func execute(in session: Session) async throws {
             let core = session.core
@@ -32,8 +33,9 @@ extension Memoss {
                 throw UsageProblem(message: "No setting named \"\(VisibleText.escaped(name))\"; the settings are "
                     + Setting.allCases.map(\.rawValue).joined(separator: ", ") + ".")
             }
-            guard let value else {
-                throw UsageProblem(message: "Give \(setting.rawValue) a value, or default: config \(setting.rawValue) 08:00.")
+            let value = words.joined(separator: " ")
+            guard !value.isEmpty else {
+                throw UsageProblem(message: "Give \(setting.rawValue) a value, or default: config \(setting.rawValue) \(setting.example).")
             }
             switch setting {
             case .allDayTime:

@@ -15,6 +15,14 @@ package enum Setting: String, CaseIterable, Hashable, Sendable {
         }
     }
 
+    /// A value it takes, for a sentence that asks for one.
+    package var example: String {
+        switch self {
+        case .allDayTime: "08:00"
+        case .newAlarms: "-15m,0"
+        }
+    }
+
     /// Its value until the user sets one.
     package var defaultValue: String {
         switch self {

@@ -67,12 +67,15 @@ struct WideReminderTests {
         #expect(try memoss("add", "Quiet one", "--date", "2026-11-24", "--alarm", "none").stdout
             == "Added 2. \"Quiet one\", due Tue 24 Nov 09:00, no alarm.\n")
         let prompt = try MemossProcess.run(["--db", store], environment: environment,
-                                           lines: ["add", "Water plants", "", "2026-11-25", "", "", "", "", "", "y", "quit"])
+                                           lines: ["config alarms -15m, 0", "add", "Water plants", "", "2026-11-25", "", "", "", "", "", "y", "quit"])
+        // At the prompt the value's words need no quotes.
+        #expect(prompt.stdout.contains("A reminder added without alarms gets: -15m, 0.\n"), "\(prompt.stdout)")
         #expect(prompt.stdout.contains("Alarms [-15m, 0]: \n"), "\(prompt.stdout)")
         #expect(prompt.stdout.contains("\"Water plants\", due Wed 25 Nov 09:00, alarms -15m, 0."), "\(prompt.stdout)")
         // Offsets only; a stored reminder keeps its alarms when the setting goes back; undo takes it back.
         let absolute = try memoss("config", "alarms", "2026-12-01 18:00")
         #expect(absolute.status == 2 && absolute.stderr.contains("a default alarm counts from each reminder's due time"), "\(absolute.stderr)")
+        #expect(try memoss("config", "alarms").stderr == "memoss: Give alarms a value, or default: config alarms -15m,0.\n")
         #expect(try memoss("config", "alarms", "none").stdout == "A reminder added without alarms gets: none.\n")
         #expect(try memoss("undo").stdout == "Undid: Set alarms to none.\n")
         #expect(try memoss("config", "alarms", "default").stdout == "A reminder added without alarms gets: at due time.\n")
