@@ -50,67 +50,88 @@ package enum CalendarWriter {
     }
 
     /// One VTODO.
-    package static func todo(_ item: CalendarItem, stamp: Date) -> String {
+    package static func todo(_ item: CalendarItem, stamp: Date) -> String { todoBytes(item, stamp: stamp).text }
+
+    /// One VTODO, as the bytes of its lines.
+    static func todoBytes(_ item: CalendarItem, stamp: Date) -> ContentLineBytes {
         let reminder = item.reminder
-        var out = ""
-        func put(_ line: String) { out += ContentLines.folded(line) }
-        let zone = reminder.timeZone
-        put("BEGIN:VTODO")
+        var out = ContentLineBytes()
+        out.line("BEGIN:VTODO")
         let uid = item.uid ?? reminder.id.text
-        put("UID:\(uid)")
-        put("DTSTAMP:\(utcText(stamp))")
-        put("CREATED:\(utcText(reminder.createdAt))")
-        put("LAST-MODIFIED:\(utcText(reminder.updatedAt))")
-        put("SUMMARY:\(ContentLines.escaped(reminder.title))")
-        if let notes = reminder.notes { put("DESCRIPTION:\(ContentLines.escaped(notes))") }
-        for property in ["DTSTART", "DUE"] {
-            switch reminder.due {
-            case .someday: break
-            case .day(let day): put("\(property);VALUE=DATE:\(dateText(day))")
-            case .moment(let local, _): put("\(property);TZID=\(zone.identifier):\(localText(local))")
+        out.line("UID:", uid)
+        out.line("DTSTAMP:", utc: stamp)
+        out.line("CREATED:", utc: reminder.createdAt)
+        out.line("LAST-MODIFIED:", utc: reminder.updatedAt)
+        out.line("SUMMARY:", text: reminder.title)
+        if let notes = reminder.notes { out.line("DESCRIPTION:", text: notes) }
+        switch reminder.due {
+        case .someday: break
+        case .day(let day):
+            for property: StaticString in ["DTSTART;VALUE=DATE:", "DUE;VALUE=DATE:"] {
+                out.begin(property)
+                out.date(day)
+                out.end()
+            }
+        case .moment(let local, _):
+            let zone = reminder.timeZone.identifier
+            for property: StaticString in ["DTSTART;TZID=", "DUE;TZID="] {
+                out.begin(property)
+                out.raw(zone)
+                out.raw(":")
+                out.local(local)
+                out.end()
             }
         }
         if let rule = rrule(reminder) {
-            put("RRULE:\(rule)")
+            out.line("RRULE:", rule)
             // RFC 5545 takes COUNT or UNTIL: the one that ends the series first is the rule's, the
             // other travels beside it for Memoss (other readers ignore X- properties).
-            if let end = reminder.recurrenceEnd, rule.contains("COUNT=") { put("X-MEMOSS-UNTIL;VALUE=DATE:\(dateText(end))") }
-            if let times = reminder.recurrence.times, rule.contains("UNTIL=") { put("X-MEMOSS-COUNT:\(times)") }
+            if let end = reminder.recurrenceEnd, rule.contains("COUNT=") {
+                out.begin("X-MEMOSS-UNTIL;VALUE=DATE:")
+                out.date(end)
+                out.end()
+            }
+            if let times = reminder.recurrence.times, rule.contains("UNTIL=") { out.line("X-MEMOSS-COUNT:", String(times)) }
             // Counted from completion: other clients repeat from DTSTART, which completing here moves.
-            if reminder.recurrence.afterDone { put("X-MEMOSS-AFTER-DONE:TRUE") }
+            if reminder.recurrence.afterDone { out.line("X-MEMOSS-AFTER-DONE:TRUE") }
         }
-        put("STATUS:\(status(of: reminder))")
-        if reminder.isDone, let completedAt = reminder.completedAt { put("COMPLETED:\(utcText(completedAt))") }
-        if let percent = reminder.isDone ? 100 : reminder.percentComplete { put("PERCENT-COMPLETE:\(percent)") }
-        if reminder.priority != .none { put("PRIORITY:\(reminder.priority.icalendarValue)") }
+        out.line("STATUS:", status(of: reminder))
+        if reminder.isDone, let completedAt = reminder.completedAt { out.line("COMPLETED:", utc: completedAt) }
+        if let percent = reminder.isDone ? 100 : reminder.percentComplete { out.line("PERCENT-COMPLETE:", String(percent)) }
+        if reminder.priority != .none { out.line("PRIORITY:", String(reminder.priority.icalendarValue)) }
         if !item.tagNames.isEmpty {
-            put("CATEGORIES:" + item.tagNames.map(ContentLines.escaped).joined(separator: ","))
+            out.begin("CATEGORIES:")
+            for (index, name) in item.tagNames.enumerated() {
+                if index > 0 { out.raw(",") }
+                out.escaped(name)
+            }
+            out.end()
         }
-        if let list = item.listName { put("X-MEMOSS-LIST:\(ContentLines.escaped(list))") }
+        if let list = item.listName { out.line("X-MEMOSS-LIST:", text: list) }
         if !reminder.isCompleted, reminder.scheduledAt != nil {
-            if let marker = alarmsMarker(reminder) { put("X-MEMOSS-ALARMS:\(marker)") }
+            if let marker = alarmsMarker(reminder) { out.line("X-MEMOSS-ALARMS:", marker) }
             let triggers = triggers(reminder)
             // Answered: RFC 9074's ACKNOWLEDGED on each VALARM, or beside them when there is none.
-            let acknowledged = reminder.alarmsAcknowledgedAt.map(utcText)
-            if let acknowledged, triggers.isEmpty { put("X-MEMOSS-ACKNOWLEDGED:\(acknowledged)") }
+            let acknowledged = reminder.alarmsAcknowledgedAt
+            if let acknowledged, triggers.isEmpty { out.line("X-MEMOSS-ACKNOWLEDGED:", utc: acknowledged) }
             // Snoozed: RFC 9074's snooze alarm, related to the first VALARM (which then needs a UID);
             // without one, Memoss's own property says it.
             let snoozed = reminder.liveSnooze
-            if let snoozed, triggers.isEmpty { put("X-MEMOSS-SNOOZED:\(utcText(snoozed))") }
+            if let snoozed, triggers.isEmpty { out.line("X-MEMOSS-SNOOZED:", utc: snoozed) }
             for (index, trigger) in triggers.enumerated() {
-                put("BEGIN:VALARM")
-                if snoozed != nil, index == 0 { put("UID:\(alarmUID(of: uid))") }
-                put("ACTION:DISPLAY")
-                put("DESCRIPTION:\(ContentLines.escaped(reminder.title))")
-                put(trigger)
-                if let acknowledged { put("ACKNOWLEDGED:\(acknowledged)") }
-                put("END:VALARM")
+                out.line("BEGIN:VALARM")
+                if snoozed != nil, index == 0 { out.line("UID:", alarmUID(of: uid)) }
+                out.line("ACTION:DISPLAY")
+                out.line("DESCRIPTION:", text: reminder.title)
+                out.line("", trigger)
+                if let acknowledged { out.line("ACKNOWLEDGED:", utc: acknowledged) }
+                out.line("END:VALARM")
             }
             if let snoozed, !triggers.isEmpty {
-                out += snoozeAlarm(until: snoozed, relatedTo: alarmUID(of: uid), title: reminder.title)
+                out.raw(snoozeAlarm(until: snoozed, relatedTo: alarmUID(of: uid), title: reminder.title))
             }
         }
-        put("END:VTODO")
+        out.line("END:VTODO")
         return out
     }
 
@@ -229,20 +250,23 @@ package enum CalendarWriter {
 
     /// `YYYYMMDDTHHMMSSZ`.
     package static func utcText(_ instant: Date) -> String {
-        let seconds = Int((instant.timeIntervalSince1970).rounded(.down))
-        let days = seconds >= 0 ? seconds / 86_400 : (seconds - 86_399) / 86_400
-        let second = seconds - days * 86_400
-        return dateText(LocalDate(daysSinceEpoch: days)) + "T" + second.clockText + "Z"
+        var out = ContentLineBytes(capacity: 16)
+        out.utc(instant)
+        return out.text
     }
 
     /// `YYYYMMDDTHHMMSS`, a wall time without zone.
     package static func localText(_ time: LocalDateTime) -> String {
-        dateText(time.date) + "T" + (time.time.hour * 3_600 + time.time.minute * 60).clockText
+        var out = ContentLineBytes(capacity: 16)
+        out.local(time)
+        return out.text
     }
 
     /// `YYYYMMDD`.
     package static func dateText(_ date: LocalDate) -> String {
-        date.year.zeroPadded(4) + date.month.zeroPadded(2) + date.day.zeroPadded(2)
+        var out = ContentLineBytes(capacity: 8)
+        out.date(date)
+        return out.text
     }
 }
 
@@ -267,6 +291,9 @@ package final class CalendarStream: @unchecked Sendable {
     /// Counts `reminder` among those the calendar holds (before any item is added).
     package func note(_ reminder: Reminder) { zones.add(reminder) }
 
+    /// Counts the reminders of `spans` among those the calendar holds (before any item is added).
+    package func note(_ spans: [ZoneSpan]) { for span in spans { zones.add(span) } }
+
     /// Writes `item`'s VTODO (the calendar's start first, once).
     package func add(_ item: CalendarItem) {
         begin()
@@ -288,33 +315,35 @@ package final class CalendarStream: @unchecked Sendable {
 
 /// The zones reminders use, each with the years its VTIMEZONE covers.
 private struct CalendarZones {
-    private var years: [String: (first: Int, last: Int)] = [:]
+    private var spans: [String: ZoneSpan] = [:]
 
     mutating func add(_ reminder: Reminder) {
         // Only a time of day is written in a zone.
-        guard case .moment(let local, _) = reminder.due else { return }
-        let year = local.date.year
-        // A series goes on: its zone's rules are written ten years ahead.
-        let last = reminder.recurrence.isRepeating && !reminder.isCompleted
-            ? (reminder.recurrenceEnd?.year ?? year + 10) : year
-        let known = years[reminder.timeZoneID] ?? (year, last)
-        years[reminder.timeZoneID] = (min(known.first, year), max(known.last, last))
+        guard case .moment(_, let instant) = reminder.due else { return }
+        let goesOn = reminder.recurrence.isRepeating && !reminder.isCompleted
+        add(ZoneSpan(timeZoneID: reminder.timeZoneID, earliest: instant, latest: instant,
+                     latestGoingOn: goesOn && reminder.recurrenceEnd == nil ? instant : nil,
+                     lastEnd: goesOn ? reminder.recurrenceEnd : nil))
     }
 
-    /// One VTIMEZONE per zone, in identifier order.
+    mutating func add(_ span: ZoneSpan) {
+        guard let known = spans[span.timeZoneID] else { return spans[span.timeZoneID] = span }
+        spans[span.timeZoneID] = ZoneSpan(
+            timeZoneID: span.timeZoneID, earliest: min(known.earliest, span.earliest), latest: max(known.latest, span.latest),
+            latestGoingOn: [known.latestGoingOn, span.latestGoingOn].compactMap { $0 }.max(),
+            lastEnd: [known.lastEnd, span.lastEnd].compactMap { $0 }.max())
+    }
+
+    /// One VTIMEZONE per zone, in identifier order: from the year before the first due time to
+    /// the year after the last, a series that goes on counted to its end day or ten years ahead.
     var components: [String] {
-        years.keys.sorted().map { identifier in
-            let range = years[identifier]!
-            return TimeZoneWriter.component(TimeZone(identifier: identifier) ?? .gmt, identifier: identifier,
-                                            from: range.first - 1, through: range.last + 1)
+        spans.keys.sorted().map { identifier in
+            let span = spans[identifier]!
+            let zone = TimeZone(identifier: identifier) ?? .gmt
+            let year = { (instant: Date) in LocalDateTime(of: instant, in: zone).date.year }
+            let last = [year(span.latest), span.latestGoingOn.map { year($0) + 10 }, span.lastEnd?.year].compactMap { $0 }.max()!
+            return TimeZoneWriter.component(zone, identifier: identifier, from: year(span.earliest) - 1, through: last + 1)
         }
-    }
-}
-
-extension Int {
-    /// Seconds of the day as `HHMMSS`.
-    fileprivate var clockText: String {
-        (self / 3_600).zeroPadded(2) + (self % 3_600 / 60).zeroPadded(2) + (self % 60).zeroPadded(2)
     }
 }
 

@@ -8,46 +8,43 @@ package enum ContentLines {
         let bytes = Array(line.utf8)
         guard bytes.count > 75 else { return line + "\r\n" }
         var out: [UInt8] = []
-        out.reserveCapacity(bytes.count + bytes.count / 74 * 3 + 2)
-        var octets = 0, limit = 75, index = 0
-        while index < bytes.count {
-            // The length of the UTF-8 sequence that starts here.
-            let lead = bytes[index]
-            let size = lead < 0x80 ? 1 : lead < 0xE0 ? 2 : lead < 0xF0 ? 3 : 4
-            if octets + size > limit {
-                out += [0x0D, 0x0A, 0x20]
-                octets = 0
-                limit = 74  // after the leading space
-            }
-            out += bytes[index..<min(index + size, bytes.count)]
-            octets += size
-            index += size
-        }
-        out += [0x0D, 0x0A]
+        fold(bytes, into: &out)
         return String(decoding: out, as: UTF8.self)
     }
 
-    /// A TEXT value (§3.3.11): backslash, semicolon and comma escaped, line breaks as `\n`, and
-    /// the control characters TEXT cannot hold (§3.1: all but tab and the line breaks; also DEL
-    /// and the C1 controls) written as Memoss shows them, `\u{1B}` (see `representable`).
-    package static func escaped(_ text: String) -> String {
-        guard text.utf8.contains(where: { $0 == 0x5C || $0 == 0x3B || $0 == 0x2C || ($0 < 0x20 && $0 != 0x09) || $0 == 0x7F || $0 == 0xC2 })
-        else { return text }
-        var result = ""
-        var previousWasCR = false
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\\": result += "\\\\"
-            case ";": result += "\\;"
-            case ",": result += "\\,"
-            case "\r": result += "\\n"
-            case "\n": if !previousWasCR { result += "\\n" }
-            case _ where isForbiddenControl(scalar): result += "\\\\" + shown(scalar)
-            default: result.unicodeScalars.append(scalar)
-            }
-            previousWasCR = scalar == "\r"
+    /// `line`'s bytes folded as `folded` folds them, appended to `out`.
+    static func fold(_ line: [UInt8], into out: inout [UInt8]) {
+        out.reserveCapacity(out.count + line.count + line.count / 74 * 3 + 2)
+        var start = 0, limit = 75
+        while line.count - start > limit {
+            // The most octets that fit, not ending inside a UTF-8 sequence (a continuation byte
+            // after the cut means the cut is inside one).
+            var cut = start + limit
+            while cut > start, line[cut] & 0xC0 == 0x80 { cut -= 1 }
+            if cut == start { cut = start + limit }
+            out.append(contentsOf: line[start..<cut])
+            out.append(contentsOf: [0x0D, 0x0A, 0x20] as [UInt8])
+            start = cut
+            limit = 74  // after the leading space
         }
-        return result
+        out.append(contentsOf: line[start...])
+        out.append(0x0D)
+        out.append(0x0A)
+    }
+
+    /// A TEXT value (§3.3.11), escaped as `ContentLineBytes.escaped` writes it.
+    package static func escaped(_ text: String) -> String {
+        guard text.utf8.contains(where: needsEscaping) else { return text }
+        var out = ContentLineBytes(capacity: text.utf8.count + 8)
+        out.escaped(text)
+        return out.text
+    }
+
+    /// Whether a TEXT value with this UTF-8 byte may have something to escape: a backslash,
+    /// semicolon, comma, a control character but tab, or `0xC2`, which starts the C1 controls (and
+    /// other characters, which `escaped` then keeps as they are).
+    static func needsEscaping(_ byte: UInt8) -> Bool {
+        byte == 0x5C || byte == 0x3B || byte == 0x2C || (byte < 0x20 && byte != 0x09) || byte == 0x7F || byte == 0xC2
     }
 
     /// `text` as a TEXT value written by `escaped` reads back: each control character TEXT cannot

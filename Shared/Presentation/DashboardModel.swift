@@ -285,9 +285,9 @@ package final class DashboardModel {
         let collector = SectionCollector(count: read.count, caps: caps + Array(repeating: nil, count: read.count - plan.count),
                                          search: search)
         let names = try await listNames()
-        try await loadDashboard.stream(read, matching: filter) { _, index, reminder, group in
+        try await loadDashboard.stream(read, matching: filter) { index, reminder, group in
             collector.add(Self.card(reminder, group?.urgency ?? .done, formatter, lists: names), to: index)
-        } ended: { _, index, shown, total in
+        } ended: { index, shown, total in
             collector.end(index, shown: shown, total: total)
         }
         return plan.indices.compactMap { index in
@@ -355,10 +355,10 @@ package final class DashboardModel {
         }
         let names = try await listNames()
         begin(0)
-        try await loadDashboard.stream(sections.map(\.section), matching: filter) { _, _, reminder, group in
+        try await loadDashboard.stream(sections.map(\.section), matching: filter) { _, reminder, group in
             if let title = pending.take() { emit(title) }
             emit(.card(Self.card(reminder, group?.urgency ?? .done, formatter, lists: names)))
-        } ended: { _, index, shown, total in
+        } ended: { index, shown, total in
             let section = sections[index].section
             if shown > 0 { shownAny.add(true) }
             if shown == 0 && !section.undated && !isFiltered {

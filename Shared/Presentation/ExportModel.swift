@@ -39,30 +39,26 @@ package struct ExportModel: Sendable {
         let done = ReminderSection(done: true, withCompletedTimes: false)
         let openThenDone = completedOnly ? [done] : [open, someday, done]
         let count = Gathered<Int>()
-        let counted: @Sendable (Int, Int, Int, Int) -> Void = { pass, _, shown, _ in if pass == 0 { count.add(shown) } }
+        let counted: @Sendable (Int, Int, Int) -> Void = { _, shown, _ in count.add(shown) }
         switch format {
         case .ics:
-            // The VTIMEZONEs come first and cover every reminder: a first pass learns the zones.
+            // The VTIMEZONEs come first and cover every reminder: the read passes the zones first.
             let calendar = CalendarStream(stamp: environment.now(), product: product, name: oneList?.name, write: write)
-            try await loadDashboard.stream(openThenDone, matching: filter, passes: 2, { pass, _, item, _ in
-                if pass == 0 {
-                    calendar.note(item.reminder)
-                } else {
-                    var calendarItem = CalendarItem(reminder: item.reminder, tagNames: item.tags.map(\.name))
-                    if oneList == nil, item.listID != nil { calendarItem.listName = names.name(of: item.listID) }
-                    calendar.add(calendarItem)
-                }
+            try await loadDashboard.stream(openThenDone, matching: filter, zones: { calendar.note($0) }, { _, item, _ in
+                var calendarItem = CalendarItem(reminder: item.reminder, tagNames: item.tags.map(\.name))
+                if oneList == nil, item.listID != nil { calendarItem.listName = names.name(of: item.listID) }
+                calendar.add(calendarItem)
             }, ended: counted)
             calendar.end()
         case .csv:
             write(CSVFields.header)
-            try await loadDashboard.stream(openThenDone, matching: filter, { _, _, item, _ in
+            try await loadDashboard.stream(openThenDone, matching: filter, { _, item, _ in
                 write(CSVFields.row(item, lists: names))
             }, ended: counted)
         case .json:
             // The dashboard's document: completed first (sorted keys), then to do.
             let stream = JSONShapes.DashboardJSONStream(lists: names, write: write)
-            try await loadDashboard.stream(completedOnly ? [done] : [done, open, someday], matching: filter, { _, section, item, _ in
+            try await loadDashboard.stream(completedOnly ? [done] : [done, open, someday], matching: filter, { section, item, _ in
                 if section >= 1 { stream.startToDo() }
                 stream.add(item)
             }, ended: counted)

@@ -5,17 +5,22 @@ import GRDB
 /// The listing: every section of the dashboard, To Do read in two halves at once.
 extension GRDBReminderRepository {
     package func forEachReminder(
-        in sections: [ReminderSection], matching filter: ReminderFilter, passes: Int,
-        _ body: @escaping @Sendable (_ pass: Int, _ section: Int, ReminderWithTags) throws -> Void,
-        ended: @escaping @Sendable (_ pass: Int, _ section: Int, _ shown: Int, _ total: Int) throws -> Void
+        in sections: [ReminderSection], matching filter: ReminderFilter,
+        zones: (@Sendable ([ZoneSpan]) throws -> Void)?,
+        _ body: @escaping @Sendable (_ section: Int, ReminderWithTags) throws -> Void,
+        ended: @escaping @Sendable (_ section: Int, _ shown: Int, _ total: Int) throws -> Void
     ) async throws {
         let read = SectionsRead(sections: sections, filter: filter, body: body, ended: ended)
+        // What every read starts with: the tags by row, and the zones when asked for.
+        let start = { @Sendable (db: Database) throws -> TagsByRow in
+            if let zones { try zones(Self.zoneSpans(of: sections, matching: filter, db)) }
+            return try TagsByRow(db)
+        }
         // A filter of words, days or statuses selects few: read on one connection. A tag, a list or
         // a priority may keep thousands: read in two.
-        guard passes == 1, Self.mayKeepMany(filter), let first = sections.first, !first.done, !first.undated, first.limit == nil else {
+        guard Self.mayKeepMany(filter), let first = sections.first, !first.done, !first.undated, first.limit == nil else {
             return try await database.read { db in
-                let tags = try TagsByRow(db)
-                for pass in 0..<passes { try read.sections(from: 0, pass: pass, db, tags: tags, openCount: nil) }
+                try read.sections(from: 0, db, tags: try start(db), openCount: nil)
             }
         }
         // All of To Do first: its two halves of `ReminderQuery.toDoHalves` are read at once on two
@@ -23,7 +28,7 @@ extension GRDBReminderRepository {
         // follow on the first connection, in its read.
         let halves = ReminderQuery.toDoHalves(matching: filter)
         try await database.readInTwo(
-            pin: { db in try TagsByRow(db) },
+            pin: start,
             first: { (db, tags, partner: Partner<ReminderWithTags>) in
                 var mine = try ReminderRows(db, query: halves[0], tags: tags)
                 var (own, other) = (try mine.next(), try partner.next())
@@ -31,21 +36,21 @@ extension GRDBReminderRepository {
                 while own != nil || other != nil {
                     count += 1
                     if let item = own, other.map({ ReminderRows.precedes(item, $0) }) ?? true {
-                        try body(0, 0, item)
+                        try body(0, item)
                         own = try mine.next()
                     } else if let item = other {
-                        try body(0, 0, item)
+                        try body(0, item)
                         other = try partner.next()
                     }
                 }
-                try ended(0, 0, count, count)
-                try read.sections(from: 1, pass: 0, db, tags: tags, openCount: count)
+                try ended(0, count, count)
+                try read.sections(from: 1, db, tags: tags, openCount: count)
             },
             second: { db, tags, pass in
                 var rows = try ReminderRows(db, query: halves[1], tags: tags)
                 while let item = try rows.next(), pass(item) {}
             },
-            alone: { db, tags in try read.sections(from: 0, pass: 0, db, tags: tags, openCount: nil) },
+            alone: { db, tags in try read.sections(from: 0, db, tags: tags, openCount: nil) },
             betweenStarts: readsInTwoStarted)
     }
 
@@ -56,6 +61,32 @@ extension GRDBReminderRepository {
             case .tagged, .inList, .priority: true
             default: false
             }
+        }
+    }
+
+    /// The zones of the reminders `sections` hold that `filter` selects, from one pass over the
+    /// table (no reminder decoded): the dated open ones of a To Do section, every done one of a
+    /// Completed section (limits aside: a zone too many is harmless, one missing is not).
+    fileprivate static func zoneSpans(of sections: [ReminderSection], matching filter: ReminderFilter, _ db: Database) throws -> [ZoneSpan] {
+        var stages: [String] = []
+        if sections.contains(where: { !$0.done && !$0.undated }) { stages.append("+reminder.isCompleted = 0") }
+        if sections.contains(where: \.done) { stages.append("+reminder.isCompleted = 1") }
+        guard !stages.isEmpty else { return [] }
+        let narrowed = filter.sql()
+        let goesOn = "reminder.isCompleted = 0 AND reminder.recurrenceRule <> 'never'"
+        let rows = try Row.fetchAll(db, sql: """
+            SELECT reminder.timeZoneID, min(reminder.scheduledAt), max(reminder.scheduledAt),
+                max(CASE WHEN \(goesOn) AND reminder.recurrenceEnd IS NULL THEN reminder.scheduledAt END),
+                max(CASE WHEN \(goesOn) THEN reminder.recurrenceEnd END)
+            FROM reminder WHERE +reminder.scheduledAt IS NOT NULL AND NOT reminder.isAllDay
+                AND (\(stages.joined(separator: " OR ")))\(narrowed.condition)
+            GROUP BY reminder.timeZoneID
+            """, arguments: narrowed.arguments)
+        return rows.map { row in
+            ZoneSpan(timeZoneID: row[0], earliest: StoredInstant.date(milliseconds: row[1]),
+                     latest: StoredInstant.date(milliseconds: row[2]),
+                     latestGoingOn: (row[3] as Int64?).map(StoredInstant.date(milliseconds:)),
+                     lastEnd: (row[4] as String?).flatMap(LocalDate.init(iso:)))
         }
     }
 
@@ -88,12 +119,12 @@ extension GRDBReminderRepository {
 private struct SectionsRead: Sendable {
     let sections: [ReminderSection]
     let filter: ReminderFilter
-    let body: @Sendable (_ pass: Int, _ section: Int, ReminderWithTags) throws -> Void
-    let ended: @Sendable (_ pass: Int, _ section: Int, _ shown: Int, _ total: Int) throws -> Void
+    let body: @Sendable (_ section: Int, ReminderWithTags) throws -> Void
+    let ended: @Sendable (_ section: Int, _ shown: Int, _ total: Int) throws -> Void
 
     /// Reads the sections from `start` on. `openCount` is how many open reminders the filter
     /// selects, when a section before has read or counted them all.
-    func sections(from start: Int, pass: Int, _ db: Database, tags: TagsByRow, openCount: Int?) throws {
+    func sections(from start: Int, _ db: Database, tags: TagsByRow, openCount: Int?) throws {
         // How many open reminders the filter selects, dated and undated, once both are known.
         var openCounts: [Bool: Int] = openCount.map { [false: $0] } ?? [:]
         for index in sections.indices.dropFirst(start) {
@@ -111,7 +142,7 @@ private struct SectionsRead: Sendable {
                 (sql, arguments) = (query.sql(alsoSelecting: ReminderQuery.tagRows), query.arguments)
             }
             var rows = try ReminderRows(db, sql: sql, arguments: arguments, tags: tags)
-            let shown = try rows.passAll { try body(pass, index, $0) }
+            let shown = try rows.passAll { try body(index, $0) }
             var total: Int? = shown
             if let limit = section.limit, shown >= limit {
                 let openCount = openCounts.count == 2 ? openCounts.values.reduce(0, +) : nil
@@ -119,7 +150,7 @@ private struct SectionsRead: Sendable {
                     ? try GRDBReminderRepository.count(section, matching: filter, openCount: section.done ? openCount : nil, db) : nil
             }
             if !section.done { openCounts[section.undated] = total }
-            try ended(pass, index, shown, total ?? shown)
+            try ended(index, shown, total ?? shown)
         }
     }
 }

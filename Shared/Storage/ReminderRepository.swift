@@ -44,13 +44,15 @@ package protocol ReminderRepository: Sendable {
     /// that `filter` keeps, as SQLite returns them (memory stays flat however many there
     /// are), and `ended` at the end of each section with how many it passed and how many the
     /// section holds (counted only when the section's `limit` stopped it and it `countsAll`,
-    /// else what it passed); all that `passes` times over, in one read: every section and every
-    /// pass show the same state of the store, whatever is committed meanwhile. An error either
-    /// throws ends the read.
+    /// else what it passed); all in one read: every section shows the same state of the store,
+    /// whatever is committed meanwhile. With `zones`, the read first passes it the zones of the
+    /// reminders the sections hold (before any reminder; a calendar's VTIMEZONEs come first). An
+    /// error either throws ends the read.
     func forEachReminder(
-        in sections: [ReminderSection], matching filter: ReminderFilter, passes: Int,
-        _ body: @escaping @Sendable (_ pass: Int, _ section: Int, ReminderWithTags) throws -> Void,
-        ended: @escaping @Sendable (_ pass: Int, _ section: Int, _ shown: Int, _ total: Int) throws -> Void
+        in sections: [ReminderSection], matching filter: ReminderFilter,
+        zones: (@Sendable ([ZoneSpan]) throws -> Void)?,
+        _ body: @escaping @Sendable (_ section: Int, ReminderWithTags) throws -> Void,
+        ended: @escaping @Sendable (_ section: Int, _ shown: Int, _ total: Int) throws -> Void
     ) async throws
     /// Open one-time reminders due at or after `instant`, soonest first, at most `limit`.
     func openOneTimeReminders(from instant: Date, limit: Int) async throws -> [Reminder]
@@ -84,12 +86,12 @@ package protocol ReminderRepository: Sendable {
 }
 
 extension ReminderRepository {
-    /// `forEachReminder(in:matching:passes:_:ended:)` over the reminders carrying `tagID`, or all of them.
+    /// `forEachReminder(in:matching:zones:_:ended:)` without the zones.
     package func forEachReminder(
-        in sections: [ReminderSection], tagged tagID: UUID?, passes: Int,
-        _ body: @escaping @Sendable (_ pass: Int, _ section: Int, ReminderWithTags) throws -> Void,
-        ended: @escaping @Sendable (_ pass: Int, _ section: Int, _ shown: Int, _ total: Int) throws -> Void
+        in sections: [ReminderSection], matching filter: ReminderFilter,
+        _ body: @escaping @Sendable (_ section: Int, ReminderWithTags) throws -> Void,
+        ended: @escaping @Sendable (_ section: Int, _ shown: Int, _ total: Int) throws -> Void
     ) async throws {
-        try await forEachReminder(in: sections, matching: ReminderFilter(tagID: tagID), passes: passes, body, ended: ended)
+        try await forEachReminder(in: sections, matching: filter, zones: nil, body, ended: ended)
     }
 }

@@ -20,9 +20,9 @@ package struct LoadDashboardUseCase: Sendable {
         let open = Gathered<ReminderWithTags>(), done = Gathered<ReminderWithTags>(), total = Gathered<Int>()
         let sections = [ReminderSection(done: false), ReminderSection(done: false, undated: true),
                         ReminderSection(done: true, limit: completedLimit, countsAll: true)]
-        try await repository.forEachReminder(in: sections, matching: filter, passes: 1) { _, section, reminder in
+        try await repository.forEachReminder(in: sections, matching: filter) { section, reminder in
             section < 2 ? open.add(reminder) : done.add(reminder)
-        } ended: { _, section, _, all in
+        } ended: { section, _, all in
             if section == 2 { total.add(all) }
         }
         return Dashboard(open: open.all, completed: done.all, completedTotal: total.all.first,
@@ -32,17 +32,17 @@ package struct LoadDashboardUseCase: Sendable {
     /// Passes each reminder of each of `sections` in turn (To Do, soonest first; done ones, most
     /// recently completed first) that `filter` keeps, with its group (`nil` for a done
     /// one), to `body` as the store reads them, and the end of each section, with how many it
-    /// passed and holds, to `ended`; all that `passes` times over, in one read of the store, so
-    /// every section shows the same moment. (An export reads everything twice: once to learn
-    /// its zones.)
+    /// passed and holds, to `ended`; all in one read of the store, so every section shows the
+    /// same moment. With `zones`, the zones of the reminders the sections hold come first.
     package func stream(
-        _ sections: [ReminderSection], matching filter: ReminderFilter, passes: Int = 1,
-        _ body: @escaping @Sendable (_ pass: Int, _ section: Int, ReminderWithTags, Dashboard.Group?) throws -> Void,
-        ended: @escaping @Sendable (_ pass: Int, _ section: Int, _ shown: Int, _ total: Int) throws -> Void = { _, _, _, _ in }
+        _ sections: [ReminderSection], matching filter: ReminderFilter,
+        zones: (@Sendable ([ZoneSpan]) throws -> Void)? = nil,
+        _ body: @escaping @Sendable (_ section: Int, ReminderWithTags, Dashboard.Group?) throws -> Void,
+        ended: @escaping @Sendable (_ section: Int, _ shown: Int, _ total: Int) throws -> Void = { _, _, _ in }
     ) async throws {
         let grouping = Dashboard.Grouping(now: environment.now(), timeZone: environment.timeZone)
-        try await repository.forEachReminder(in: sections, matching: filter, passes: passes, { pass, section, reminder in
-            try body(pass, section, reminder, sections[section].done ? nil : grouping.group(of: reminder.reminder))
+        try await repository.forEachReminder(in: sections, matching: filter, zones: zones, { section, reminder in
+            try body(section, reminder, sections[section].done ? nil : grouping.group(of: reminder.reminder))
         }, ended: ended)
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import ICalendar
 import Testing
+import TestSupport
 
 /// RFC 5545 §3.1 (folding) and §3.3.11 (TEXT escaping).
 struct ContentLinesTests {
@@ -71,6 +72,60 @@ struct ContentLinesTests {
         // Other tools write \N, and \: (which RFC 5545 does not define: kept as written).
         #expect(ContentLines.unescaped("x\\Ny\\:z"[...]) == "x\ny\\:z")
         #expect(ContentLines.list("Home,a\\,b, Work") == ["Home", "a,b", " Work"])
+    }
+
+    /// Controls TEXT cannot hold are written as Memoss shows them (C0 but tab, DEL, C1), CR, LF
+    /// and CRLF as one `\n`; other characters that share the C1 controls' first byte (`£`, a
+    /// no-break space) are kept.
+    @Test func controlsAreShownAndTheirNeighboursKept() {
+        #expect(ContentLines.escaped("a\u{1B}b\u{7F}c\u{85}d£\u{A0}e\tf\rg\r\nh\n") == "a\\\\u{1B}b\\\\u{7F}c\\\\u{85}d£\u{A0}e\tf\\ng\\nh\\n")
+    }
+
+    /// Escaping and folding, written byte by byte for speed, give what a plain walk over the
+    /// characters gives (the rule as RFC 5545 words it), on random text of every kind of
+    /// character they treat apart.
+    @Test func escapingAndFoldingAgreeWithAPlainWalkOverTheCharacters() {
+        func plainEscaped(_ text: String) -> String {
+            var result = "", previousWasCR = false
+            for scalar in text.unicodeScalars {
+                switch scalar.value {
+                case 0x5C: result += "\\\\"
+                case 0x3B: result += "\\;"
+                case 0x2C: result += "\\,"
+                case 0x0D: result += "\\n"
+                case 0x0A: if !previousWasCR { result += "\\n" }
+                case 0x09: result += "\t"
+                case 0x00...0x1F, 0x7F...0x9F: result += "\\\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
+                default: result.unicodeScalars.append(scalar)
+                }
+                previousWasCR = scalar == "\r"
+            }
+            return result
+        }
+        func plainFolded(_ line: String) -> String {
+            var parts: [String] = [], current = "", octets = 0, limit = 75
+            for scalar in line.unicodeScalars {
+                let size = String(scalar).utf8.count
+                if octets + size > limit {
+                    parts.append(current)
+                    (current, octets, limit) = (" ", 0, 74)
+                }
+                current.unicodeScalars.append(scalar)
+                octets += size
+            }
+            return (parts + [current]).map { $0 + "\r\n" }.joined()
+        }
+        let alphabet: [Unicode.Scalar] = ["a", "Z", " ", ",", ";", "\\", "\r", "\n", "\t", "\u{1B}", "\u{7F}", "\u{85}", "\u{9F}",
+                                          "\u{A0}", "£", "é", "日", "🎉", "\u{301}"]
+        var random = SeededGenerator(seed: 42)
+        for _ in 0..<2_000 {
+            var text = String.UnicodeScalarView()
+            for _ in 0..<Int.random(in: 0..<120, using: &random) { text.append(alphabet.randomElement(using: &random)!) }
+            let value = String(text)
+            #expect(ContentLines.escaped(value) == plainEscaped(value), "\(value.debugDescription)")
+            let line = "SUMMARY:" + ContentLines.escaped(value)
+            #expect(ContentLines.folded(line) == plainFolded(line), "\(value.debugDescription)")
+        }
     }
 
     @Test func parametersMayBeQuotedAndLinesMayEndWithLFOnly() throws {

@@ -79,9 +79,9 @@ struct GRDBReminderRepositoryTests {
         #expect(count == 3)
         // Stopped by a limit, a section that counts says how many it holds.
         let first = Gathered<String>(), ends = Gathered<[Int]>()
-        try await repository.forEachReminder(in: [ReminderSection(done: false, limit: 2, countsAll: true)], matching: .all, passes: 1) { _, _, item in
+        try await repository.forEachReminder(in: [ReminderSection(done: false, limit: 2, countsAll: true)], matching: .all) { _, item in
             first.add(item.title)
-        } ended: { _, _, shown, total in
+        } ended: { _, shown, total in
             ends.add([shown, total])
         }
         #expect(first.all == ["Soonest", "Sooner"])
@@ -103,9 +103,9 @@ struct GRDBReminderRepositoryTests {
         let read = Gathered<String>(), ends = Gathered<[Int]>()
         let sections = [ReminderSection(done: false, limit: 2, fromEnd: true), ReminderSection(done: false, undated: true, limit: 2, fromEnd: true),
                         ReminderSection(done: true, limit: 2, fromEnd: true), ReminderSection(done: true, withCompletedTimes: false, limit: 2, fromEnd: true)]
-        try await repository.forEachReminder(in: sections, matching: .all, passes: 1) { _, section, item in
+        try await repository.forEachReminder(in: sections, matching: .all) { section, item in
             read.add("\(section) \(item.title)")
-        } ended: { _, _, shown, total in
+        } ended: { _, shown, total in
             ends.add([shown, total])
         }
         #expect(read.all == ["0 Open 4", "0 Open 5", "1 Undated 4", "1 Undated 5", "2 Done 2", "2 Done 1", "3 Done 2", "3 Done 1"])

@@ -154,12 +154,12 @@ struct ToDoInTwoReadsTests {
         #expect(count == expected.count)
     }
 
-    /// A listing reads To Do and Completed, an export every section (twice for iCalendar, first
-    /// to learn the zones), in one read: another program's commit after the first reminder
-    /// changes no section of any pass, and the next read shows it. In one pass with To Do first,
-    /// To Do is read in two halves and Completed after it on the first half's connection.
-    @Test(arguments: [(false, 1), (true, 1), (false, 2), (true, 2)])
-    func everySectionAndPassOfOneReadShowTheStateItStartedOn(tagged: Bool, passes: Int) async throws {
+    /// A listing reads To Do and Completed, an export every section after the zones they hold, in
+    /// one read: another program's commit after the first reminder (or right after the zones)
+    /// changes no section, and the next read shows it. With To Do first, To Do is read in two
+    /// halves and Completed after it on the first half's connection.
+    @Test(arguments: [(false, false), (true, false), (false, true), (true, true)])
+    func everySectionOfOneReadShowsTheStateItStartedOn(tagged: Bool, withZones: Bool) async throws {
         let database = try AppDatabase.open(at: path)
         let starts = Gathered<Int>()
         let repository = GRDBReminderRepository(database: database, readsInTwoStarted: { starts.add(1) })
@@ -174,26 +174,39 @@ struct ToDoInTwoReadsTests {
         let expected = sections.map { $0 ? done : expectedToDo(stored, tagged: tag) }
         #expect(expected.allSatisfy { !$0.isEmpty })
 
-        let seen = Gathered<(pass: Int, section: Int, item: ReminderWithTags)>(), ends = Gathered<[Int]>()
-        try await repository.forEachReminder(in: sections.map { ReminderSection(done: $0) }, matching: ReminderFilter(tagID: tag?.id), passes: passes) { pass, section, item in
-            // Every reminder renamed and its completion flipped, by another program, mid-read.
-            if seen.all.isEmpty {
-                _ = try SQLiteShell.run(store, "UPDATE reminder SET title = 'Renamed', isCompleted = 1 - isCompleted")
-            }
-            seen.add((pass, section, item))
-        } ended: { pass, section, shown, total in
-            ends.add([pass, section, shown, total])
+        // Every reminder renamed and its completion flipped, by another program, mid-read.
+        let rename: @Sendable () throws -> Void = {
+            _ = try SQLiteShell.run(store, "UPDATE reminder SET title = 'Renamed', isCompleted = 1 - isCompleted")
         }
-        #expect(ends.all == (0..<passes).flatMap { pass in expected.indices.map { [pass, $0, expected[$0].count, expected[$0].count] } })
-        for pass in 0..<passes {
-            for section in expected.indices {
-                let read = seen.all.filter { $0.pass == pass && $0.section == section }.map(\.item)
-                #expect(read.map(\.id) == expected[section].map(\.reminder.id), "pass \(pass), section \(section)")
-                #expect(read.map(\.title) == expected[section].map(\.reminder.title), "pass \(pass), section \(section)")
-                #expect(read.map { Set($0.tags.map(\.id)) } == expected[section].map(\.tagIDs), "pass \(pass), section \(section)")
+        let seen = Gathered<(section: Int, item: ReminderWithTags)>(), ends = Gathered<[Int]>(), zones = Gathered<[ZoneSpan]>()
+        var zonesFirst: (@Sendable ([ZoneSpan]) throws -> Void)?
+        if withZones {
+            zonesFirst = { spans in
+                zones.add(spans)
+                try rename()
             }
         }
-        #expect(starts.all.count == (passes == 1 && !tagged ? 1 : 0))
+        try await repository.forEachReminder(
+            in: sections.map { ReminderSection(done: $0) }, matching: ReminderFilter(tagID: tag?.id), zones: zonesFirst
+        ) { section, item in
+            if !withZones, seen.all.isEmpty { try rename() }
+            seen.add((section, item))
+        } ended: { section, shown, total in
+            ends.add([section, shown, total])
+        }
+        #expect(ends.all == expected.indices.map { [$0, expected[$0].count, expected[$0].count] })
+        for section in expected.indices {
+            let read = seen.all.filter { $0.section == section }.map(\.item)
+            #expect(read.map(\.id) == expected[section].map(\.reminder.id), "section \(section)")
+            #expect(read.map(\.title) == expected[section].map(\.reminder.title), "section \(section)")
+            #expect(read.map { Set($0.tags.map(\.id)) } == expected[section].map(\.tagIDs), "section \(section)")
+        }
+        if withZones {
+            // One zone; the earliest and latest due times of the reminders the sections hold.
+            let due = expected.flatMap { $0.map { $0.reminder.scheduledAt! } }
+            #expect(zones.all == [[ZoneSpan(timeZoneID: "Europe/London", earliest: due.min()!, latest: due.max()!)]])
+        }
+        #expect(starts.all.count == (!tagged ? 1 : 0))
         // The next read shows the change: the done ones are open, all renamed.
         let after = Gathered<ReminderWithTags>()
         try await repository.forEachReminder(ReminderSection(done: false), tagged: nil) { after.add($0) }
