@@ -88,7 +88,7 @@ struct PrettyJSON {
                 bytes.append(contentsOf: #"\u"#.utf8)
                 bytes.append(contentsOf: String(scalar.value, radix: 16, uppercase: true).leftPadded(to: 4).utf8)
             default:
-                bytes.append(contentsOf: String(scalar).utf8)
+                UTF8.encode(scalar) { bytes.append($0) }
             }
         }
     }
