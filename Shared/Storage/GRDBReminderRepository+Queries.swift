@@ -65,13 +65,15 @@ extension GRDBReminderRepository {
     }
 
     package func snoozedReminders() async throws -> [Reminder] {
-        try await database.read { db in
-            try ReminderRows.reminders(db, sql: """
-                SELECT * FROM reminder
-                WHERE alarmsSnoozedUntil IS NOT NULL AND isCompleted = 0 AND alarmsSnoozedUntil > coalesce(alarmsAcknowledgedAt, -1)
-                """)
-        }
+        try await database.read { db in try ReminderRows.reminders(db, sql: Self.snoozedRemindersSQL) }
     }
+
+    /// The open reminders whose snooze is still to fire, from the index of those snoozed (SQLite
+    /// would otherwise walk every open reminder: 0.17 s at 100,000, at each write's replan).
+    package static let snoozedRemindersSQL = """
+        SELECT * FROM reminder INDEXED BY reminder_snoozed
+        WHERE alarmsSnoozedUntil IS NOT NULL AND isCompleted = 0 AND alarmsSnoozedUntil > coalesce(alarmsAcknowledgedAt, -1)
+        """
 
     package func reminders(scheduledIn interval: Range<Date>) async throws -> [Reminder] {
         try await database.read { db in

@@ -154,6 +154,15 @@ struct ToDoQueryPlanTests {
     }
 }
 
+struct SnoozedRemindersQueryPlanTests {
+    /// Each write's replan reads the snoozed reminders from their own index, not by walking
+    /// every open reminder (which it did, at 0.17 s a write on 100,000 reminders).
+    @Test func theSnoozedRemindersAreReadFromTheirIndex() async throws {
+        let plan = try await GRDBReminderRepository(database: try AppDatabase.inMemory()).queryPlanOfSnoozedReminders()
+        #expect(plan == ["SEARCH reminder USING INDEX reminder_snoozed (alarmsSnoozedUntil>?)"], "\(plan)")
+    }
+}
+
 struct CompletedPageQueryPlanTests {
     /// The first page of Completed reads done reminders from their own index and the completion
     /// log by time, so it costs the page, not the store (it used to fetch and sort every done

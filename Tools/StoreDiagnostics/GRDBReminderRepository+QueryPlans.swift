@@ -31,4 +31,11 @@ extension GRDBReminderRepository {
             }
         }
     }
+
+    /// `EXPLAIN QUERY PLAN` of the planner's read of the snoozed reminders, one line per step.
+    package func queryPlanOfSnoozedReminders() async throws -> [String] {
+        try await database.read { db in
+            try Row.fetchAll(db, sql: "EXPLAIN QUERY PLAN " + Self.snoozedRemindersSQL).map { $0["detail"] as String? ?? "" }
+        }
+    }
 }
