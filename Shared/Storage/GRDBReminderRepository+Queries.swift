@@ -54,6 +54,16 @@ extension GRDBReminderRepository {
         }
     }
 
+    package func openOneTimeAllDayReminders(in interval: Range<Date>) async throws -> [Reminder] {
+        try await database.read { db in
+            try ReminderRows.reminders(db, sql: """
+                SELECT * FROM reminder
+                WHERE isCompleted = 0 AND scheduledAt >= ? AND scheduledAt < ? AND isAllDay AND recurrenceRule = 'never'
+                ORDER BY scheduledAt, id
+                """, arguments: [StoredInstant.milliseconds(interval.lowerBound), StoredInstant.milliseconds(interval.upperBound)])
+        }
+    }
+
     package func openOneTimeRemindersWithAlarms() async throws -> [Reminder] {
         // From the index of the reminders with alarms: SQLite would otherwise walk every open one.
         try await database.read { db in

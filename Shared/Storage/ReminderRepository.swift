@@ -56,6 +56,8 @@ package protocol ReminderRepository: Sendable {
     ) async throws
     /// Open one-time reminders due at or after `instant`, soonest first, at most `limit`.
     func openOneTimeReminders(from instant: Date, limit: Int) async throws -> [Reminder]
+    /// Open one-time all-day reminders due in `interval`, soonest first.
+    func openOneTimeAllDayReminders(in interval: Range<Date>) async throws -> [Reminder]
     /// Every open, dated one-time reminder whose alarms are not the default one (the planner reads
     /// them whatever their due time: an alarm can be long before or after it).
     func openOneTimeRemindersWithAlarms() async throws -> [Reminder]

@@ -246,10 +246,11 @@ package struct PlanNotificationsUseCase: Sendable {
     }
 
     /// The one-time reminders' firings from `start` on, soonest first, at least the first `count`
-    /// of them. A reminder with the default alarm notifies at its due time (an all-day one after its
-    /// day starts, so the reminders due up to two days before `start` are read too, and more are
-    /// read until no later one can come sooner); every reminder with other alarms is read, as an
-    /// alarm can be long before or after the due time. An alarm past when it was set is left out.
+    /// of them. A reminder with the default alarm notifies at its due time (an all-day one at its
+    /// day's notification time, so the all-day ones due up to two days before `start` are read
+    /// too), and more are read until no later one can come sooner; every reminder with other
+    /// alarms is read, as an alarm can be long before or after the due time. An alarm past when it
+    /// was set is left out.
     private func oneTimeFirings(from start: Date, count: Int, _ settings: Settings) async throws -> [Firing] {
         func firings(_ reminders: [Reminder]) -> [Firing] {
             reminders.flatMap { reminder -> [Firing] in
@@ -262,10 +263,12 @@ package struct PlanNotificationsUseCase: Sendable {
             }
         }
         let withAlarms = firings(try await reminders.openOneTimeRemindersWithAlarms())
+        let allDayBefore = firings(try await reminders.openOneTimeAllDayReminders(in: start.addingTimeInterval(-2 * 86_400)..<start)
+            .filter(\.hasDefaultAlarms))
         var limit = count + 8
         while true {
-            let read = try await reminders.openOneTimeReminders(from: start.addingTimeInterval(-2 * 86_400), limit: limit)
-            let all = (firings(read.filter(\.hasDefaultAlarms)) + withAlarms)
+            let read = try await reminders.openOneTimeReminders(from: start, limit: limit)
+            let all = (firings(read.filter(\.hasDefaultAlarms)) + allDayBefore + withAlarms)
                 .sorted { ($0.fireAt, $0.id) < ($1.fireAt, $1.id) }
             // A reminder not read is due after the last one read, and (with the default alarm) notifies no sooner.
             guard read.count == limit, let lastDue = read.last?.scheduledAt, all.count < count || all[count - 1].fireAt > lastDue

@@ -53,6 +53,19 @@ struct AlarmPlanTests {
         #expect(try await pending(world).map(\.fireAt) == [instant("2026-11-23T08:00:00-05:00"), instant("2026-11-24T07:30:00-05:00")])
     }
 
+    /// An all-day reminder whose day has begun still notifies at the day's notification time when
+    /// that is to come, among more timed reminders than the one-time slots hold, when the whole
+    /// plan is made again (here by a new notification time).
+    @Test func todaysAllDayReminderNotifiesLaterTodayAmongManyTimedOnes() async throws {
+        let world = try TestWorld()
+        let plants = try await add(world, "Water plants", on: "2026-11-21", at: nil, alarms: [.atDue])
+        for hour in 0..<20 { try await add(world, "Call \(hour)", on: "2026-11-22", at: String(format: "%02d:30", hour), alarms: [.atDue]) }
+        try await world.core.changeSetting.allDayTime(TestSupport.time("18:00"))
+        let requests = try await pending(world)
+        #expect(requests.first?.id == plants.id.uuidString)
+        #expect(requests.first?.fireAt == instant("2026-11-21T18:00:00-05:00"))
+    }
+
     @Test func aRepeatingReminderGetsEachAlarmOfEachOccurrenceInTimeOrder() async throws {
         let world = try TestWorld()
         let meds = try await add(world, "Meds", on: "2026-11-22", repeating: .daily, alarms: [.atDue, .relative(seconds: -86_400 - 3_600)])
