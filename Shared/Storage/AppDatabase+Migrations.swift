@@ -594,6 +594,15 @@ extension AppDatabase {
             // `add` no longer writes the whole listing again.
             try db.execute(sql: "CREATE TABLE lastListingAdded (number INTEGER PRIMARY KEY, reminderID BLOB NOT NULL)")
         }
+        migrator.registerMigration("allDayOpen1") { db in
+            // The open one-time all-day reminders by day (issue 38): the planner reads those of the
+            // two days before a plan's start (they notify at their day's notification time) without
+            // looking at every reminder due then.
+            try db.execute(sql: """
+                CREATE INDEX reminder_allDay_open ON reminder (scheduledAt)
+                    WHERE isAllDay AND isCompleted = 0 AND recurrenceRule = 'never'
+                """)
+        }
         return migrator
     }
 

@@ -57,8 +57,8 @@ extension GRDBReminderRepository {
     package func openOneTimeAllDayReminders(in interval: Range<Date>) async throws -> [Reminder] {
         try await database.read { db in
             try ReminderRows.reminders(db, sql: """
-                SELECT * FROM reminder
-                WHERE isCompleted = 0 AND scheduledAt >= ? AND scheduledAt < ? AND isAllDay AND recurrenceRule = 'never'
+                SELECT * FROM reminder INDEXED BY reminder_allDay_open
+                WHERE isAllDay AND isCompleted = 0 AND recurrenceRule = 'never' AND scheduledAt >= ? AND scheduledAt < ?
                 ORDER BY scheduledAt, id
                 """, arguments: [StoredInstant.milliseconds(interval.lowerBound), StoredInstant.milliseconds(interval.upperBound)])
         }
