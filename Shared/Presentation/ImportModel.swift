@@ -158,6 +158,9 @@ package final class ImportModel {
         if values.time != nil && dateText.isEmpty {
             refuse(.time, FieldProblem(field: .time, reason: .timeNeedsDate).columnMessage)
         }
+        if let alarms = values.alarms, !alarms.isEmpty, !draft.hasDate {
+            refuse(.alarms, FieldProblem(field: .alarms, reason: .alarmNeedsDate).columnMessage)
+        }
         var completed = Self.flag(completedText)
         if completed == nil { refuse(.completed, "Must be true, false, yes, no, 1 or 0") }
         // `completed` says done; a status says done, cancelled (closed, not done) or open.

@@ -152,6 +152,8 @@ package struct FieldProblem: Error, Hashable, Sendable {
         case alarmTooFar(String)
         /// `none` given with alarms.
         case alarmNoneWithOthers
+        /// Alarms for a reminder without a date (nothing to notify at).
+        case alarmNeedsDate
     }
 
     /// The field the text was given for.
@@ -188,6 +190,7 @@ package struct FieldProblem: Error, Hashable, Sendable {
             "Say which way: -\(VisibleText.escaped(text)) for before the due time, +\(VisibleText.escaped(text)) for after it"
         case .alarmTooFar(let text): "\(VisibleText.escaped(text)) is too far from the due time; an alarm is at most 52 weeks before or after it"
         case .alarmNoneWithOthers: "none cannot go with other alarms; give none alone, or only the alarms"
+        case .alarmNeedsDate: "A reminder without a date has no time to notify at; give it a date, or no alarm"
         }
     }
 
@@ -214,6 +217,7 @@ package struct FieldProblem: Error, Hashable, Sendable {
         case .required: return ("\(option) cannot be empty; give one, or leave out \(option) to keep the one it has.", true)
         case .calendarRule(let why): return ("--repeat: \(why).", true)
         case .notAnAlarm, .alarmNeedsSign, .alarmTooFar, .alarmNoneWithOthers: return ("--alarm: \(sentence).", true)
+        case .alarmNeedsDate: return ("--alarm needs a date; give --date too, or leave out --alarm.", true)
         }
     }
 
@@ -229,7 +233,7 @@ package struct FieldProblem: Error, Hashable, Sendable {
         case .repeatPhrase(let error): error.sentence
         case .timeNeedsDate: "A time needs a date; give the date too, or leave the time empty"
         case .timeGivenTwice, .notATime, .needsRepeat, .notACount, .unknownZone, .notAPriority, .required, .calendarRule,
-             .notAnAlarm, .alarmNeedsSign, .alarmTooFar, .alarmNoneWithOthers: sentence
+             .notAnAlarm, .alarmNeedsSign, .alarmTooFar, .alarmNoneWithOthers, .alarmNeedsDate: sentence
         }
     }
 

@@ -225,6 +225,10 @@ package final class ReminderFormModel {
         if values.time != nil, values.date == nil, !hasDate || values.clearsDate, !problems.contains(where: { $0.field == .time }) {
             problems.append(FieldProblem(field: .time, reason: .timeNeedsDate))
         }
+        // Alarms count from the due time: a reminder left without a date would keep them unheard.
+        if let alarms = values.alarms, !alarms.isEmpty, values.date == nil, !hasDate || values.clearsDate {
+            problems.append(FieldProblem(field: .alarms, reason: .alarmNeedsDate))
+        }
         guard problems.isEmpty else { return problems }
         if let title = values.title { self.title = title }
         if let notes = values.notes { self.notes = notes }

@@ -101,6 +101,17 @@ struct ImportCommandTests {
         #expect(try titles() == ["Good one", "Good two"])
     }
 
+    /// An alarm counts from the due time: an undated row with alarms is refused, not imported
+    /// without them; an undated row without any, or with none, is imported.
+    @Test func anUndatedRowWithAlarmsIsRefused() throws {
+        let path = try write("title,date,alarms\nSomeday,,-15m\nQuiet someday,,none\nPlain someday,,\nDated,2027-01-05,-15m\n")
+        let result = try importFile(path)
+        #expect(result.status == 1)
+        #expect(result.stderr == "\(path):2: alarms: A reminder without a date has no time to notify at; give it a date, or no alarm\n")
+        #expect(result.stdout == "Imported 3, skipped 0 already present, refused 1.\n")
+        #expect(try titles().sorted() == ["Dated", "Plain someday", "Quiet someday"])
+    }
+
     @Test func strictWritesNothingWhenARowIsRefused() throws {
         let result = try importFile(try write("title,date\nGood,2027-01-05\nToo late,2020-01-01\n"), "--strict")
         #expect(result.status == 1)
