@@ -15,16 +15,7 @@ extension Session {
             throw UsageProblem(message: "Give numbers or ids (\(command) 1 3 5-7), or a query (\(command) overdue tag:Work), not both; "
                 + "text:WORD looks for a word that reads as a number or an id.")
         }
-        var filter = try await filter(words)
-        if openOnly { filter.conditions.append(.status([.todo, .inProgress])) }
-        let dashboard = core.dashboardModel()
-        dashboard.narrow(to: filter, typed: typed(words))
-        let found = Gathered<ReminderWithTags>()
-        try await dashboard.stream(openOnly ? .toDo : .everything) { line in
-            if case .card(let card) = line, !card.reminder.isPastOccurrence { found.add(card.reminder) }
-        }
-        var seen = Set<UUID>()
-        let matches = found.all.filter { seen.insert($0.id).inserted }
+        let matches = try await matching(words, openOnly: openOnly)
         let query = VisibleText.escaped(typed(words) ?? "")
         guard !matches.isEmpty else {
             say(openOnly ? "No open reminder matches \(query); nothing changed." : "No reminder matches \(query); nothing changed.")
@@ -38,6 +29,34 @@ extension Session {
             return nil
         }
         return matches
+    }
+
+    /// The one reminder `words` name: a number or an id prefix, or words (a query) that match it
+    /// alone; several matching are refused with the first few named.
+    func one(_ words: [String]) async throws -> ReminderWithTags {
+        guard !words.isEmpty else { throw ReminderReferenceError.noneGiven }
+        if words.count == 1, try await isReference(words[0]) { return try await resolve(words[0]) }
+        let matches = try await matching(words, openOnly: false)
+        let query = typed(words) ?? words.joined(separator: " ")
+        guard matches.count == 1, let only = matches.first else {
+            throw matches.isEmpty ? ReminderReferenceError.noneMatches(query)
+                : ReminderReferenceError.severalMatch(query, count: matches.count, names: matches.prefix(3).map(named))
+        }
+        return only
+    }
+
+    /// The reminders the query `words` selects (only open ones, `openOnly`), each once, in the listing's order.
+    private func matching(_ words: [String], openOnly: Bool) async throws -> [ReminderWithTags] {
+        var filter = try await filter(words)
+        if openOnly { filter.conditions.append(.status([.todo, .inProgress])) }
+        let dashboard = core.dashboardModel()
+        dashboard.narrow(to: filter, typed: typed(words))
+        let found = Gathered<ReminderWithTags>()
+        try await dashboard.stream(openOnly ? .toDo : .everything) { line in
+            if case .card(let card) = line, !card.reminder.isPastOccurrence { found.add(card.reminder) }
+        }
+        var seen = Set<UUID>()
+        return found.all.filter { seen.insert($0.id).inserted }
     }
 
     /// Whether `word` reads as a listing's number, a range of them or an id prefix, and names no view.

@@ -12,15 +12,16 @@ extension Memoss {
 
         @OptionGroup var store: StoreOptions
         @ParentCommand var memoss: Memoss
-        @Argument(help: "Its number in the last list, or at least 4 characters of its id.", completion: Completion.reminderNumbers)
-        var reminder: String
+        @Argument(help: "Its number in the last list, at least 4 characters of its id, or words that match it alone (a query).",
+                  completion: Completion.reminderNumbers)
+        var reminder: [String]
         @Flag(help: "Print JSON instead (man memoss, JSON, says its shape).") var json = false
 
         /// How many completions the text shows (the most recent); --json has them all.
         static let completionsShown = 10
 
         func execute(in session: Session) async throws {
-            let found = try await session.resolve(reminder)
+            let found = try await session.one(reminder)
             let full = try await session.core.showReminder(id: found.id)
             let lists = ListNames(try await session.core.lists.all())
             if json { return session.say(JSONShapes.encode(JSONShapes.ReminderInFullJSON(full, lists: lists))) }

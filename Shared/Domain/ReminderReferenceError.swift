@@ -16,6 +16,10 @@ package enum ReminderReferenceError: Error, Hashable, Sendable {
     case noMatch(String)
     /// More than one reminder id starts with the prefix.
     case ambiguous(String)
+    /// No reminder matches the words.
+    case noneMatches(String)
+    /// Several reminders match the words, `count` of them, the first few named.
+    case severalMatch(String, count: Int, names: [String])
 
     /// The sentence the user reads.
     package var message: String {
@@ -34,6 +38,10 @@ package enum ReminderReferenceError: Error, Hashable, Sendable {
             "\"\(VisibleText.escaped(text))\" is not a reminder: give its number from `list` or at least 4 characters of its id."
         case .noMatch(let prefix): "No reminder id starts with \(VisibleText.escaped(prefix))."
         case .ambiguous(let prefix): "More than one reminder id starts with \(VisibleText.escaped(prefix)); type more of it."
+        case .noneMatches(let words): "No reminder matches \(VisibleText.escaped(words)); give its number from `list`, or other words."
+        case .severalMatch(let words, let count, let names):
+            "\(count) reminders match \(VisibleText.escaped(words)): \(names.joined(separator: ", "))\(count > names.count ? ", …" : ""); "
+                + "give more words, or its number from `search \(VisibleText.escaped(words))`."
         }
     }
 }

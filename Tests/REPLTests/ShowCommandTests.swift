@@ -90,4 +90,25 @@ struct ShowCommandTests {
         #expect(unknown.status == 1)
         #expect(unknown.stderr.hasPrefix("memoss: "))
     }
+
+    /// Words name a reminder as `done` takes them: the one they match is shown; several, or none,
+    /// are refused in one line that says what to give instead, at the shell and at the prompt.
+    @Test func wordsThatMatchOneReminderShowIt() throws {
+        try memoss("add", "Water plants", "--date", "2026-11-22")
+        try memoss("add", "Water the ferns", "--date", "2026-11-22", "--time", "18:00")
+        let shown = try memoss("show", "Water", "plants")
+        #expect(shown.status == 0)
+        #expect(shown.stdout.hasPrefix("Water plants\n  List:      Reminders\n  Due:       Tomorrow 09:00\n"))
+        let several = try memoss("show", "water")
+        #expect(several.status == 1)
+        #expect(several.stdout.isEmpty)
+        #expect(several.stderr == "memoss: 2 reminders match water: \"Water plants\" (due Tomorrow 09:00), "
+            + "\"Water the ferns\" (due Tomorrow 18:00); give more words, or its number from `search water`.\n")
+        let none = try memoss("show", "dentist")
+        #expect(none.status == 1)
+        #expect(none.stderr == "memoss: No reminder matches dentist; give its number from `list`, or other words.\n")
+        let prompt = try MemossProcess.run(["--db", store], environment: environment.merging([SetClock.variable: memossClock(testNow)]) { $1 },
+                                           lines: ["show the ferns", "quit"])
+        #expect(prompt.stdout.contains("Water the ferns\n  List:      Reminders\n  Due:       Tomorrow 18:00\n"))
+    }
 }
