@@ -55,12 +55,14 @@ extension Memoss {
             if due.delivered.isEmpty && due.deliveredElsewhere.isEmpty { session.say("Nothing is due.") }
             let numbers = try await session.notificationNumbers()
             for notification in due.delivered {
-                session.say(NotificationText.announcement(notification, environment: session.core.environment, number: numbers[notification.id]))
+                session.say(NotificationText.announcement(notification, environment: session.core.environment, number: numbers[notification.id],
+                                                            atPrompt: session.isREPL))
             }
             if !due.deliveredElsewhere.isEmpty {
                 session.say("A running `memoss watch` delivers this store's notifications; due now:")
                 for notification in due.deliveredElsewhere {
-                    session.say(NotificationText.announcement(notification, environment: session.core.environment, number: numbers[notification.id]))
+                    session.say(NotificationText.announcement(notification, environment: session.core.environment, number: numbers[notification.id],
+                                                            atPrompt: session.isREPL))
                 }
             }
         }

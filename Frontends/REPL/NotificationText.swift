@@ -12,15 +12,18 @@ enum NotificationText {
     }
 
     /// A delivered notification as `due` and `watch` announce it, with how to answer it: by its
-    /// `number` when it has one, else by its id.
+    /// `number` when it has one, else by its id; the commands as typed at the prompt (`atPrompt`)
+    /// or in a shell (`memoss dismiss 1`).
     static func announcement(_ notification: DeliveredNotification, environment: AppEnvironment, number: Int? = nil,
-                             again: Bool = false) -> String {
+                             again: Bool = false, atPrompt: Bool) -> String {
         let formatter = CardTimeFormatter(today: environment.today, timeZone: environment.timeZone)
         let request = notification.request
         var text = "Reminder: \(VisibleText.escaped(request.title))  \(formatter.string(for: request.announcedAt))"
         if again { text += "  (again: not answered yet)" } else if notification.isLate { text += "  (late)" }
         if !request.body.isEmpty { text += "\n  \(VisibleText.escaped(request.body))" }
         let reference = number.map(String.init) ?? "ID"
-        return text + "\n  id \(request.id)  (memoss complete-notification \(reference), memoss snooze \(reference) [LENGTH], memoss dismiss \(reference))"
+        let command = atPrompt ? "" : "memoss "
+        return text + "\n  id \(request.id)  (\(command)complete-notification \(reference), \(command)snooze \(reference) [LENGTH], "
+            + "\(command)dismiss \(reference))"
     }
 }

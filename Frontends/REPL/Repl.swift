@@ -164,7 +164,8 @@ extension Memoss {
                     let numbered = (try? await core.numberNotifications()) ?? []
                     for notification in fresh {
                         let number = numbered.firstIndex(of: notification.id).map { $0 + 1 }
-                        ReadlineHooks.post(style.yellow(NotificationText.announcement(notification, environment: core.environment, number: number)))
+                        ReadlineHooks.post(style.yellow(NotificationText.announcement(notification, environment: core.environment, number: number,
+                                                                                      atPrompt: true)))
                     }
                 }
             }
@@ -178,7 +179,7 @@ extension Memoss {
             let numbers = (try? await session.notificationNumbers()) ?? [:]
             for notification in due.delivered + elsewhere {
                 session.say(session.style.yellow(NotificationText.announcement(notification, environment: session.core.environment,
-                                                                               number: numbers[notification.id])))
+                                                                               number: numbers[notification.id], atPrompt: true)))
             }
         }
 

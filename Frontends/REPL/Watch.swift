@@ -129,7 +129,7 @@ extension Memoss {
                         nagging = schedule
                     }
                     for (notification, again) in shown {
-                        Output.say(NotificationText.announcement(notification, environment: core.environment, again: again))
+                        Output.say(NotificationText.announcement(notification, environment: core.environment, again: again, atPrompt: false))
                         if let notifier {
                             switch notifier.show(notification, body: notification.body(environment: core.environment)) {
                             case .shown:

@@ -100,14 +100,14 @@ package enum NotificationError: Error, Hashable, Sendable {
     /// The sentence the user reads.
     package var message: String {
         switch self {
-        case .notFound(let id): "No notification has the id \(id); `memoss notifications` lists them."
+        case .notFound(let id): "No notification has the id \(id); `notifications` lists them."
         case .ambiguous(let prefix): "More than one notification id starts with \(prefix); type more of it."
         case .invalidSnooze: "Snooze for 1 to 10080 minutes (a week): 10, 90m, 1h, 1h30m, or until a time such as 17:30 or 5:30pm."
         case .noSuchNumber(let number, let listed):
             listed == 0 ? "There is no notification \(number): none is pending or waiting for an answer."
-                : "There is no notification \(number); `memoss notifications` numbers \(listed == 1 ? "1" : "1 to \(listed)")."
+                : "There is no notification \(number); `notifications` numbers \(listed == 1 ? "1" : "1 to \(listed)")."
         case .numberGone(let number):
-            "Notification \(number) was answered or went since it was numbered; `memoss notifications` numbers them again."
+            "Notification \(number) was answered or went since it was numbered; `notifications` numbers them again."
         }
     }
 }

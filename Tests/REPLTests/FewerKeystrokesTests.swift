@@ -79,11 +79,20 @@ struct FewerKeystrokesTests {
         // The numbers stay those of the last listing: 1 was answered, 3 is still "Call mum".
         let gone = try memoss("snooze", "1", clock: later)
         #expect(gone.status == 1)
-        #expect(gone.stderr == "memoss: Notification 1 was answered or went since it was numbered; `memoss notifications` numbers them again.\n")
+        #expect(gone.stderr == "memoss: Notification 1 was answered or went since it was numbered; `notifications` numbers them again.\n")
         #expect(try memoss("snooze", "3", clock: later).stdout == "Snoozed \"Call mum\" until Today 16:15.\n")
         let beyond = try memoss("snooze", "7", clock: later)
         #expect(beyond.status == 1)
-        #expect(beyond.stderr == "memoss: There is no notification 7; `memoss notifications` numbers 1 to 3.\n")
+        #expect(beyond.stderr == "memoss: There is no notification 7; `notifications` numbers 1 to 3.\n")
+    }
+
+    /// At the prompt, a notification's hint names the commands as the prompt takes them.
+    @Test func thePromptsHintsNameItsOwnCommands() throws {
+        try memoss("add", "Stretch", "--date", "today", "--time", "15:05")
+        let prompt = try memoss(lines: ["due"], clock: testNow.addingTimeInterval(20 * 60))
+        #expect(prompt.stdout.contains("Reminder: Stretch  Today 15:05  (late)\n"))
+        #expect(prompt.stdout.contains("(complete-notification 1, snooze 1 [LENGTH], dismiss 1)\n"))
+        #expect(!prompt.stdout.contains("memoss dismiss"))
     }
 
     @Test func doneAndRmOnAQueryShowWhatItSelectsAndAskFirst() throws {

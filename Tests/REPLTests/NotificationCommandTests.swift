@@ -52,7 +52,7 @@ struct NotificationCommandTests {
         for arguments in [["complete-notification", "nope"], ["snooze", "nope"]] {
             let result = try MemossProcess.run(["--db", store] + arguments, environment: environment)
             #expect(result.status == 1)
-            #expect(result.stderr == "memoss: No notification has the id nope; `memoss notifications` lists them.\n")
+            #expect(result.stderr == "memoss: No notification has the id nope; `notifications` lists them.\n")
         }
         let sentence = "Snooze for 1 to 10080 minutes (a week): 10, 90m, 1h, 1h30m, or until a time such as 17:30 or 5:30pm."
         let zero = try memoss("snooze", "nope", "0")
