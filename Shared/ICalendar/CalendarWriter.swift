@@ -61,7 +61,8 @@ package enum CalendarWriter {
         out.line("UID:", uid)
         out.line("DTSTAMP:", utc: stamp)
         out.line("CREATED:", utc: reminder.createdAt)
-        out.line("LAST-MODIFIED:", utc: reminder.updatedAt)
+        // An answer to its notification (ACKNOWLEDGED, a snooze) revises it too.
+        out.line("LAST-MODIFIED:", utc: max(reminder.updatedAt, reminder.alarmsAcknowledgedAt ?? reminder.updatedAt))
         out.line("SUMMARY:", text: reminder.title)
         if let notes = reminder.notes { out.line("DESCRIPTION:", text: notes) }
         switch reminder.due {

@@ -69,6 +69,12 @@ struct CalendarAlarmTests {
         reminder.alarmsAcknowledgedAt = instant("2027-01-04T14:46:00Z")
         let text = CalendarWriter.todo(CalendarItem(reminder: reminder, tagNames: []), stamp: testNow)
         #expect(text.components(separatedBy: "\r\nACKNOWLEDGED:20270104T144600Z\r\nEND:VALARM\r\n").count == 3)
+        // The answer revised it: LAST-MODIFIED moves with it, and not back for an older one.
+        #expect(text.contains("\r\nLAST-MODIFIED:20270104T144600Z\r\n"))
+        var answeredBefore = reminder
+        answeredBefore.alarmsAcknowledgedAt = testNow.addingTimeInterval(-60)
+        #expect(CalendarWriter.todo(CalendarItem(reminder: answeredBefore, tagNames: []), stamp: testNow)
+            .contains("\r\nLAST-MODIFIED:\(CalendarWriter.utcText(testNow))\r\n"))
         let calendar = CalendarWriter.calendar([CalendarItem(reminder: reminder, tagNames: [])], stamp: testNow, product: "test")
         #expect(try CalendarReader.read(calendar, userZone: user).todos.first?.alarmsAcknowledgedAt == instant("2027-01-04T14:46:00Z"))
         // An all-day one with only the alarm on its day has no VALARM: Memoss's own property says it.
