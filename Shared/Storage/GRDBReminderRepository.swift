@@ -40,7 +40,13 @@ package struct GRDBReminderRepository: ReminderRepository {
 
     package func save(_ reminders: [Reminder]) async throws {
         try await database.write { db in
-            for reminder in reminders { try Self.updateExisting(reminder, db) }
+            for reminder in reminders {
+                try Self.updateExisting(reminder, db)
+                // One closed (cancelled) keeps none shown, in this change, so undo gives them back.
+                if reminder.isCompleted {
+                    try db.execute(sql: "DELETE FROM deliveredNotification WHERE reminderID = ?", arguments: [reminder.id])
+                }
+            }
         }
     }
 

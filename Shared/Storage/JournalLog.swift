@@ -11,8 +11,11 @@ import GRDB
 /// record, undo and redo takes the next store revision, so a sync can ask which reminders
 /// changed since a revision it saw (`changedReminders(since:)`).
 enum JournalLog {
-    /// The tables a command on reminders and tags changes.
-    static let reminderTables = ["reminder", "list", "tag", "reminderTag", "completion", "importTombstone", "setting", "savedView"]
+    /// The tables a command on reminders and tags changes. A reminder completed, cancelled or deleted
+    /// takes its notifications already shown with it (`deliveredNotification`), so undo gives them
+    /// back: shown, not planned and shown again.
+    static let reminderTables = ["reminder", "list", "tag", "reminderTag", "completion", "importTombstone", "setting", "savedView",
+                                 "deliveredNotification"]
     /// The tables a notification answer changes (and the reminder, whose alarms it acknowledges).
     static let notificationTables = ["notificationRequest", "deliveredNotification", "reminder"]
     /// How many commands are kept when the user has not said.

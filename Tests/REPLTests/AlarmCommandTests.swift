@@ -98,6 +98,46 @@ struct AlarmCommandTests {
         #expect(later.stdout.components(separatedBy: "\n").filter { $0.hasPrefix("Reminder:") } == ["Reminder: Call  Today 16:00"])
     }
 
+    /// Undoing `done` (or cancel, or rm) gives the reminder back as it was, its notification already
+    /// shown included: still waiting for an answer, not planned and shown a second time; `redo` takes
+    /// it away again.
+    @Test func undoOfDoneKeepsANotificationAlreadyShownShownNotShownAgain() throws {
+        func at(_ time: String, _ arguments: String...) throws -> ChildProcess.Result {
+            try MemossProcess.run(["--db", store] + arguments,
+                                  environment: environment.merging(["MEMOSS_CLOCK": memossClock(instant("2026-11-21T\(time)-05:00"))]) { $1 })
+        }
+        _ = try memoss("add", "Call", "--date", "today", "--time", "16:00")
+        _ = try memoss("add", "Pay rent", "--date", "today", "--time", "16:00", "--alarm", "-30s")
+        // A watch wakes at a notification's time: Call is delivered at 16:00 sharp.
+        #expect(try at("16:00:00", "due").stdout.components(separatedBy: "\n").filter { $0.hasPrefix("Reminder:") }
+            == ["Reminder: Pay rent  Today 16:00", "Reminder: Call  Today 16:00"])
+        _ = try at("16:01:00", "dismiss", "1")
+        let waiting = try at("16:02:00", "notifications").stdout
+        #expect(waiting.hasPrefix("Delivered, waiting for an answer:\n  1. Today 16:00  Call  id "))
+        #expect(!waiting.contains("Pay rent"))
+
+        _ = try at("16:03:00", "list")
+        #expect(try at("16:03:00", "done", "1", "2").status == 0)
+        #expect(try at("16:04:00", "undo").status == 0)
+        // Call is shown and waiting as before done; Pay rent, answered before done, stays answered.
+        #expect(try at("16:04:00", "notifications").stdout == waiting)
+        #expect(try at("16:05:00", "due").stdout == "Nothing is due.\n")
+
+        #expect(try at("16:06:00", "redo").status == 0)
+        #expect(try at("16:06:00", "notifications").stdout.hasPrefix("0 of 64 pending"))
+        #expect(try at("16:07:00", "undo").status == 0)
+        #expect(try at("16:07:00", "notifications").stdout == waiting)
+        #expect(try at("16:08:00", "due").stdout == "Nothing is due.\n")
+
+        // So does undoing cancel or rm.
+        for command in [["cancel", "1", "2"], ["rm", "1", "2"]] {
+            #expect(try MemossProcess.run(["--db", store] + command, environment: environment).status == 0)
+            #expect(try at("16:09:00", "undo").status == 0)
+            #expect(try at("16:09:00", "notifications").stdout == waiting, "undo of \(command[0])")
+            #expect(try at("16:10:00", "due").stdout == "Nothing is due.\n", "undo of \(command[0])")
+        }
+    }
+
     /// Another client's VALARMs (Thunderbird counts from DTSTART) notify after an import, and an
     /// export writes each alarm as a VALARM.
     @Test func aCalendarsAlarmsAreImportedAndExported() throws {
