@@ -61,8 +61,11 @@ package enum CalendarWriter {
         out.line("UID:", uid)
         out.line("DTSTAMP:", utc: stamp)
         out.line("CREATED:", utc: reminder.createdAt)
-        // An answer to its notification (ACKNOWLEDGED, a snooze) revises it too.
-        out.line("LAST-MODIFIED:", utc: max(reminder.updatedAt, reminder.alarmsAcknowledgedAt ?? reminder.updatedAt))
+        // An answer to its notification (ACKNOWLEDGED, a snooze) revises it too. One made before its
+        // alarm fired acknowledges up to the alarm's time, still to come: it was made by now, and
+        // a LAST-MODIFIED after DTSTAMP would win every later conflict on another device.
+        let answered = reminder.alarmsAcknowledgedAt.map { min($0, stamp) } ?? reminder.updatedAt
+        out.line("LAST-MODIFIED:", utc: max(reminder.updatedAt, answered))
         out.line("SUMMARY:", text: reminder.title)
         if let notes = reminder.notes { out.line("DESCRIPTION:", text: notes) }
         switch reminder.due {

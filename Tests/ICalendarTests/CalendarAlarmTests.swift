@@ -69,12 +69,19 @@ struct CalendarAlarmTests {
         reminder.alarmsAcknowledgedAt = instant("2027-01-04T14:46:00Z")
         let text = CalendarWriter.todo(CalendarItem(reminder: reminder, tagNames: []), stamp: testNow)
         #expect(text.components(separatedBy: "\r\nACKNOWLEDGED:20270104T144600Z\r\nEND:VALARM\r\n").count == 3)
-        // The answer revised it: LAST-MODIFIED moves with it, and not back for an older one.
-        #expect(text.contains("\r\nLAST-MODIFIED:20270104T144600Z\r\n"))
-        var answeredBefore = reminder
-        answeredBefore.alarmsAcknowledgedAt = testNow.addingTimeInterval(-60)
-        #expect(CalendarWriter.todo(CalendarItem(reminder: answeredBefore, tagNames: []), stamp: testNow)
-            .contains("\r\nLAST-MODIFIED:\(CalendarWriter.utcText(testNow))\r\n"))
+        // The answer revised it: LAST-MODIFIED moves with it, not back for an older one, and never
+        // past DTSTAMP for one acknowledging an alarm still to come (dismissed before it fired).
+        func lastModified(editedAt edited: Date, answeredThrough answered: Date) -> String? {
+            var changed = reminder
+            (changed.updatedAt, changed.alarmsAcknowledgedAt) = (edited, answered)
+            return CalendarWriter.todo(CalendarItem(reminder: changed, tagNames: []), stamp: testNow)
+                .components(separatedBy: "\r\n").first { $0.hasPrefix("LAST-MODIFIED:") }
+        }
+        let dayBefore = testNow.addingTimeInterval(-86_400), hourBefore = testNow.addingTimeInterval(-3_600)
+        #expect(lastModified(editedAt: dayBefore, answeredThrough: hourBefore) == "LAST-MODIFIED:\(CalendarWriter.utcText(hourBefore))")
+        #expect(lastModified(editedAt: hourBefore, answeredThrough: dayBefore) == "LAST-MODIFIED:\(CalendarWriter.utcText(hourBefore))")
+        #expect(lastModified(editedAt: dayBefore, answeredThrough: instant("2027-01-04T14:46:00Z"))
+            == "LAST-MODIFIED:\(CalendarWriter.utcText(testNow))")
         let calendar = CalendarWriter.calendar([CalendarItem(reminder: reminder, tagNames: [])], stamp: testNow, product: "test")
         #expect(try CalendarReader.read(calendar, userZone: user).todos.first?.alarmsAcknowledgedAt == instant("2027-01-04T14:46:00Z"))
         // An all-day one with only the alarm on its day has no VALARM: Memoss's own property says it.

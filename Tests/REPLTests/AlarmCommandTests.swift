@@ -138,6 +138,23 @@ struct AlarmCommandTests {
         }
     }
 
+    /// Dismissing a notification before it fires revises the to-do: an export's LAST-MODIFIED moves
+    /// past its creation, but not to the alarm's time still to come, after the file's DTSTAMP.
+    @Test func anAnswerMovesAnExportsLastModifiedNeverPastItsStamp() throws {
+        func at(_ time: String, _ arguments: String...) throws -> ChildProcess.Result {
+            try MemossProcess.run(["--db", store] + arguments,
+                                  environment: environment.merging(["MEMOSS_CLOCK": memossClock(instant("2026-11-21T\(time)-05:00"))]) { $1 })
+        }
+        _ = try memoss("add", "Pay rent", "--date", "2026-11-23", "--time", "10:00")
+        _ = try memoss("notifications")
+        #expect(try at("15:05:00", "dismiss", "1").stdout == "Dismissed \"Pay rent\".\n")
+        let lines = try at("15:06:00", "export").stdout.components(separatedBy: "\r\n")
+        func value(_ name: String) -> String? { lines.first { $0.hasPrefix("\(name):") }?.dropFirst(name.count + 1).description }
+        let created = try #require(value("CREATED")), modified = try #require(value("LAST-MODIFIED")), stamp = try #require(value("DTSTAMP"))
+        #expect(created < modified)
+        #expect(modified <= stamp)
+    }
+
     /// Another client's VALARMs (Thunderbird counts from DTSTART) notify after an import, and an
     /// export writes each alarm as a VALARM.
     @Test func aCalendarsAlarmsAreImportedAndExported() throws {
