@@ -42,7 +42,7 @@ package struct MassDeletion: Sendable, Equatable {
 
     /// Why a sync stopped without the user's word.
     package var refusal: String {
-        "stopped before it would \(what); nothing was deleted. If that is right, run `memoss sync --force \(account)`"
+        "stopped before it would \(what); nothing was deleted. If that is right, run `sync --force \(account)`"
     }
 
     /// What a dry run says of it.

@@ -49,7 +49,7 @@ package struct SyncAccounts: Sendable {
             throw SyncError(.local, "the name \(trimmed) is a word of the sync command; choose another account name")
         }
         if try await repository.account(named: trimmed) != nil {
-            throw SyncError(.local, "an account named \(trimmed) exists; remove it first with `memoss sync remove \(trimmed)`")
+            throw SyncError(.local, "an account named \(trimmed) exists; remove it first with `sync remove \(trimmed)`")
         }
         let password = try resolve(source, name: trimmed)
         let client = try CalDAVClient(transport: engine.transport, collection: address, user: user, password: password,
@@ -75,7 +75,7 @@ package struct SyncAccounts: Sendable {
                                   createdAt: environment.now())
         account.discovers = !found.isCollection
         guard try await repository.add(account) else {
-            throw SyncError(.local, "an account named \(trimmed) exists; remove it first with `memoss sync remove \(trimmed)`")
+            throw SyncError(.local, "an account named \(trimmed) exists; remove it first with `sync remove \(trimmed)`")
         }
         let (linked, notes) = try await repository.link(found.collections.map { ($0.url.absoluteString, $0.name) },
                                                         defaultURL: preferred.url.absoluteString, account: trimmed,
@@ -91,7 +91,7 @@ package struct SyncAccounts: Sendable {
     /// Makes a task list on account `name`'s server for `list` and syncs the list with it; returns its address.
     package func publish(_ list: ReminderList, account name: String, options: SyncSettings) async throws -> String {
         guard let account = try await repository.account(named: name) else {
-            throw SyncError(.local, "there is no sync account named \(name); `memoss sync status` lists them")
+            throw SyncError(.local, "there is no sync account named \(name); `sync status` lists them")
         }
         return try await engine.publish(list, account: account, password: try password(for: account), options: options)
     }
@@ -99,7 +99,7 @@ package struct SyncAccounts: Sendable {
     /// Removes an account and its saved password; the reminders stay.
     package func remove(name: String) async throws {
         guard try await repository.remove(named: name) else {
-            throw SyncError(.local, "there is no sync account named \(name); `memoss sync status` lists them")
+            throw SyncError(.local, "there is no sync account named \(name); `sync status` lists them")
         }
         try? FileManager.default.removeItem(atPath: passwordFile(account: name))
     }
@@ -115,11 +115,11 @@ package struct SyncAccounts: Sendable {
         options.deadline = options.deadline ?? engine.transport.now().advanced(by: options.maxTime)
         let dryRun = options.dryRun
         let all = try await repository.accounts()
-        if all.isEmpty { throw SyncError(.local, "no sync account yet; add one with `memoss sync add NAME URL --user USER`") }
+        if all.isEmpty { throw SyncError(.local, "no sync account yet; add one with `sync add NAME URL --user USER`") }
         var chosen: [SyncAccount] = []
         for name in names {
             guard let account = all.first(where: { $0.name == name }) else {
-                throw SyncError(.local, "there is no sync account named \(name); `memoss sync status` lists them")
+                throw SyncError(.local, "there is no sync account named \(name); `sync status` lists them")
             }
             chosen.append(account)
         }

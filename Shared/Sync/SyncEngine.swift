@@ -105,8 +105,8 @@ package struct SyncEngine: Sendable {
         }
         let collections = try await repository.collections(account: account.name)
         guard !collections.isEmpty else {
-            throw SyncError(.local, "it syncs no task list any more (the server removed them); `memoss sync publish \(account.name) LIST` "
-                + "makes one there, or `memoss sync remove \(account.name)` forgets the account")
+            throw SyncError(.local, "it syncs no task list any more (the server removed them); `sync publish \(account.name) LIST` "
+                + "makes one there, or `sync remove \(account.name)` forgets the account")
         }
         let dryRun = options.dryRun
         var run = try Run(account: account, collections: collections, makeClient: { try makeClient($0, true) }, repository: repository,
@@ -411,7 +411,7 @@ private struct Run {
         let held = reminders.values.filter { $0.reminder.listID == collection.listID }.count
         report.notices.append("the task list at \(collection.key) is gone from the server; the list \"\(collection.listName)\" "
             + "and its \(held == 1 ? "reminder stay" : "\(held) reminders stay") here, no longer synced with \(account.name) "
-            + "(`memoss sync publish \(account.name) \"\(collection.listName)\"` makes the task list again)")
+            + "(`sync publish \(account.name) \"\(collection.listName)\"` makes the task list again)")
         if dryRun { return }
         batch.goneCollections.append(collection.key)
         for item in items.values where item.collection == collection.key { forget(item.reminderID) }
@@ -564,7 +564,7 @@ private struct Run {
         let new = keys.subtracting(tagKeys).subtracting(newTagKeys)
         if !new.isEmpty, newTagKeys.count + new.count > limits.newTags {
             return "it has categories that would make more than \(limits.newTags) new tags in one sync; "
-                + "create the tags first with memoss tag add, or sync again to take the next ones"
+                + "create the tags first with `tag add`, or sync again to take the next ones"
         }
         return nil
     }

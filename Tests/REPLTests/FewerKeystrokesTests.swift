@@ -93,6 +93,13 @@ struct FewerKeystrokesTests {
         #expect(prompt.stdout.contains("Reminder: Stretch  Today 15:05  (late)\n"))
         #expect(prompt.stdout.contains("(complete-notification 1, snooze 1 [LENGTH], dismiss 1)\n"))
         #expect(!prompt.stdout.contains("memoss dismiss"))
+        // So do the sync's errors, typed there too.
+        let sync = try memoss(lines: ["sync", "sync remove Home", "sync publish Home Reminders"])
+        #expect(sync.stderr.components(separatedBy: "\n").filter { $0.hasPrefix("memoss: line") } == [
+            "memoss: line 1: No sync account yet; add one with `sync add NAME URL --user USER`.",
+            "memoss: line 2: There is no sync account named Home; `sync status` lists them.",
+            "memoss: line 3: There is no sync account named Home; `sync status` lists them.",
+        ])
     }
 
     @Test func doneAndRmOnAQueryShowWhatItSelectsAndAskFirst() throws {

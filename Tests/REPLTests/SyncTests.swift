@@ -510,7 +510,7 @@ struct SyncTests {
         #expect(wrong.status == 1)
         #expect(wrong.stderr.hasPrefix("memoss: "))
         #expect(wrong.stderr.split(separator: "\n").count == 1)
-        #expect(try memoss("b", "sync").stderr == "memoss: No sync account yet; add one with `memoss sync add NAME URL --user USER`.\n")
+        #expect(try memoss("b", "sync").stderr == "memoss: No sync account yet; add one with `sync add NAME URL --user USER`.\n")
         // A password command that fails is named.
         let failing = try memoss("b", "sync", "add", "y", server.collectionURL, "--user", "alice", "--password-command", "exit 3")
         #expect(failing.stderr == "memoss: The password command `exit 3` failed (exit 3); run it yourself to see why.\n")

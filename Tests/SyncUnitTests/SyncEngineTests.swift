@@ -155,7 +155,7 @@ struct SyncEngineTests {
         let report = try await sync.sync()
         #expect(report.sentence == "home: received 2 new")
         #expect(report.notices == ["left /cal/user/tasks/2.ics alone on the server: it has categories that would make more than 30 new tags "
-            + "in one sync; create the tags first with memoss tag add, or sync again to take the next ones"])
+            + "in one sync; create the tags first with `tag add`, or sync again to take the next ones"])
     }
 
     @Test func aToDoMemossCannotHoldIsLeftAloneNamingTheField() async throws {

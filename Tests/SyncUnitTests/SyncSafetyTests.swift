@@ -301,7 +301,7 @@ struct SyncSafetyTests {
         }
         #expect(error.kind == .guarded)
         #expect(error.message == "stopped before it would delete 20 of the 20 reminders synced with home here, because the server no longer has them; "
-            + "nothing was deleted. If that is right, run `memoss sync --force home`")
+            + "nothing was deleted. If that is right, run `sync --force home`")
         #expect(asked.all == [MassDeletion(account: "home", side: .here, count: 20, of: 20)])
         #expect(try await sync.titles().count == 20)
         // Said yes to (or --force): it goes on.
