@@ -49,6 +49,9 @@ extension Memoss {
             if reminder.priority != .none { add("Priority", "\(reminder.priority.word) \(reminder.priority.marks)") }
             // The default alarm (at the due time) goes unsaid, as on the cards.
             if reminder.scheduledAt != nil, !reminder.hasDefaultAlarms { add("Alarms", Alarm.text(reminder.alarms, zone: reminder.timeZone)) }
+            if reminder.scheduledAt == nil, !reminder.hasDefaultAlarms, !reminder.alarms.isEmpty {
+                add("Alarms", Alarm.text(reminder.alarms, zone: reminder.timeZone) + ", " + AlarmText.keptUntilDated)
+            }
             if reminder.recurrence.isRepeating {
                 let end = reminder.recurrenceEnd.map { " until \($0)" } ?? ""
                 add("Repeats", reminder.recurrence.label + end)

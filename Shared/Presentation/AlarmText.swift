@@ -38,12 +38,19 @@ package enum AlarmText {
         alarms == Alarm.defaults ? nil : alarms.isEmpty ? "no alarm" : Alarm.text(alarms, zone: zone)
     }
 
-    /// What a command says of a dated reminder's alarms after adding or saving it: "alarms -1d,
-    /// -15m", "no alarm"; `nil` for the default one (or an undated reminder, which never notifies).
+    /// What a command says of a reminder's alarms after adding or saving it: "alarms -1d, -15m",
+    /// "no alarm"; `nil` for the default one. An undated reminder never notifies: the alarms it
+    /// kept when its date was taken away are said to be kept (`keptUntilDated`), none is `nil`.
     package static func sentence(_ reminder: Reminder) -> String? {
-        guard reminder.scheduledAt != nil, !reminder.hasDefaultAlarms else { return nil }
-        return reminder.alarms.isEmpty ? "no alarm" : "alarm\(reminder.alarms.count == 1 ? "" : "s") " + Alarm.text(reminder.alarms, zone: reminder.timeZone)
+        guard !reminder.hasDefaultAlarms else { return nil }
+        let alarms = "alarm\(reminder.alarms.count == 1 ? "" : "s") " + Alarm.text(reminder.alarms, zone: reminder.timeZone)
+        guard reminder.scheduledAt != nil else { return reminder.alarms.isEmpty ? nil : "\(alarms) \(keptUntilDated)" }
+        return reminder.alarms.isEmpty ? "no alarm" : alarms
     }
+
+    /// What is said of the alarms an undated reminder keeps from the date it had (they count from a
+    /// due time, so they notify again once it has a date).
+    package static let keptUntilDated = "kept for when it has a date"
 
     /// The seconds an offset says: `0`, `at due time`, `-15m`, `+1h30m`, `-2 days`, `15 minutes
     /// before`, `1h after`; `nil` when it is not one, or has no sign and is not 0.

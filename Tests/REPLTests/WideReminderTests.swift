@@ -62,6 +62,13 @@ struct WideReminderTests {
         // Given a date, it is dated; given none again, undated.
         #expect(try memoss("edit", "2", "--date", "fri").stdout == "Saved \"Read Dune\", due Fri 27 Nov, all day.\n")
         #expect(try memoss("edit", "2", "--date", "none").stdout == "Saved \"Read Dune\", with no date.\n")
+        // A date taken away from one with alarms keeps them for when it has one again, and says so.
+        _ = try memoss("edit", "2", "--date", "fri", "--alarm", "-15m")
+        #expect(try memoss("edit", "2", "--date", "none").stdout
+            == "Saved \"Read Dune\", with no date, alarm -15m kept for when it has a date.\n")
+        #expect(try memoss("show", "2").stdout.contains("  Alarms:    -15m, kept for when it has a date\n"))
+        #expect(try memoss("edit", "2", "--date", "fri").stdout == "Saved \"Read Dune\", due Fri 27 Nov, all day, alarm -15m.\n")
+        #expect(try memoss("edit", "2", "--date", "none", "--alarm", "none").stdout == "Saved \"Read Dune\", with no date.\n")
         #expect(try memoss("done", "2").stdout == "Completed \"Read Dune\".\n")
         #expect(try memoss("history").stdout.contains("Read Dune"))
     }
