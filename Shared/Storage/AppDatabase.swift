@@ -69,9 +69,9 @@ package final class AppDatabase: Sendable {
         try db.execute(sql: "PRAGMA user_version = \(version)")
     }
 
-    /// A page cache of up to 128 MiB keeps a big transaction's pages in memory instead of spilling
+    /// A page cache of up to 32 MiB keeps a big transaction's pages in memory instead of spilling
     /// them to the WAL and reading them back; it takes only as much as the transaction touches.
-    static let largePageCache = "PRAGMA cache_size = -131072"
+    static let largePageCache = "PRAGMA cache_size = -32768"
 
     /// Runs `body` on `db` with `largePageCache`, then the connection's own again.
     static func withLargePageCache<T>(_ db: Database, _ body: () throws -> T) throws -> T {
