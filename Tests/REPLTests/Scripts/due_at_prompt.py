@@ -46,7 +46,7 @@ child.expect_exact(PROMPT)
 child.send("lis")
 time.sleep(0.3)
 due = prompt_now() + datetime.timedelta(seconds=1)
-subprocess.run(["sqlite3", store, "UPDATE reminder SET scheduledAt = %d" % (due.timestamp() * 1000)], check=True)
+subprocess.run(["sqlite3", "-cmd", ".timeout 5000", store, "UPDATE reminder SET scheduledAt = %d" % (due.timestamp() * 1000)], check=True)
 child.expect_exact("Reminder: Tea", timeout=5)
 shown = prompt_now()
 delay = (shown - due).total_seconds()
@@ -60,12 +60,12 @@ child.expect_exact(PROMPT)
 check("the line typed around the notification still works", True)
 # Snoozed from another process, it fires again while the same prompt waits (its time moved to a
 # second from now): shown again, under the id it had.
-notification = subprocess.run(["sqlite3", store, "SELECT id FROM deliveredNotification"], check=True, capture_output=True,
+notification = subprocess.run(["sqlite3", "-cmd", ".timeout 5000", store, "SELECT id FROM deliveredNotification"], check=True, capture_output=True,
                               text=True).stdout.strip()
 subprocess.run([binary, "--db", store, "snooze", notification, "10"], check=True, capture_output=True,
                env=dict(env, MEMOSS_CLOCK=prompt_now().strftime("%Y-%m-%dT%H:%M:%SZ")))
 again = prompt_now() + datetime.timedelta(seconds=1)
-subprocess.run(["sqlite3", store, "UPDATE notificationRequest SET fireAt = %d WHERE isSnoozed = 1" % (again.timestamp() * 1000)],
+subprocess.run(["sqlite3", "-cmd", ".timeout 5000", store, "UPDATE notificationRequest SET fireAt = %d WHERE isSnoozed = 1" % (again.timestamp() * 1000)],
                check=True)
 child.expect_exact("Reminder: Tea", timeout=5)
 check("a snoozed notification that fires again is shown again", True)
