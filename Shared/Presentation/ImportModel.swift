@@ -155,11 +155,8 @@ package final class ImportModel {
         // Nothing is invented: a row without a date is undated, one without a time is all-day.
         let base = ReminderDraft(item: "", notes: nil, day: nil, time: nil, zoneID: zone.identifier, recurrence: .never, end: nil)
         let draft = values.applied(to: base)
-        if values.time != nil && dateText.isEmpty {
-            refuse(.time, FieldProblem(field: .time, reason: .timeNeedsDate).columnMessage)
-        }
-        if let alarms = values.alarms, !alarms.isEmpty, !draft.hasDate {
-            refuse(.alarms, FieldProblem(field: .alarms, reason: .alarmNeedsDate).columnMessage)
+        for problem in values.problems(leavingUndated: dateText.isEmpty) {
+            refuse(Column(problem.field), problem.columnMessage)
         }
         var completed = Self.flag(completedText)
         if completed == nil { refuse(.completed, "Must be true, false, yes, no, 1 or 0") }

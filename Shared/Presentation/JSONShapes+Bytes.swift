@@ -19,8 +19,8 @@ struct PrettyJSON {
 
     mutating func beginObject() { open(UInt8(ascii: "{")) }
     mutating func endObject() { close(UInt8(ascii: "}")) }
-    mutating func beginArray() { open(UInt8(ascii: "[")) }
-    mutating func endArray() { close(UInt8(ascii: "]")) }
+    private mutating func beginArray() { open(UInt8(ascii: "[")) }
+    private mutating func endArray() { close(UInt8(ascii: "]")) }
 
     /// Starts a member of the open object; its value follows.
     mutating func key(_ name: StaticString) {
@@ -33,8 +33,15 @@ struct PrettyJSON {
         bytes.append(UInt8(ascii: " "))
     }
 
-    /// Starts an element of the open array; its value follows.
-    mutating func element() { member() }
+    /// An array of `items`, each written by `write` as an element.
+    mutating func array<Item>(_ items: [Item], _ write: (inout PrettyJSON, Item) -> Void) {
+        beginArray()
+        for item in items {
+            member()
+            write(&self, item)
+        }
+        endArray()
+    }
 
     mutating func value(_ number: Int) { bytes.append(contentsOf: String(number).utf8) }
     mutating func value(_ flag: Bool) { bytes.append(contentsOf: (flag ? "true" : "false").utf8) }
@@ -133,16 +140,13 @@ extension JSONShapes.ReminderJSON {
     func write(to json: inout PrettyJSON) {
         json.beginObject()
         json.key("alarms")
-        json.beginArray()
-        for alarm in alarms {
-            json.element()
+        json.array(alarms) { json, alarm in
             json.beginObject()
             json.member("at", alarm.at)
             json.member("offset", alarm.offset)
             json.member("text", alarm.text)
             json.endObject()
         }
-        json.endArray()
         json.member("allDay", allDay)
         json.member("completed", completed)
         json.member("completedAt", completedAt)
@@ -158,12 +162,7 @@ extension JSONShapes.ReminderJSON {
         json.member("scheduledAt", scheduledAt)
         json.member("status", status)
         json.key("tags")
-        json.beginArray()
-        for tag in tags {
-            json.element()
-            json.value(tag)
-        }
-        json.endArray()
+        json.array(tags) { $0.value($1) }
         json.member("timeZone", timeZone)
         json.member("title", title)
         json.endObject()
@@ -186,12 +185,7 @@ extension JSONShapes.RecurrenceJSON {
         json.member("weekday", weekday)
         if let weekdays {
             json.key("weekdays")
-            json.beginArray()
-            for day in weekdays {
-                json.element()
-                json.value(day)
-            }
-            json.endArray()
+            json.array(weekdays) { $0.value($1) }
         }
         json.endObject()
     }

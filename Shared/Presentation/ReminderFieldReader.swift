@@ -74,6 +74,16 @@ package struct ReminderFieldValues: Hashable, Sendable {
     /// No field given.
     package init() {}
 
+    /// What a reminder left without a date (`undated`) cannot have of these fields: a time of
+    /// day, or alarms (they count from its due time and would never be heard).
+    package func problems(leavingUndated undated: Bool) -> [FieldProblem] {
+        guard undated else { return [] }
+        var problems: [FieldProblem] = []
+        if time != nil { problems.append(FieldProblem(field: .time, reason: .timeNeedsDate)) }
+        if let alarms, !alarms.isEmpty { problems.append(FieldProblem(field: .alarms, reason: .alarmNeedsDate)) }
+        return problems
+    }
+
     /// `draft` with these values set: the repeat is worked out on the draft's final date (a quick
     /// repeat such as "weekly" follows a new date, as the form's picker does), keeping its count
     /// unless a new one is given.

@@ -222,12 +222,9 @@ package final class ReminderFormModel {
     package func enter(_ input: ReminderFieldInput, dateOrder: TypedInput.DateOrder? = nil) -> [FieldProblem] {
         let reader = ReminderFieldReader(now: environment.now(), zone: environment.timeZone, order: dateOrder)
         var (values, problems) = reader.read(input, repeats: recurrencePicker.isEndDateAvailable, date: hasDate ? date : nil)
-        if values.time != nil, values.date == nil, !hasDate || values.clearsDate, !problems.contains(where: { $0.field == .time }) {
-            problems.append(FieldProblem(field: .time, reason: .timeNeedsDate))
-        }
-        // Alarms count from the due time: a reminder left without a date would keep them unheard.
-        if let alarms = values.alarms, !alarms.isEmpty, values.date == nil, !hasDate || values.clearsDate {
-            problems.append(FieldProblem(field: .alarms, reason: .alarmNeedsDate))
+        let undated = values.date == nil && (!hasDate || values.clearsDate)
+        for problem in values.problems(leavingUndated: undated) where !problems.contains(where: { $0.field == problem.field }) {
+            problems.append(problem)
         }
         guard problems.isEmpty else { return problems }
         if let title = values.title { self.title = title }
