@@ -20,6 +20,7 @@ package enum Alarm: Hashable, Sendable {
     /// `alarms` without repeats, in a fixed order: the relative ones earliest first, then the
     /// absolute ones in time order. Two sets that notify alike are equal once normalised.
     package static func normalized(_ alarms: [Alarm]) -> [Alarm] {
+        guard alarms.count > 1 else { return alarms }
         var seen = Set<Alarm>()
         return alarms.filter { seen.insert($0).inserted }.sorted { lhs, rhs in
             switch (lhs, rhs) {

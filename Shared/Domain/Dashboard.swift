@@ -51,10 +51,16 @@ package struct Dashboard: Hashable, Sendable {
         /// after. An all-day one: overdue once its day has ended in its zone, today on the user's
         /// day. An undated one: some day.
         package func group(of reminder: Reminder) -> Group {
-            switch reminder.due {
+            // A timed one by its instant alone (its wall-clock time is not needed).
+            if !reminder.isAllDay, let instant = reminder.scheduledAt { return group(of: instant) }
+            return switch reminder.due {
             case .someday: .someday
             case .day(let day):
-                day.interval(in: reminder.timeZone).upperBound <= now ? .overdue : day <= today ? .today : .upcoming
+                // Two days after the user's today is upcoming in any zone (offsets are within 26 h
+                // of each other), so the day's end is looked up only nearer now.
+                day > today.adding(days: 1) ? .upcoming
+                    : LocalDateTime(date: day.adding(days: 1), time: .midnight).resolved(in: reminder.timeZone) <= now ? .overdue
+                    : day <= today ? .today : .upcoming
             case .moment(_, let instant): group(of: instant)
             }
         }

@@ -29,7 +29,9 @@ package struct CardTimeFormatter: Sendable {
 
     /// When `reminder` is due: its time, its day alone when all-day, "No date" when undated.
     package func string(for reminder: Reminder) -> String {
-        switch reminder.due {
+        // A timed one is said in the user's zone: its own wall-clock time is not needed.
+        if !reminder.isAllDay, let instant = reminder.scheduledAt { return string(for: instant) }
+        return switch reminder.due {
         case .someday: Self.undated
         case .day(let day): string(day: day, time: nil)
         case .moment(_, let instant): string(for: instant)

@@ -20,11 +20,12 @@ package final class DashboardModel {
         /// Overdue, today, upcoming, some day (undated) or done (closed).
         package let urgency: Urgency
         /// Whether it is closed as cancelled rather than done.
-        package var isCancelled: Bool { reminder.isCancelled }
+        package var isCancelled: Bool { reminder.reminder.isCancelled }
         /// In progress, and how far ("40%" when said).
         package var progressText: String? {
-            guard reminder.stage == .inProgress, !reminder.isCompleted else { return nil }
-            return reminder.percentComplete.map { "\($0)%" } ?? "started"
+            let item = reminder.reminder
+            guard item.stage == .inProgress, !item.isCompleted else { return nil }
+            return item.percentComplete.map { "\($0)%" } ?? "started"
         }
         /// The first tags by name, at most `TagChip.cardLimit`.
         package let tags: [TagChip]
@@ -41,7 +42,10 @@ package final class DashboardModel {
             return AlarmText.badge(item.alarms, zone: item.timeZone)
         }
         /// Its priority's marks, "!" to "!!!"; `nil` for none.
-        package var priorityMarks: String? { reminder.priority == .none ? nil : reminder.priority.marks }
+        package var priorityMarks: String? {
+            let priority = reminder.reminder.priority
+            return priority == .none ? nil : priority.marks
+        }
         /// The list it is in, when the dashboard shows several and it is not the default one.
         package let listName: String?
         /// The reminder behind the card, for opening it in the edit form.

@@ -104,7 +104,14 @@ struct TagsByRow: Sendable {
 
     /// The tags of `rows`, in a card's order.
     func sorted(_ rows: [Int64]) -> [Tag] {
-        rows.compactMap { tags[$0] }.sorted { $0.rank < $1.rank }.map(\.tag)
+        switch rows.count {
+        case 0: return []
+        case 1: return tags[rows[0]].map { [$0.tag] } ?? []
+        default:
+            var found = rows.compactMap { tags[$0] }
+            found.sort { $0.rank < $1.rank }
+            return found.map(\.tag)
+        }
     }
 }
 
