@@ -2,7 +2,7 @@ import Domain
 import Foundation
 import GRDB
 
-/// The listing: every section of the dashboard, To Do read in two halves at once.
+/// The listing: every section of the dashboard, To Do read in two parts at once.
 extension GRDBReminderRepository {
     package func forEachReminder(
         in sections: [ReminderSection], matching filter: ReminderFilter,
@@ -23,14 +23,14 @@ extension GRDBReminderRepository {
                 try read.sections(from: 0, db, tags: try start(db), openCount: nil)
             }
         }
-        // All of To Do first: its two halves of `ReminderQuery.toDoHalves` are read at once on two
+        // All of To Do first: its two parts of `ReminderQuery.toDoParts` are read at once on two
         // connections (two cores), each sorted by SQLite, and merged here; the other sections
         // follow on the first connection, in its read.
-        let halves = ReminderQuery.toDoHalves(matching: filter)
+        let parts = ReminderQuery.toDoParts(matching: filter)
         try await database.readInTwo(
             pin: start,
             first: { (db, tags, partner: Partner<ReminderWithTags>) in
-                var mine = try ReminderRows(db, query: halves[0], tags: tags)
+                var mine = try ReminderRows(db, query: parts[0], tags: tags)
                 var (own, other) = (try mine.next(), try partner.next())
                 var count = 0
                 while own != nil || other != nil {
@@ -47,7 +47,7 @@ extension GRDBReminderRepository {
                 try read.sections(from: 1, db, tags: tags, openCount: count)
             },
             second: { db, tags, pass in
-                var rows = try ReminderRows(db, query: halves[1], tags: tags)
+                var rows = try ReminderRows(db, query: parts[1], tags: tags)
                 while let item = try rows.next(), pass(item) {}
             },
             alone: { db, tags in try read.sections(from: 0, db, tags: tags, openCount: nil) },

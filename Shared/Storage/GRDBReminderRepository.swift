@@ -7,7 +7,7 @@ import GRDBSQLite
 /// `+Queries`, `+Listing` and `+Planner`.
 package struct GRDBReminderRepository: ReminderRepository {
     package let database: AppDatabase
-    /// Called while To Do is read in two halves, between the starts of the two reads.
+    /// Called while To Do is read in two parts, between the starts of the two reads.
     let readsInTwoStarted: (@Sendable () -> Void)?
 
     /// A repository writing to `database`. Tests pass `readsInTwoStarted` to change the store

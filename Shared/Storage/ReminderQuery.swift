@@ -62,10 +62,12 @@ package struct ReminderQuery {
         return query
     }
 
-    /// To Do (all of it) in two halves: the reminders whose ids begin with 0–7, then those with
-    /// 8–F, each a range of the key the whole query reads (ids are random: each about half).
-    package static func toDoHalves(matching filter: ReminderFilter) -> [ReminderQuery] {
-        let middle = UUID(uuid: (0x80, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0))
+    /// To Do (all of it) in two parts: the reminders whose ids begin with 0–3, then those with
+    /// 4–F, each a range of the key the whole query reads (ids are random: a quarter and three
+    /// quarters). The first part's connection also merges both and hands every card on, which
+    /// takes about as long as reading half the rows: it reads a quarter, so both cores end together.
+    package static func toDoParts(matching filter: ReminderFilter) -> [ReminderQuery] {
+        let middle = UUID(uuid: (0x40, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0))
         let key = filter.requiredTag == nil ? "reminder.id" : "reminderTag.reminderID"
         return [" < ?", " >= ?"].map { comparison in
             var query = toDo(matching: filter, limit: nil)

@@ -5,7 +5,7 @@ import Storage
 import Testing
 import TestSupport
 
-/// To Do on a store file is read in two halves at once (ids 0–7…, 8–F…), merged in order.
+/// To Do on a store file is read in two parts at once (ids 0–3…, 4–F…), merged in order.
 struct ToDoInTwoReadsTests {
     private let folder: TemporaryFolder
     private let path: String
@@ -73,7 +73,7 @@ struct ToDoInTwoReadsTests {
         for tag in [nil, tags[0]] {
             let expected = expectedToDo(stored, tagged: tag)
             // Both halves have reminders, and due times shared across them.
-            #expect(expected.contains { $0.reminder.id.uuidString < "8" } && expected.contains { $0.reminder.id.uuidString >= "8" })
+            #expect(expected.contains { $0.reminder.id.uuidString < "4" } && expected.contains { $0.reminder.id.uuidString >= "4" })
             let (items, count) = try await toDo(repository, tagged: tag)
             #expect(count == expected.count)
             #expect(items.map(\.id) == expected.map(\.reminder.id))
