@@ -30,7 +30,7 @@ extension GRDBReminderRepository {
         try await database.readInTwo(
             pin: start,
             first: { (db, tags, partner: Partner<ReminderWithTags>) in
-                var mine = try ReminderRows(db, query: parts[0], tags: tags)
+                var mine = try ReminderRows(db, query: parts[0].query, tags: tags, links: TagLinks(db, ids: parts[0].ids, tags: tags))
                 var (own, other) = (try mine.next(), try partner.next())
                 var count = 0
                 while own != nil || other != nil {
@@ -47,7 +47,7 @@ extension GRDBReminderRepository {
                 try read.sections(from: 1, db, tags: tags, openCount: count)
             },
             second: { db, tags, pass in
-                var rows = try ReminderRows(db, query: parts[1], tags: tags)
+                var rows = try ReminderRows(db, query: parts[1].query, tags: tags, links: TagLinks(db, ids: parts[1].ids, tags: tags))
                 while let item = try rows.next(), pass(item) {}
             },
             alone: { db, tags in try read.sections(from: 0, db, tags: tags, openCount: nil) },

@@ -15,13 +15,16 @@ struct ReminderRows {
     private let tagColumn: Int?
     private let occurrenceColumn: Int?, doneAtColumn: Int?
     private let tags: TagsByRow?
+    private let links: TagLinks?
 
-    /// The rows of `sql`; with `tags`, the statement's `tagRows` column (its last) gives each its tags.
-    init(_ db: Database, sql: String, arguments: StatementArguments = [], tags: TagsByRow? = nil) throws {
+    /// The rows of `sql`; with `tags`, each reminder's tags are those `links` gives it or, without
+    /// `links`, those of the statement's `tagRows` column (its last).
+    init(_ db: Database, sql: String, arguments: StatementArguments = [], tags: TagsByRow? = nil, links: TagLinks? = nil) throws {
         statement = try db.makeStatement(sql: sql)
         columns = try ReminderColumns(statement)
-        tagColumn = tags == nil ? nil : statement.columnNames.lastIndex(of: "tagRows")
-        if tags != nil && tagColumn == nil { throw StoreError.unreadableValue }
+        tagColumn = tags == nil || links != nil ? nil : statement.columnNames.lastIndex(of: "tagRows")
+        if tags != nil && links == nil && tagColumn == nil { throw StoreError.unreadableValue }
+        self.links = links
         occurrenceColumn = statement.columnNames.firstIndex(of: "doneOccurrence")
         doneAtColumn = statement.columnNames.firstIndex(of: "doneAt")
         // The cursor steps the statement; each row is read from it in place.
@@ -43,8 +46,13 @@ struct ReminderRows {
             reminder.completedAt = try row.optionalInstant(doneAtColumn)
             isPastOccurrence = true
         }
-        let tagRows = try tagColumn.map { try row.integers($0) } ?? []
-        var item = ReminderWithTags(reminder: reminder, sortedTags: tags?.sorted(tagRows) ?? [])
+        let sortedTags: [Tag]
+        if let tags, let links {
+            sortedTags = tags.sorted(ranks: links.ranks(of: reminder.id))
+        } else {
+            sortedTags = tags?.sorted(try tagColumn.map { try row.integers($0) } ?? []) ?? []
+        }
+        var item = ReminderWithTags(reminder: reminder, sortedTags: sortedTags)
         item.isPastOccurrence = isPastOccurrence
         return item
     }
@@ -94,13 +102,21 @@ struct ReminderRows {
 /// The tags of a store by rowid (stable within one read), each with its rank in a card's order.
 struct TagsByRow: Sendable {
     private let tags: [Int64: (rank: Int, tag: Tag)]
+    /// The tags in a card's order: a tag's rank is its index here.
+    private let ranked: [Tag]
+    private let ranksByID: [UUID: UInt32]
 
     init(_ db: Database) throws {
         let rows = try Row.fetchAll(db, sql: "SELECT rowid AS tagRow, * FROM tag")
             .map { (row: $0["tagRow"] as Int64, tag: try TagRecord(row: $0).tag) }
-        let rank = Dictionary(uniqueKeysWithValues: TagRules.sorted(rows.map(\.tag)).enumerated().map { ($1.id, $0) })
-        tags = Dictionary(uniqueKeysWithValues: rows.map { ($0.row, (rank: rank[$0.tag.id] ?? 0, tag: $0.tag)) })
+        ranked = TagRules.sorted(rows.map(\.tag))
+        ranksByID = Dictionary(uniqueKeysWithValues: ranked.enumerated().map { ($1.id, UInt32($0)) })
+        let ranks = ranksByID
+        tags = Dictionary(uniqueKeysWithValues: rows.map { ($0.row, (rank: Int(ranks[$0.tag.id] ?? 0), tag: $0.tag)) })
     }
+
+    /// The rank of the tag with `id`.
+    func rank(of id: UUID) -> UInt32? { ranksByID[id] }
 
     /// The tags of `rows`, in a card's order.
     func sorted(_ rows: [Int64]) -> [Tag] {
@@ -111,6 +127,15 @@ struct TagsByRow: Sendable {
             var found = rows.compactMap { tags[$0] }
             found.sort { $0.rank < $1.rank }
             return found.map(\.tag)
+        }
+    }
+
+    /// The tags of `ranks`, in a card's order.
+    func sorted<Ranks: Collection<UInt32>>(ranks: Ranks) -> [Tag] {
+        switch ranks.count {
+        case 0: return []
+        case 1: return [ranked[Int(ranks.first!)]]
+        default: return ranks.sorted().map { ranked[Int($0)] }
         }
     }
 }

@@ -22,7 +22,7 @@ extension GRDBReminderRepository {
 
     /// `EXPLAIN QUERY PLAN` of the To Do query narrowed by `filter`, as `queryPlanOfOpenReminders(tagged:limit:)`.
     package func queryPlanOfOpenReminders(matching filter: ReminderFilter, limit: Int? = nil) async throws -> [String] {
-        let queries = limit == nil && filter.isAtMostOneTag ? ReminderQuery.toDoParts(matching: filter)
+        let queries = limit == nil && filter.isAtMostOneTag ? ReminderQuery.toDoParts(matching: filter).map(\.query)
             : [ReminderQuery.toDo(matching: filter, limit: limit)]
         return try await database.read { db in
             try queries.flatMap { query in
