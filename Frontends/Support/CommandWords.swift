@@ -93,9 +93,13 @@ package struct CommandWords {
 
     /// The option names (`--tag`, `-o`) of `command` that take a value, from its definition.
     package static func valueOptions(of command: any ParsableArguments.Type) -> Set<String> {
-        arguments(of: command).filter { $0.kind == "option" }.reduce(into: []) { names, argument in
+        // A prompt reads every line with them: argument-parser's help dump is made once per command.
+        if let known = ValueOptionsMemo.shared.names(of: command) { return known }
+        let names: Set<String> = arguments(of: command).filter { $0.kind == "option" }.reduce(into: []) { names, argument in
             for name in argument.names ?? [] { names.insert(name.kind == "short" ? "-" + name.name : "--" + name.name) }
         }
+        ValueOptionsMemo.shared.keep(names, of: command)
+        return names
     }
 
     /// The arguments `command` defines (its option groups included), as argument-parser describes them.
@@ -127,5 +131,20 @@ package struct CommandWords {
     private struct ToolDescription: Decodable {
         struct Command: Decodable { let arguments: [ArgumentDescription]? }
         let command: Command
+    }
+}
+
+/// `CommandWords.valueOptions(of:)` by command, as far as asked (the definitions never change in a run).
+private final class ValueOptionsMemo: @unchecked Sendable {
+    static let shared = ValueOptionsMemo()
+    private let lock = NSLock()
+    private var known: [ObjectIdentifier: Set<String>] = [:]
+
+    func names(of command: any ParsableArguments.Type) -> Set<String>? {
+        lock.withLock { known[ObjectIdentifier(command)] }
+    }
+
+    func keep(_ names: Set<String>, of command: any ParsableArguments.Type) {
+        lock.withLock { known[ObjectIdentifier(command)] = names }
     }
 }
