@@ -53,7 +53,10 @@ package enum TagRules {
 
     /// Tags in the order every list shows them: by name, ignoring case.
     package static func sorted(_ tags: [Tag]) -> [Tag] {
-        tags.sorted { (key(for: $0.name), $0.name) < (key(for: $1.name), $1.name) }
+        // Each name's key made once, not at every comparison.
+        tags.map { (key: key(for: $0.name), tag: $0) }
+            .sorted { ($0.key, $0.tag.name) < ($1.key, $1.tag.name) }
+            .map(\.tag)
     }
 }
 
