@@ -26,16 +26,16 @@ extension Memoss {
         @MainActor
         func run() async throws {
             let session = await Session.open(store: store, before: memoss.store, isREPL: true)
-            let known = KnownWords()
+            let words = session.core.promptWords(), listed = ListedCount()
             Completion.known = { source in
                 switch source {
-                case .tagNames: known.tagNames
-                case .listNames: known.listNames
-                case .listedNumbers: (0..<known.listed).map { String($0 + 1) }
+                case .tagNames: words.tagNames
+                case .listNames: words.listNames
+                case .listedNumbers: (0..<listed.value).map { String($0 + 1) }
                 }
             }
             session.console.complete { line, word in
-                known.listed = session.lastListing?.count ?? 0
+                listed.value = session.lastListing?.count ?? 0
                 return Completion.candidates(line: line, word: word, root: Memoss.self, commandNames: Self.commandNames)
             }
             let delivery = session.core.promptDelivery()
@@ -46,10 +46,7 @@ extension Memoss {
             while true {
                 if let look = try? await delivery.look() {
                     if let due = look.due { await announce(due, session) }
-                    if look.storeChanged {
-                        known.tagNames = (try? await session.core.listTags().map(\.name)) ?? known.tagNames
-                        known.listNames = (try? await session.core.lists.all().map(\.name)) ?? known.listNames
-                    }
+                    if look.storeChanged { words.storeChanged() }
                 }
                 switch session.console.read(session.style.bold("memoss> "), remember: true) {
                 case .endOfInput:
@@ -186,25 +183,13 @@ extension Memoss {
     }
 }
 
-/// What the prompt knows for Tab: its tags and how many reminders its last listing numbered.
-private final class KnownWords: @unchecked Sendable {
+/// How many reminders the prompt's last listing numbered, for Tab.
+private final class ListedCount: @unchecked Sendable {
     private let lock = NSLock()
-    private var _tagNames: [String] = []
-    private var _listNames: [String] = []
-    private var _listed = 0
+    private var _value = 0
 
-    var listNames: [String] {
-        get { lock.withLock { _listNames } }
-        set { lock.withLock { _listNames = newValue } }
-    }
-
-    var tagNames: [String] {
-        get { lock.withLock { _tagNames } }
-        set { lock.withLock { _tagNames = newValue } }
-    }
-
-    var listed: Int {
-        get { lock.withLock { _listed } }
-        set { lock.withLock { _listed = newValue } }
+    var value: Int {
+        get { lock.withLock { _value } }
+        set { lock.withLock { _value = newValue } }
     }
 }

@@ -305,6 +305,12 @@ package struct MemossCore: Sendable {
         PromptDelivery(deliver: deliverDueNotifications, environment: environment, version: { try? database.dataVersion() })
     }
 
+    /// The tag and list names a prompt's Tab offers, read when first asked and again once the
+    /// store changed.
+    package func promptWords() -> PromptWords {
+        PromptWords(read: { try database.completionNames() }, version: { storeVersion() })
+    }
+
     /// Every tag to choose from, `selectedIDs` chosen, with creation inline.
     @MainActor package func tagPickerModel(selectedIDs: Set<UUID> = []) -> TagPickerModel {
         TagPickerModel(selectedIDs: selectedIDs, listTags: listTags, createTag: createTag)

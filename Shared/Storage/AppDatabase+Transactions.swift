@@ -11,6 +11,7 @@ extension AppDatabase {
     /// journal in the same transaction.
     func write<T: Sendable>(_ updates: @escaping @Sendable (Database) throws -> T) async throws -> T {
         let note = Journal.current, group = Journal.group
+        transactions.add()
         do {
             guard let note else { return try await writer.write(updates) }
             return try await writer.write { db in
@@ -28,6 +29,7 @@ extension AppDatabase {
 
     /// Runs one read, turning storage failures into `StoreError`.
     package func read<T: Sendable>(_ value: @escaping @Sendable (Database) throws -> T) async throws -> T {
+        transactions.add()
         do {
             return try await writer.read(value)
         } catch let error as DatabaseError {
@@ -36,4 +38,30 @@ extension AppDatabase {
             throw StoreError.unreadableValue
         }
     }
+
+    /// `read`, on the calling thread: for a caller that cannot wait asynchronously (readline's
+    /// completion asks from inside a read of the terminal).
+    func readNow<T>(_ value: (Database) throws -> T) throws -> T {
+        transactions.add()
+        do {
+            return try writer.read(value)
+        } catch let error as DatabaseError {
+            throw StoreError(error)
+        } catch is RowDecodingError {
+            throw StoreError.unreadableValue
+        }
+    }
+}
+
+/// A count of transactions run, which tests read to pin what a command (or an idle prompt) does
+/// to the store.
+package final class TransactionCount: @unchecked Sendable {
+    private let lock = NSLock()
+    private var count = 0
+
+    /// The transactions run so far.
+    package var value: Int { lock.withLock { count } }
+
+    /// One more transaction.
+    func add() { lock.withLock { count += 1 } }
 }

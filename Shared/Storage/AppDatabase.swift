@@ -8,6 +8,8 @@ import GRDBSQLite
 package final class AppDatabase: Sendable {
     /// The connection every repository writes and reads through.
     let writer: any DatabaseWriter
+    /// How many transactions this process has run on the store through `read` and `write`.
+    package let transactions = TransactionCount()
 
     /// Wraps an open connection and brings its schema up to date.
     package init(_ writer: any DatabaseWriter) throws {

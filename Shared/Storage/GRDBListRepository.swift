@@ -33,7 +33,7 @@ package struct GRDBListRepository: ListRepository {
     }
 
     /// Every list, the default first, then by name ignoring case.
-    private static func lists(_ db: Database) throws -> [ReminderList] {
+    static func lists(_ db: Database) throws -> [ReminderList] {
         let defaultID = try ListsByName.defaultID(db)
         return try ListRecord.fetchAll(db).map { $0.list(defaultID: defaultID) }.sorted {
             ($0.isDefault ? 0 : 1, TagRules.key(for: $0.name), $0.name) < ($1.isDefault ? 0 : 1, TagRules.key(for: $1.name), $1.name)

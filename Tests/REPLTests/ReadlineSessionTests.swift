@@ -25,7 +25,7 @@ struct ReadlineSessionTests {
     }
 
     @Test func completionHistoryAndInterruptWorkAtARealTerminal() throws {
-        try drive("readline_session.py", checks: 5)
+        try drive("readline_session.py", checks: 6)
     }
 
     @Test func editPromptsPutTheCurrentValueOnTheLineToBeEditedInPlace() throws {

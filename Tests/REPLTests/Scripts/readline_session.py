@@ -1,11 +1,12 @@
 """Drives `memoss` through a pseudo-terminal, as a person at a keyboard would, to show that the
-readline mode completes commands, tag names and listed numbers, keeps history between runs, and
-that Ctrl-C abandons a flow without leaving the program. Prints one line per check; exits 1 on
-the first failure.
+readline mode completes commands, tag names (those added meanwhile too) and listed numbers, keeps
+history between runs, and that Ctrl-C abandons a flow without leaving the program. Prints one line
+per check; exits 1 on the first failure.
 
     MEMOSS_CLOCK=2026-11-21T20:00:00Z python3 readline_session.py MEMOSS_BINARY WORK_FOLDER
 """
 import os
+import subprocess
 import sys
 
 import pexpect
@@ -49,6 +50,20 @@ child.sendline("")
 child.expect_exact('Completed "Pay rent".')
 child.expect_exact(PROMPT)
 check("Tab completes a listed number", True)
+
+# Tab offers a tag another process added while the prompt waited, and one a command here added.
+subprocess.run([binary, "--db", store, "tag", "add", "Garden"], env=env, check=True, stdout=subprocess.DEVNULL)
+child.send("list --tag Gar\t")
+child.expect_exact("--tag Garden ")
+child.sendline("")
+child.expect_exact(PROMPT)
+child.sendline("tag add Errands")
+child.expect_exact(PROMPT)
+child.send("list --tag Err\t")
+child.expect_exact("--tag Errands ")
+child.sendline("")
+child.expect_exact(PROMPT)
+check("Tab completes tags added by another process and by this prompt", True)
 
 # Ctrl-C abandons the add flow; the program stays.
 child.sendline("add")
