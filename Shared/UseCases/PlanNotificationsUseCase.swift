@@ -152,7 +152,6 @@ package struct PlanNotificationsUseCase: Sendable {
         guard !snapshot.pending.contains(where: { !$0.isSnoozed && $0.dueAt != $0.fireAt }) else { return false }
         let snoozed = snapshot.pending.filter(\.isSnoozed), planned = snapshot.pending.filter { !$0.isSnoozed }
         let now = environment.now()
-        let settings = try await self.settings.settings()
         var reminders: [Reminder] = []
         for id in changed.sorted(by: { $0.uuidString < $1.uuidString }) {
             if let reminder = try await self.reminders.reminder(id: id) { reminders.append(reminder) }
@@ -172,6 +171,10 @@ package struct PlanNotificationsUseCase: Sendable {
             snoozedIDs.contains(id) || shown.contains(TakenKey(id: id, fireAt: fireAt)) || reminder.isAnswered(fireAt: fireAt)
         }
         let kept = planned.filter { !changed.contains($0.reminderID) }
+        // The settings say when an open reminder notifies: a change that only closed reminders,
+        // leaving the one-time slots full, plans nothing new and needs no read of them.
+        let fillsSlots = kept.count(where: { !$0.isRecurring }) < NotificationBudget.oneTimeSlots
+        let settings = fillsSlots || reminders.contains(where: { !$0.isCompleted }) ? try await self.settings.settings() : .defaults
 
         // One-time slots: the changed reminders' own firings compete with the kept ones; a slot one
         // of them left is filled by the reminders due after the plan's last.
@@ -184,7 +187,7 @@ package struct PlanNotificationsUseCase: Sendable {
                 oneTime.append(request(Firing(reminder: reminder, alarm: .atDue, occurrence: occurrence, fireAt: fireAt, settings)))
             }
         }
-        if kept.count(where: { !$0.isRecurring }) < NotificationBudget.oneTimeSlots {
+        if fillsSlots {
             // Every reminder due up to the plan's last (a deleted one's requests went with it) is
             // planned or changed, so those after it are read (none when the plan held them all).
             let last = oldOneTime.max(by: Self.oneTimeOrder)
