@@ -18,33 +18,44 @@ extension GRDBReminderRepository {
         }
         // A filter of words, days or statuses selects few: read on one connection. A tag, a list or
         // a priority may keep thousands: read in two.
-        guard Self.mayKeepMany(filter), let first = sections.first, !first.done, !first.undated, first.limit == nil else {
+        guard Self.mayKeepMany(filter), let toDo = sections.firstIndex(where: { !$0.done && !$0.undated }),
+              sections[toDo].limit == nil else {
             return try await database.read { db in
                 try read.sections(from: 0, db, tags: try start(db), openCount: nil)
             }
         }
-        // All of To Do first: its two parts of `ReminderQuery.toDoParts` are read at once on two
-        // connections (two cores), each sorted by SQLite, and merged here; the other sections
-        // follow on the first connection, in its read.
+        // All of To Do: its two parts of `ReminderQuery.toDoParts` are read at once on two
+        // connections (two cores), each sorted by SQLite, and merged here. The sections before it
+        // (Completed, for JSON) are read first on the first connection while the second sorts its
+        // part; those after it follow on the first connection, all in its read.
         let parts = ReminderQuery.toDoParts(matching: filter)
         try await database.readInTwo(
             pin: start,
             first: { (db, tags, partner: Partner<ReminderWithTags>) in
+                try read.sections(from: 0, upTo: toDo, db, tags: tags, openCount: nil)
                 var mine = try ReminderRows(db, query: parts[0].query, tags: tags, links: TagLinks(db, ids: parts[0].ids, tags: tags))
-                var (own, other) = (try mine.next(), try partner.next())
+                var own = try mine.next()
+                // The second read says at its first row whether it started on this read's state;
+                // when it did not, the rest is read here (what was handed on stays handed on once).
+                var other: ReminderWithTags?
+                do {
+                    other = try partner.next()
+                } catch is Partner<ReminderWithTags>.Unavailable where toDo > 0 {
+                    return try read.sections(from: toDo, db, tags: tags, openCount: nil)
+                }
                 var count = 0
                 while own != nil || other != nil {
                     count += 1
                     if let item = own, other.map({ ReminderRows.precedes(item, $0) }) ?? true {
-                        try body(0, item)
+                        try body(toDo, item)
                         own = try mine.next()
                     } else if let item = other {
-                        try body(0, item)
+                        try body(toDo, item)
                         other = try partner.next()
                     }
                 }
-                try ended(0, count, count)
-                try read.sections(from: 1, db, tags: tags, openCount: count)
+                try ended(toDo, count, count)
+                try read.sections(from: toDo + 1, db, tags: tags, openCount: count)
             },
             second: { db, tags, pass in
                 var rows = try ReminderRows(db, query: parts[1].query, tags: tags, links: TagLinks(db, ids: parts[1].ids, tags: tags))
@@ -122,12 +133,12 @@ private struct SectionsRead: Sendable {
     let body: @Sendable (_ section: Int, ReminderWithTags) throws -> Void
     let ended: @Sendable (_ section: Int, _ shown: Int, _ total: Int) throws -> Void
 
-    /// Reads the sections from `start` on. `openCount` is how many open reminders the filter
-    /// selects, when a section before has read or counted them all.
-    func sections(from start: Int, _ db: Database, tags: TagsByRow, openCount: Int?) throws {
+    /// Reads the sections from `start` on, up to `end` (else to the last). `openCount` is how many
+    /// open reminders the filter selects, when a section before has read or counted them all.
+    func sections(from start: Int, upTo end: Int? = nil, _ db: Database, tags: TagsByRow, openCount: Int?) throws {
         // How many open reminders the filter selects, dated and undated, once both are known.
         var openCounts: [Bool: Int] = openCount.map { [false: $0] } ?? [:]
-        for index in sections.indices.dropFirst(start) {
+        for index in start..<(end ?? sections.count) {
             let section = sections[index]
             let sql: String, arguments: StatementArguments
             if section.fromEnd, let limit = section.limit {
