@@ -64,18 +64,17 @@ extension Memoss {
         @MainActor
         private static func printJSON(_ dashboard: DashboardModel, completed: Bool, _ session: Session) async throws {
             let output = PagedOutput(paging: false)
-            let json = JSONShapes.DashboardJSONStream(lists: ListNames(try await session.core.lists.all())) { output.text($0) }
+            let json = JSONShapes.DashboardJSONStream(lists: ListNames(try await session.core.lists.all()), bytes: { output.text(utf8: $0) })
             let done = Gathered<UUID>(), open = Gathered<UUID>()
             // Completed, then To Do, from one read of the store.
-            try await dashboard.stream(completed ? .completed : .everythingDoneFirst) { line in
-                guard case .card(let card) = line else { return }
-                if card.urgency == .done {
-                    done.add(card.id)
+            try await dashboard.streamReminders(completed ? .completed : .everythingDoneFirst) { reminder, isDone in
+                if isDone {
+                    done.add(reminder.id)
                 } else {
                     json.startToDo()
-                    open.add(card.id)
+                    open.add(reminder.id)
                 }
-                json.add(card.reminder)
+                json.add(reminder)
             }
             json.startToDo()
             json.end()

@@ -30,20 +30,25 @@ package final class PagedOutput: @unchecked Sendable {
     package func line(_ line: String) { write(line, lineBreak: true) }
 
     /// Writes the UTF-8 `bytes` of a line and a line break.
-    package func line(utf8 bytes: [UInt8]) {
+    package func line(utf8 bytes: [UInt8]) { write(utf8: bytes, lineBreak: true) }
+
+    /// Writes `text` as it is.
+    package func text(_ text: String) { write(text, lineBreak: false) }
+
+    /// Writes the UTF-8 `bytes` of text as they are.
+    package func text(utf8 bytes: [UInt8]) { write(utf8: bytes, lineBreak: false) }
+
+    private func write(utf8 bytes: [UInt8], lineBreak: Bool) {
         let held = lock.withLock { () -> Bool in
             if case .deciding = destination { return true }
             buffer.append(contentsOf: bytes)
-            buffer.append(UInt8(ascii: "\n"))
+            if lineBreak { buffer.append(UInt8(ascii: "\n")) }
             if buffer.count >= 1 << 16 { flush() }
             return false
         }
         // At a terminal, while deciding whether to page, lines are held as text.
-        if held { line(String(decoding: bytes, as: UTF8.self)) }
+        if held { write(String(decoding: bytes, as: UTF8.self), lineBreak: lineBreak) }
     }
-
-    /// Writes `text` as it is.
-    package func text(_ text: String) { write(text, lineBreak: false) }
 
     private func write(_ text: String, lineBreak: Bool) {
         lock.withLock {

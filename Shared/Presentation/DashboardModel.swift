@@ -378,6 +378,19 @@ package final class DashboardModel {
         if isFiltered && shownAny.all.isEmpty { emit(.empty(Self.nothingMatches)) }
     }
 
+    /// Every reminder `showing` holds, read as `stream` reads them but handed on as they are, not
+    /// made into cards (for JSON), each with whether it is done.
+    package func streamReminders(_ showing: Showing,
+                                 to emit: @escaping @Sendable (ReminderWithTags, _ isDone: Bool) -> Void) async throws {
+        let filter = filter
+        var chosen = Self.plan(showing, limit: nil, limitHint: "", recentHint: "")
+        chosen.removeAll { $0.section.done ? !filter.mayIncludeClosed : !filter.mayIncludeOpen }
+        guard !chosen.isEmpty else { return }
+        try await loadDashboard.stream(chosen.map(\.section), matching: filter) { _, reminder, group in
+            emit(reminder, group == nil)
+        } ended: { _, _, _ in }
+    }
+
     /// What a section narrowed by a query says when nothing in it matches.
     nonisolated package static let nothingMatches = "Nothing matches."
 

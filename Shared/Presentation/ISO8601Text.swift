@@ -6,27 +6,40 @@ package enum ISO8601Text {
     /// `instant` as local time in `zone` with that zone's offset at that instant (asked of the
     /// zone once: a listing writes two per reminder).
     package static func string(_ instant: Date, in zone: TimeZone) -> String {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(25)
+        write(instant, in: zone, to: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// `string(instant, in: zone)`'s bytes, appended to `bytes`.
+    static func write(_ instant: Date, in zone: TimeZone, to bytes: inout [UInt8]) {
         let offset = zone.secondsFromGMT(for: instant)
         // The wall clock's time to the second (an offset of a zone's local mean time has seconds of its own).
         let wall = Int((instant.timeIntervalSince1970 + Double(offset)).rounded(.down))
         let day = wall >= 0 ? wall / 86_400 : (wall - 86_399) / 86_400
         let date = LocalDate(daysSinceEpoch: day), second = wall - day * 86_400
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(25)
-        func put(_ value: Int, _ width: Int, _ separator: String) {
-            let digits = String(value).utf8
-            if digits.count < width { bytes.append(contentsOf: repeatElement(UInt8(ascii: "0"), count: width - digits.count)) }
-            bytes.append(contentsOf: digits)
-            bytes.append(contentsOf: separator.utf8)
+        func put(_ value: Int, _ width: Int, _ separator: UInt8?) {
+            var digits = 1, rest = value / 10
+            while rest > 0 { digits += 1; rest /= 10 }
+            for _ in digits..<max(width, digits) { bytes.append(UInt8(ascii: "0")) }
+            var divisor = 1
+            for _ in 1..<digits { divisor *= 10 }
+            var left = value
+            while divisor > 0 {
+                bytes.append(UInt8(ascii: "0") + UInt8(left / divisor))
+                left %= divisor
+                divisor /= 10
+            }
+            if let separator { bytes.append(separator) }
         }
-        put(date.year, 4, "-")
-        put(date.month, 2, "-")
-        put(date.day, 2, "T")
-        put(second / 3_600, 2, ":")
-        put(second % 3_600 / 60, 2, ":")
-        put(second % 60, 2, offset < 0 ? "-" : "+")
-        put(abs(offset) / 3_600, 2, ":")
-        put(abs(offset) % 3_600 / 60, 2, "")
-        return String(decoding: bytes, as: UTF8.self)
+        put(date.year, 4, UInt8(ascii: "-"))
+        put(date.month, 2, UInt8(ascii: "-"))
+        put(date.day, 2, UInt8(ascii: "T"))
+        put(second / 3_600, 2, UInt8(ascii: ":"))
+        put(second % 3_600 / 60, 2, UInt8(ascii: ":"))
+        put(second % 60, 2, offset < 0 ? UInt8(ascii: "-") : UInt8(ascii: "+"))
+        put(abs(offset) / 3_600, 2, UInt8(ascii: ":"))
+        put(abs(offset) % 3_600 / 60, 2, nil)
     }
 }

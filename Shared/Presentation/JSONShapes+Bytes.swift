@@ -17,6 +17,15 @@ struct PrettyJSON {
         spaces(indent)
     }
 
+    /// Empties the document (keeping its memory) for another, after `prefix`.
+    mutating func restart(indent: Int, after prefix: [UInt8]) {
+        bytes.removeAll(keepingCapacity: true)
+        empty.removeAll(keepingCapacity: true)
+        self.indent = indent
+        bytes.append(contentsOf: prefix)
+        spaces(indent)
+    }
+
     mutating func beginObject() { open(UInt8(ascii: "{")) }
     mutating func endObject() { close(UInt8(ascii: "}")) }
     private mutating func beginArray() { open(UInt8(ascii: "[")) }
@@ -43,19 +52,51 @@ struct PrettyJSON {
         endArray()
     }
 
-    mutating func value(_ number: Int) { bytes.append(contentsOf: String(number).utf8) }
+    mutating func value(_ number: Int) { Self.append(number, to: &bytes) }
+
+    /// `number` in decimal, as `String(number)` writes it.
+    static func append(_ number: Int, to bytes: inout [UInt8]) {
+        if number < 0 { bytes.append(UInt8(ascii: "-")) }
+        var magnitude = number.magnitude, divisor: UInt = 1
+        while magnitude / divisor >= 10 { divisor *= 10 }
+        while divisor > 0 {
+            bytes.append(UInt8(ascii: "0") + UInt8(magnitude / divisor))
+            magnitude %= divisor
+            divisor /= 10
+        }
+    }
     mutating func value(_ flag: Bool) { bytes.append(contentsOf: (flag ? "true" : "false").utf8) }
 
     /// A string: `"`, `\` and the C0 controls escaped as JSONEncoder escapes them, and every other
     /// character `VisibleText` would escape as `\uXXXX`, as `JSONShapes.terminalSafe` does.
     mutating func value(_ text: String) {
         bytes.append(UInt8(ascii: "\""))
+        // Told safe from the bytes: every character escaped is a byte below 0x20, DEL, a quote, a
+        // backslash, or starts with 0xC2 (C1 controls), 0xD8 (U+061C) or 0xE2 (the U+2xxx marks),
+        // as `VisibleText` tells them; text holding one of those is written scalar by scalar.
         let plain = text.utf8.withContiguousStorageIfAvailable { utf8 in
-            guard utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "\\") }) else { return false }
+            guard utf8.allSatisfy({ $0 >= 0x20 && $0 != 0x7F && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "\\")
+                                    && $0 != 0xC2 && $0 != 0xD8 && $0 != 0xE2 }) else { return false }
             bytes.append(contentsOf: utf8)
             return true
         }
         if plain != true { escaping(text) }
+        bytes.append(UInt8(ascii: "\""))
+    }
+
+    /// An id, as `UUID.text` writes it.
+    mutating func value(_ id: UUID) {
+        bytes.append(UInt8(ascii: "\""))
+        id.appendText(to: &bytes)
+        bytes.append(UInt8(ascii: "\""))
+    }
+
+    /// An instant as `ISO8601Text` writes it in `zone`, left out when `nil`.
+    mutating func member(_ name: StaticString, _ instant: Date?, in zone: TimeZone) {
+        guard let instant else { return }
+        key(name)
+        bytes.append(UInt8(ascii: "\""))
+        ISO8601Text.write(instant, in: zone, to: &bytes)
         bytes.append(UInt8(ascii: "\""))
     }
 
@@ -125,7 +166,7 @@ struct PrettyJSON {
     }
 
     private mutating func spaces(_ count: Int) {
-        bytes.append(contentsOf: repeatElement(UInt8(ascii: " "), count: count))
+        for _ in 0..<count { bytes.append(UInt8(ascii: " ")) }
     }
 }
 
@@ -149,9 +190,10 @@ extension JSONShapes.ReminderJSON {
         }
         json.member("allDay", allDay)
         json.member("completed", completed)
-        json.member("completedAt", completedAt)
+        json.member("completedAt", completedAt, in: zone)
         json.member("endDate", endDate)
-        json.member("id", id)
+        json.key("id")
+        json.value(id)
         json.member("list", list)
         json.member("notes", notes)
         json.member("pastOccurrence", pastOccurrence)
@@ -159,7 +201,7 @@ extension JSONShapes.ReminderJSON {
         json.member("priority", priority)
         json.key("recurrence")
         recurrence.write(to: &json)
-        json.member("scheduledAt", scheduledAt)
+        json.member("scheduledAt", scheduledAt, in: zone)
         json.member("status", status)
         json.key("tags")
         json.array(tags) { $0.value($1) }

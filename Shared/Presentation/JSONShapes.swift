@@ -12,15 +12,17 @@ extension Reminder {
 package enum JSONShapes {
     /// A reminder.
     package struct ReminderJSON: Encodable, Sendable {
-        let id: String
+        let id: UUID
         let title: String
         let notes: String?
-        /// The due instant, ISO 8601 with the offset of the reminder's zone (an all-day reminder's
-        /// day's start); `null` when undated.
-        let scheduledAt: String?
+        /// The due instant, written ISO 8601 with the offset of the reminder's zone (an all-day
+        /// reminder's day's start); `null` when undated.
+        let scheduledAt: Date?
         /// Present (true) when it is due all day on `scheduledAt`'s day, without a time.
         let allDay: Bool?
         let timeZone: String
+        /// The zone `scheduledAt` and `completedAt` are written in.
+        let zone: TimeZone
         /// Whether it is done (a cancelled one is not).
         let completed: Bool
         /// `todo`, `in-progress`, `done` or `cancelled`.
@@ -31,7 +33,7 @@ package enum JSONShapes {
         let priority: String
         /// The name of the list it is in.
         let list: String
-        let completedAt: String?
+        let completedAt: Date?
         let recurrence: RecurrenceJSON
         /// The inclusive last day, `YYYY-MM-DD`.
         let endDate: String?
@@ -48,10 +50,11 @@ package enum JSONShapes {
         package init(_ item: ReminderWithTags, lists: ListNames) {
             // The reminder's own properties, not through `ReminderWithTags`' key paths (a listing makes one per reminder).
             let reminder = item.reminder, zone = reminder.timeZone
-            id = reminder.id.text
+            self.zone = zone
+            id = reminder.id
             title = reminder.title
             notes = reminder.notes
-            scheduledAt = reminder.scheduledAt.map { ISO8601Text.string($0, in: zone) }
+            scheduledAt = reminder.scheduledAt
             allDay = reminder.isAllDay ? true : nil
             timeZone = reminder.timeZoneID
             completed = reminder.isDone
@@ -59,12 +62,38 @@ package enum JSONShapes {
             percentComplete = reminder.percentComplete
             priority = reminder.priority.word
             list = lists.name(of: reminder.listID)
-            completedAt = reminder.completedAt.map { ISO8601Text.string($0, in: zone) }
+            completedAt = reminder.completedAt
             recurrence = RecurrenceJSON(reminder.recurrence)
             endDate = reminder.recurrenceEnd?.description
             tags = item.tags.map(\.name)
             alarms = reminder.alarms.map { AlarmJSON($0, zone: zone) }
             pastOccurrence = item.isPastOccurrence ? true : nil
+        }
+
+        private enum CodingKeys: String, CodingKey {
+            case id, title, notes, scheduledAt, allDay, timeZone, completed, status, percentComplete, priority, list
+            case completedAt, recurrence, endDate, tags, alarms, pastOccurrence
+        }
+
+        package func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(id.text, forKey: .id)
+            try container.encode(title, forKey: .title)
+            try container.encodeIfPresent(notes, forKey: .notes)
+            try container.encodeIfPresent(scheduledAt.map { ISO8601Text.string($0, in: zone) }, forKey: .scheduledAt)
+            try container.encodeIfPresent(allDay, forKey: .allDay)
+            try container.encode(timeZone, forKey: .timeZone)
+            try container.encode(completed, forKey: .completed)
+            try container.encode(status, forKey: .status)
+            try container.encodeIfPresent(percentComplete, forKey: .percentComplete)
+            try container.encode(priority, forKey: .priority)
+            try container.encode(list, forKey: .list)
+            try container.encodeIfPresent(completedAt.map { ISO8601Text.string($0, in: zone) }, forKey: .completedAt)
+            try container.encode(recurrence, forKey: .recurrence)
+            try container.encodeIfPresent(endDate, forKey: .endDate)
+            try container.encode(tags, forKey: .tags)
+            try container.encode(alarms, forKey: .alarms)
+            try container.encodeIfPresent(pastOccurrence, forKey: .pastOccurrence)
         }
     }
 
@@ -145,35 +174,42 @@ package enum JSONShapes {
     /// at a time, so a listing of any size is written with flat memory: `add` each completed one
     /// (sorted keys put them first), `startToDo`, `add` each open one, then `end`.
     package final class DashboardJSONStream: @unchecked Sendable {
-        private let write: (String) -> Void
+        private let write: ([UInt8]) -> Void
         private let lists: ListNames
         private var isFirst = true, isInToDo = false
+        /// One buffer for every reminder: written, handed on, emptied.
+        private var json = PrettyJSON(indent: 4)
 
-        /// A stream writing its text through `write`, lists named from `lists`; it opens the
+        /// A stream writing its UTF-8 bytes through `write`, lists named from `lists`; it opens the
         /// object and the completed list.
-        package init(lists: ListNames, write: @escaping (String) -> Void) {
+        package init(lists: ListNames, bytes write: @escaping ([UInt8]) -> Void) {
             self.write = write
             self.lists = lists
-            write("{\n  \"completed\" : [\n")
+            write(Array("{\n  \"completed\" : [\n".utf8))
+        }
+
+        /// A stream writing its text through `write`.
+        package convenience init(lists: ListNames, write: @escaping (String) -> Void) {
+            self.init(lists: lists, bytes: { write(String(decoding: $0, as: UTF8.self)) })
         }
 
         /// Closes the completed list and opens the to-do list (once; again, it does nothing).
         package func startToDo() {
             guard !isInToDo else { return }
-            write("\n  ],\n  \"todo\" : [\n")
+            write(Array("\n  ],\n  \"todo\" : [\n".utf8))
             isFirst = true
             isInToDo = true
         }
 
         /// Closes the object (and its line).
-        package func end() { write("\n  ]\n}\n") }
+        package func end() { write(Array("\n  ]\n}\n".utf8)) }
 
         /// Writes one reminder in the current list.
         package func add(_ reminder: ReminderWithTags) {
             // Indented by four spaces, as an element of the list two levels down.
-            var json = PrettyJSON(indent: 4)
+            json.restart(indent: 4, after: isFirst ? [] : [UInt8(ascii: ","), UInt8(ascii: "\n")])
             ReminderJSON(reminder, lists: lists).write(to: &json)
-            write((isFirst ? "" : ",\n") + String(decoding: json.bytes, as: UTF8.self))
+            write(json.bytes)
             isFirst = false
         }
     }
