@@ -86,16 +86,16 @@ package enum CalendarWriter {
                 out.end()
             }
         }
-        if let rule = rrule(reminder) {
+        if let (rule, ending) = recurrenceRule(reminder) {
             out.line("RRULE:", rule)
             // RFC 5545 takes COUNT or UNTIL: the one that ends the series first is the rule's, the
             // other travels beside it for Memoss (other readers ignore X- properties).
-            if let end = reminder.recurrenceEnd, rule.contains("COUNT=") {
+            if let end = reminder.recurrenceEnd, ending == .count {
                 out.begin("X-MEMOSS-UNTIL;VALUE=DATE:")
                 out.date(end)
                 out.end()
             }
-            if let times = reminder.recurrence.times, rule.contains("UNTIL=") { out.line("X-MEMOSS-COUNT:", String(times)) }
+            if let times = reminder.recurrence.times, ending == .until { out.line("X-MEMOSS-COUNT:", String(times)) }
             // Counted from completion: other clients repeat from DTSTART, which completing here moves.
             if reminder.recurrence.afterDone { out.line("X-MEMOSS-AFTER-DONE:TRUE") }
         }
@@ -204,6 +204,14 @@ package enum CalendarWriter {
     /// occurrence, which always matches the rule, so RFC 5545's "DTSTART is always an instance"
     /// adds nothing.
     package static func rrule(_ reminder: Reminder) -> String? {
+        recurrenceRule(reminder)?.rule
+    }
+
+    /// How an RRULE ends: by COUNT or by UNTIL.
+    private enum Ending { case count, until }
+
+    /// `rrule(reminder)` and how it ends, when it does.
+    private static func recurrenceRule(_ reminder: Reminder) -> (rule: String, ending: Ending?)? {
         let rule = reminder.recurrence
         var parts: [String]
         switch rule.pattern {
@@ -236,17 +244,21 @@ package enum CalendarWriter {
         }
         guard let series = reminder.series else { return nil }
         // RFC 5545 allows COUNT or UNTIL, not both: the count when its last occurrence comes by the end day.
+        var ending: Ending?
         if let times = rule.times, reminder.recurrenceEnd == nil || series.occurrences(count: times).count == times {
             parts.append("COUNT=\(times)")
+            ending = .count
         } else if let end = reminder.recurrenceEnd, reminder.isAllDay {
             // With a DTSTART that is a date, UNTIL is a date too.
             parts.append("UNTIL=" + dateText(end))
+            ending = .until
         } else if let end = reminder.recurrenceEnd {
             // The last second of the end day, in UTC.
             let after = LocalDateTime(date: end.adding(days: 1), time: .midnight).resolved(in: reminder.timeZone)
             parts.append("UNTIL=" + utcText(after.addingTimeInterval(-1)))
+            ending = .until
         }
-        return parts.joined(separator: ";")
+        return (parts.joined(separator: ";"), ending)
     }
 
     /// RFC 5545's weekday codes, Sunday first (Memoss's weekday 1).

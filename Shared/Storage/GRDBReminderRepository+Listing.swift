@@ -11,17 +11,20 @@ extension GRDBReminderRepository {
         ended: @escaping @Sendable (_ section: Int, _ shown: Int, _ total: Int) throws -> Void
     ) async throws {
         let read = SectionsRead(sections: sections, filter: filter, body: body, ended: ended)
-        // What every read starts with: the tags by row, and the zones when asked for.
-        let start = { @Sendable (db: Database) throws -> TagsByRow in
+        // What every read starts with: the tags by row; then the zones when asked for (in the
+        // first connection's read, after the second has started sorting its part).
+        let start = { @Sendable (db: Database) throws -> TagsByRow in try TagsByRow(db) }
+        let noteZones = { @Sendable (db: Database) throws in
             if let zones { try zones(Self.zoneSpans(of: sections, matching: filter, db)) }
-            return try TagsByRow(db)
         }
         // A filter of words, days or statuses selects few: read on one connection. A tag, a list or
         // a priority may keep thousands: read in two.
         guard Self.mayKeepMany(filter), let toDo = sections.firstIndex(where: { !$0.done && !$0.undated }),
               sections[toDo].limit == nil else {
             return try await database.read { db in
-                try read.sections(from: 0, db, tags: try start(db), openCount: nil)
+                let tags = try start(db)
+                try noteZones(db)
+                try read.sections(from: 0, db, tags: tags, openCount: nil)
             }
         }
         // All of To Do: its two parts of `ReminderQuery.toDoParts` are read at once on two
@@ -32,6 +35,7 @@ extension GRDBReminderRepository {
         try await database.readInTwo(
             pin: start,
             first: { (db, tags, partner: Partner<ReminderWithTags>) in
+                try noteZones(db)
                 try read.sections(from: 0, upTo: toDo, db, tags: tags, openCount: nil)
                 var mine = try ReminderRows(db, query: parts[0].query, tags: tags, links: TagLinks(db, ids: parts[0].ids, tags: tags))
                 var own = try mine.next()
@@ -40,7 +44,7 @@ extension GRDBReminderRepository {
                 var other: ReminderWithTags?
                 do {
                     other = try partner.next()
-                } catch is Partner<ReminderWithTags>.Unavailable where toDo > 0 {
+                } catch is Partner<ReminderWithTags>.Unavailable {
                     return try read.sections(from: toDo, db, tags: tags, openCount: nil)
                 }
                 var count = 0
@@ -61,7 +65,10 @@ extension GRDBReminderRepository {
                 var rows = try ReminderRows(db, query: parts[1].query, tags: tags, links: TagLinks(db, ids: parts[1].ids, tags: tags))
                 while let item = try rows.next(), pass(item) {}
             },
-            alone: { db, tags in try read.sections(from: 0, db, tags: tags, openCount: nil) },
+            alone: { db, tags in
+                try noteZones(db)
+                try read.sections(from: 0, db, tags: tags, openCount: nil)
+            },
             betweenStarts: readsInTwoStarted)
     }
 

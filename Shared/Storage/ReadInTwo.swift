@@ -10,11 +10,11 @@ extension AppDatabase {
     /// `pin` is the first read on `first`'s connection; what it returns is handed to `second`.
     /// `second` starts only after it, and only when no other connection (of this process or
     /// another) committed between the starts of the two reads, as `PRAGMA data_version` on
-    /// `second`'s connection shows; otherwise, or when no second connection is free within a
-    /// second, or for a store in memory, `alone` does the whole read on `first`'s connection, in
-    /// the same transaction. `first` must ask its partner for an item before it acts on anything
-    /// (asking is where it learns that `alone` must take over). Errors of `second` come out of
-    /// the partner's `next()`.
+    /// `second`'s connection shows. When no second connection is free within a second, or for a
+    /// store in memory, `alone` does the whole read on `first`'s connection instead of `first`.
+    /// When `second` could not start on `first`'s state, the partner's first `next()` throws
+    /// `Partner.Unavailable`, and `first` reads what `second` would have itself, in its own
+    /// transaction. Errors of `second` come out of the partner's `next()`.
     ///
     /// - Parameters:
     ///   - betweenStarts: called after `first`'s read started and before `second`'s (tests commit there).
@@ -74,11 +74,7 @@ extension AppDatabase {
                 betweenStarts?()
                 handshake.pinned = pinned
                 handshake.started.signal()
-                do {
-                    return try first(db, pinned, channel)
-                } catch is Partner<Item>.Unavailable {
-                    return try alone(db, pinned)
-                }
+                return try first(db, pinned, channel)
             })
         } catch {
             result = .failure(error)

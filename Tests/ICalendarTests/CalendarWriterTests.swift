@@ -17,6 +17,26 @@ struct CalendarWriterTests {
                         recurrence: rule, recurrenceEnd: end.map(day))
     }
 
+    /// RFC 5545 takes COUNT or UNTIL: a series with both ends by the one that comes first, and
+    /// the other travels beside the rule as an X- property for Memoss.
+    @Test func aCountAndAnEndDayTravelTogetherTheFirstToEndInTheRule() {
+        let stamp = instant("2026-11-25T12:00:00Z")
+        // Five daily times end on 5 Dec, before the end day (31 Dec): COUNT in the rule.
+        let byCount = CalendarWriter.todo(CalendarItem(reminder: reminder(on: "2026-12-01", repeating: RecurrenceRule(.daily, times: 5),
+                                                                          until: "2026-12-31"), tagNames: []), stamp: stamp)
+        #expect(byCount.contains("\r\nRRULE:FREQ=DAILY;COUNT=5\r\nX-MEMOSS-UNTIL;VALUE=DATE:20261231\r\n"))
+        #expect(!byCount.contains("X-MEMOSS-COUNT"))
+        // Fifty daily times would run past the end day (3 Dec): UNTIL its last second in New York.
+        let byEnd = CalendarWriter.todo(CalendarItem(reminder: reminder(on: "2026-12-01", repeating: RecurrenceRule(.daily, times: 50),
+                                                                        until: "2026-12-03"), tagNames: []), stamp: stamp)
+        #expect(byEnd.contains("\r\nRRULE:FREQ=DAILY;UNTIL=20261204T045959Z\r\nX-MEMOSS-COUNT:50\r\n"))
+        #expect(!byEnd.contains("X-MEMOSS-UNTIL"))
+        // One end alone travels alone.
+        let endOnly = CalendarWriter.todo(CalendarItem(reminder: reminder(on: "2026-12-01", repeating: .daily, until: "2026-12-03"),
+                                                       tagNames: []), stamp: stamp)
+        #expect(endOnly.contains("\r\nRRULE:FREQ=DAILY;UNTIL=20261204T045959Z\r\n") && !endOnly.contains("X-MEMOSS-"))
+    }
+
     @Test func eachRuleIsWrittenAsTheOracleMapsIt() {
         #expect(CalendarWriter.rrule(reminder(on: "2026-12-01")) == nil)
         #expect(CalendarWriter.rrule(reminder(on: "2026-12-01", repeating: .daily)) == "FREQ=DAILY")
