@@ -21,11 +21,42 @@ extension GRDBReminderRepository {
         // a priority may keep thousands: read in two.
         guard Self.mayKeepMany(filter), let toDo = sections.firstIndex(where: { !$0.done && !$0.undated }),
               sections[toDo].limit == nil else {
-            return try await database.read { db in
-                let tags = try start(db)
-                try noteZones(db)
-                try read.sections(from: 0, db, tags: tags, openCount: nil)
+            // Few: read section by section; with Completed last and no limits (a search), Completed
+            // is read (and sorted) on a second connection meanwhile and handed on after the others.
+            let last = sections.count - 1
+            guard last > 0, sections[last].done, sections.allSatisfy({ $0.limit == nil }) else {
+                return try await database.read { db in
+                    let tags = try start(db)
+                    try noteZones(db)
+                    try read.sections(from: 0, db, tags: tags, openCount: nil)
+                }
             }
+            return try await database.readInTwo(
+                pin: start,
+                first: { (db, tags, partner: Partner<ReminderWithTags>) in
+                    try noteZones(db)
+                    try read.sections(from: 0, upTo: last, db, tags: tags, openCount: nil)
+                    var count = 0
+                    do {
+                        while let item = try partner.next() {
+                            count += 1
+                            try body(last, item)
+                        }
+                    } catch is Partner<ReminderWithTags>.Unavailable {
+                        // The second read could not start on this read's state: Completed is read here.
+                        return try read.sections(from: last, db, tags: tags, openCount: nil)
+                    }
+                    try ended(last, count, count)
+                },
+                second: { db, tags, pass in
+                    var rows = try read.rows(of: last, db, tags: tags)
+                    while let item = try rows.next(), pass(item) {}
+                },
+                alone: { db, tags in
+                    try noteZones(db)
+                    try read.sections(from: 0, db, tags: tags, openCount: nil)
+                },
+                betweenStarts: readsInTwoStarted)
         }
         // All of To Do: its two parts of `ReminderQuery.toDoParts` are read at once on two
         // connections (two cores), each sorted by SQLite, and merged here. The sections before it
@@ -147,19 +178,7 @@ private struct SectionsRead: Sendable {
         var openCounts: [Bool: Int] = openCount.map { [false: $0] } ?? [:]
         for index in start..<(end ?? sections.count) {
             let section = sections[index]
-            let sql: String, arguments: StatementArguments
-            if section.fromEnd, let limit = section.limit {
-                (sql, arguments) = ReminderQuery.last(limit, of: section, filter)
-            } else if section.done && section.withCompletedTimes {
-                (sql, arguments) = ReminderQuery.completedTimes(matching: filter, limit: section.limit, alsoSelecting: ReminderQuery.tagRows)
-            } else {
-                var query = section.done ? ReminderQuery.completed(matching: filter)
-                    : section.undated ? ReminderQuery.undated(matching: filter, limit: section.limit)
-                    : ReminderQuery.toDo(matching: filter, limit: section.limit)
-                if section.done, let limit = section.limit { query.order += " LIMIT \(max(0, limit))" }
-                (sql, arguments) = (query.sql(alsoSelecting: ReminderQuery.tagRows), query.arguments)
-            }
-            var rows = try ReminderRows(db, sql: sql, arguments: arguments, tags: tags)
+            var rows = try rows(of: index, db, tags: tags)
             let shown = try rows.passAll { try body(index, $0) }
             var total: Int? = shown
             if let limit = section.limit, shown >= limit {
@@ -170,5 +189,23 @@ private struct SectionsRead: Sendable {
             if !section.done { openCounts[section.undated] = total }
             try ended(index, shown, total ?? shown)
         }
+    }
+
+    /// The reminders of the section at `index`, in its order.
+    func rows(of index: Int, _ db: Database, tags: TagsByRow) throws -> ReminderRows {
+        let section = sections[index]
+        let sql: String, arguments: StatementArguments
+        if section.fromEnd, let limit = section.limit {
+            (sql, arguments) = ReminderQuery.last(limit, of: section, filter)
+        } else if section.done && section.withCompletedTimes {
+            (sql, arguments) = ReminderQuery.completedTimes(matching: filter, limit: section.limit, alsoSelecting: ReminderQuery.tagRows)
+        } else {
+            var query = section.done ? ReminderQuery.completed(matching: filter)
+                : section.undated ? ReminderQuery.undated(matching: filter, limit: section.limit)
+                : ReminderQuery.toDo(matching: filter, limit: section.limit)
+            if section.done, let limit = section.limit { query.order += " LIMIT \(max(0, limit))" }
+            (sql, arguments) = (query.sql(alsoSelecting: ReminderQuery.tagRows), query.arguments)
+        }
+        return try ReminderRows(db, sql: sql, arguments: arguments, tags: tags)
     }
 }

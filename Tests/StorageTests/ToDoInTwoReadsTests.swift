@@ -116,6 +116,45 @@ struct ToDoInTwoReadsTests {
         #expect(starts.all.count == 2)
     }
 
+    /// A search (words: few reminders, no limits) reads To Do and No date on the first connection
+    /// while the second reads and sorts Completed, handed on after them: in the order of one
+    /// read, each once; when another program commits between the starts of the two reads, the
+    /// first reads Completed itself, from the state it started on.
+    @Test func aSearchReadsCompletedOnTheSecondConnectionAndHandsItOnLast() async throws {
+        let database = try AppDatabase.open(at: path)
+        let store = path, starts = Gathered<Int>(), renames = Gathered<Int>()
+        let repository = GRDBReminderRepository(database: database, readsInTwoStarted: {
+            starts.add(1)
+            if renames.all.isEmpty {
+                renames.add(1)
+                _ = try? SQLiteShell.run(store, "UPDATE reminder SET title = 'Renamed ' || title")
+            }
+        })
+        let stored = try await fill(repository, count: 400, tags: try await tags(in: database), title: "Before")
+        let done = stored.filter(\.reminder.isCompleted)
+            .sorted { ($1.reminder.scheduledAt!, $0.reminder.id.uuidString) < ($0.reminder.scheduledAt!, $1.reminder.id.uuidString) }
+        let sections = [ReminderSection(done: false), ReminderSection(done: false, undated: true), ReminderSection(done: true)]
+        func search() async throws -> (items: [(section: Int, item: ReminderWithTags)], ends: [[Int]]) {
+            let seen = Gathered<(section: Int, item: ReminderWithTags)>(), ends = Gathered<[Int]>()
+            try await repository.forEachReminder(in: sections, matching: ReminderFilter([.text("before")])) { section, item in
+                seen.add((section, item))
+            } ended: { section, shown, total in ends.add([section, shown, total]) }
+            return (seen.all, ends.all)
+        }
+        for round in 0..<2 {
+            let (items, ends) = try await search()
+            let open = expectedToDo(stored, tagged: nil)
+            #expect(ends == [[0, open.count, open.count], [1, 0, 0], [2, done.count, done.count]], "round \(round)")
+            #expect(items.map(\.section) == Array(repeating: 0, count: open.count) + Array(repeating: 2, count: done.count))
+            #expect(items.map(\.item.id) == open.map(\.reminder.id) + done.map(\.reminder.id), "round \(round)")
+            #expect(items.map { Set($0.item.tags.map(\.id)) } == (open + done).map(\.tagIDs))
+            // The first round starts before the rename and sees none of it; the second sees it all.
+            let prefix = round == 0 ? "Before " : "Renamed Before "
+            #expect(items.allSatisfy { $0.item.title.hasPrefix(prefix) }, "round \(round)")
+        }
+        #expect(starts.all.count == 2)
+    }
+
     @Test func aChangeCommittedBetweenTheStartsOfTheTwoReadsIsInNeitherHalf() async throws {
         let database = try AppDatabase.open(at: path)
         let store = path, starts = Gathered<Int>()
