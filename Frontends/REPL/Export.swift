@@ -47,7 +47,7 @@ extension Memoss {
             let model = session.core.exportModel
             guard let output else {
                 let out = PagedOutput(paging: false)
-                _ = try await model.export(format, matching: filter, completedOnly: completed) { out.text($0) }
+                _ = try await model.export(format, matching: filter, completedOnly: completed) { out.text(utf8: $0) }
                 out.finish()
                 return
             }
@@ -72,6 +72,7 @@ final class AtomicFile: @unchecked Sendable {
     private let temporary: String
     private let handle: FileHandle
     private var failure: Error?
+    private var buffer: [UInt8] = []
 
     init(replacing path: String) throws {
         var isDirectory: ObjCBool = false
@@ -93,12 +94,21 @@ final class AtomicFile: @unchecked Sendable {
         handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
     }
 
-    func write(_ text: String) {
+    /// Appends `bytes`, written to the file 64 KiB at a time.
+    func write(_ bytes: [UInt8]) {
         guard failure == nil else { return }
-        do { try handle.write(contentsOf: Data(text.utf8)) } catch { failure = error }
+        buffer += bytes
+        if buffer.count >= 1 << 16 { flush() }
+    }
+
+    private func flush() {
+        guard failure == nil, !buffer.isEmpty else { return }
+        do { try handle.write(contentsOf: buffer) } catch { failure = error }
+        buffer.removeAll(keepingCapacity: true)
     }
 
     func commit() throws {
+        flush()
         if failure == nil {
             do { try handle.synchronize() } catch { failure = error }
         }

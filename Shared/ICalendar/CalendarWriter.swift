@@ -27,12 +27,12 @@ package struct CalendarItem: Sendable {
 package enum CalendarWriter {
     /// The whole calendar; `stamp` is DTSTAMP (when the file was written), `product` PRODID's name.
     package static func calendar(_ items: [CalendarItem], stamp: Date, product: String, name: String? = nil) -> String {
-        var out = ""
+        var out: [UInt8] = []
         let calendar = CalendarStream(stamp: stamp, product: product, name: name) { out += $0 }
         for item in items { calendar.note(item.reminder) }
         for item in items { calendar.add(item) }
         calendar.end()
-        return out
+        return String(decoding: out, as: UTF8.self)
     }
 
     /// The calendar's start: its properties (its `name` as `X-WR-CALNAME`, the name clients show)
@@ -291,13 +291,13 @@ package enum CalendarWriter {
 /// item is added; `end` closes the calendar. Used from one thread at a time.
 package final class CalendarStream: @unchecked Sendable {
     private let stamp: Date, product: String, name: String?
-    private let write: (String) -> Void
+    private let write: ([UInt8]) -> Void
     private var zones = CalendarZones()
     private var hasBegun = false
 
-    /// A calendar written through `write`; `stamp` is DTSTAMP, `product` PRODID's name, `name`
-    /// the calendar's (`X-WR-CALNAME`) when given.
-    package init(stamp: Date, product: String, name: String? = nil, write: @escaping (String) -> Void) {
+    /// A calendar written through `write` as UTF-8 bytes; `stamp` is DTSTAMP, `product` PRODID's
+    /// name, `name` the calendar's (`X-WR-CALNAME`) when given.
+    package init(stamp: Date, product: String, name: String? = nil, write: @escaping ([UInt8]) -> Void) {
         self.stamp = stamp
         self.product = product
         self.name = name
@@ -313,19 +313,19 @@ package final class CalendarStream: @unchecked Sendable {
     /// Writes `item`'s VTODO (the calendar's start first, once).
     package func add(_ item: CalendarItem) {
         begin()
-        write(CalendarWriter.todo(item, stamp: stamp))
+        write(CalendarWriter.todoBytes(item, stamp: stamp).bytes)
     }
 
     /// Ends the calendar.
     package func end() {
         begin()
-        write(ContentLines.folded("END:VCALENDAR"))
+        write(Array(ContentLines.folded("END:VCALENDAR").utf8))
     }
 
     private func begin() {
         guard !hasBegun else { return }
         hasBegun = true
-        write(CalendarWriter.head(zones, product: product, name: name))
+        write(Array(CalendarWriter.head(zones, product: product, name: name).utf8))
     }
 }
 

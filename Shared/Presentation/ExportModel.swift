@@ -28,9 +28,9 @@ package struct ExportModel: Sendable {
         self.product = product
     }
 
-    /// Writes the export through `write`, in pieces; returns how many reminders it holds.
+    /// Writes the export through `write`, in pieces of UTF-8; returns how many reminders it holds.
     package func export(_ format: Format, matching filter: ReminderFilter, completedOnly: Bool,
-                        write: @escaping @Sendable (String) -> Void) async throws -> Int {
+                        write: @escaping @Sendable ([UInt8]) -> Void) async throws -> Int {
         let all = try await lists.all()
         let names = ListNames(all)
         let oneList = filter.requiredList.flatMap { choice in all.first { $0.choice == choice } }
@@ -51,13 +51,13 @@ package struct ExportModel: Sendable {
             }, ended: counted)
             calendar.end()
         case .csv:
-            write(CSVFields.header)
+            write(Array(CSVFields.header.utf8))
             try await loadDashboard.stream(openThenDone, matching: filter, { _, item, _ in
-                write(CSVFields.row(item, lists: names))
+                write(Array(CSVFields.row(item, lists: names).utf8))
             }, ended: counted)
         case .json:
             // The dashboard's document: completed first (sorted keys), then to do.
-            let stream = JSONShapes.DashboardJSONStream(lists: names, write: write)
+            let stream = JSONShapes.DashboardJSONStream(lists: names, bytes: write)
             try await loadDashboard.stream(completedOnly ? [done] : [done, open, someday], matching: filter, { section, item, _ in
                 if section >= 1 { stream.startToDo() }
                 stream.add(item)

@@ -36,7 +36,7 @@ struct CalendarExportTests {
 
     private func export(_ world: TestWorld, matching filter: ReminderFilter = .all) async throws -> String {
         let text = Gathered<String>()
-        _ = try await world.core.exportModel.export(.ics, matching: filter, completedOnly: false) { text.add($0) }
+        _ = try await world.core.exportModel.export(.ics, matching: filter, completedOnly: false) { text.add(String(decoding: $0, as: UTF8.self)) }
         return text.all.joined()
     }
 
