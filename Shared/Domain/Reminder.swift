@@ -98,7 +98,7 @@ package struct Reminder: Identifiable, Hashable, Sendable {
     }
 
     /// The zone named by `timeZoneID`, or UTC if this system does not know it.
-    package var timeZone: TimeZone { TimeZone(identifier: timeZoneID) ?? .gmt }
+    package var timeZone: TimeZone { ZoneLookup.zone(timeZoneID) ?? .gmt }
 
     /// When it is due: some day, on a day, or at a moment.
     package var due: Due {
