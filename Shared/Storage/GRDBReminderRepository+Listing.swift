@@ -68,7 +68,7 @@ extension GRDBReminderRepository {
             first: { (db, tags, partner: Partner<ReminderWithTags>) in
                 try noteZones(db)
                 try read.sections(from: 0, upTo: toDo, db, tags: tags, openCount: nil)
-                var mine = try ReminderRows(db, query: parts[0].query, tags: tags, links: TagLinks(db, ids: parts[0].ids, tags: tags))
+                var mine = try ReminderRows(db, query: parts[0].query, tags: tags, links: TagLinks(db, ids: parts[0].ids, tagged: filter.requiredTag, tags: tags))
                 var own = try mine.next()
                 // The second read says at its first row whether it started on this read's state;
                 // when it did not, the rest is read here (what was handed on stays handed on once).
@@ -93,7 +93,7 @@ extension GRDBReminderRepository {
                 try read.sections(from: toDo + 1, db, tags: tags, openCount: count)
             },
             second: { db, tags, pass in
-                var rows = try ReminderRows(db, query: parts[1].query, tags: tags, links: TagLinks(db, ids: parts[1].ids, tags: tags))
+                var rows = try ReminderRows(db, query: parts[1].query, tags: tags, links: TagLinks(db, ids: parts[1].ids, tagged: filter.requiredTag, tags: tags))
                 while let item = try rows.next(), pass(item) {}
             },
             alone: { db, tags in

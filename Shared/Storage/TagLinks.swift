@@ -26,15 +26,20 @@ struct TagLinks {
         static func < (lhs: Key, rhs: Key) -> Bool { (lhs.high, lhs.low) < (rhs.high, rhs.low) }
     }
 
-    /// The links of the reminders whose ids lie in `ids` (as SQLite orders blobs), each with its
-    /// tag's rank in `tags` (read from the primary key alone: no look-up of each tag).
-    init(_ db: Database, ids: ReminderQuery.IDRange, tags: TagsByRow) throws {
-        var bounds: [String] = [], arguments: StatementArguments = []
-        if let from = ids.from { bounds.append("reminderID >= ?"); arguments += [from] }
-        if let before = ids.before { bounds.append("reminderID < ?"); arguments += [before] }
+    /// The links of the reminders whose ids lie in `ids` (as SQLite orders blobs) and, when
+    /// `tagged` is given, that carry that tag; each with its tag's rank in `tags` (read from the
+    /// keys alone: no look-up of each tag).
+    init(_ db: Database, ids: ReminderQuery.IDRange, tagged: UUID?, tags: TagsByRow) throws {
+        var conditions: [String] = [], arguments: StatementArguments = []
+        // With a tag, its reminders come from the tag's index, in id order, and each one's links after.
+        let key = tagged == nil ? "link.reminderID" : "tagged.reminderID"
+        if let tagged { conditions.append("tagged.tagID = ?"); arguments += [tagged] }
+        if let from = ids.from { conditions.append("\(key) >= ?"); arguments += [from] }
+        if let before = ids.before { conditions.append("\(key) < ?"); arguments += [before] }
         let statement = try db.makeStatement(sql: """
-            SELECT reminderID, tagID FROM reminderTag\(bounds.isEmpty ? "" : " WHERE " + bounds.joined(separator: " AND "))
-            ORDER BY reminderID
+            SELECT link.reminderID, link.tagID FROM \(tagged == nil ? "reminderTag AS link"
+                : "reminderTag AS tagged CROSS JOIN reminderTag AS link ON link.reminderID = tagged.reminderID")\
+            \(conditions.isEmpty ? "" : " WHERE " + conditions.joined(separator: " AND ")) ORDER BY \(key)
             """)
         let cursor = try Row.fetchCursor(statement, arguments: arguments)
         let row = StatementRow(statement: statement.sqliteStatement)
