@@ -9,6 +9,8 @@ prompt to deliver what the import left due, then, the builds in turn, `--runs` t
 - `done ID` at the prompt: a prompt completing `--lines` open one-time reminders (by id), less
   one fed none, per command; beside it the sqlite3 shell running as many `sql_query.sh` `done-K`
   updates in one process, less none, per update;
+- `add` and `edit ID` at the prompt: a prompt adding `--lines` reminders (a title, a date and a
+  time), and one giving as many open reminders a new title and time, each less one fed none;
 - a one-shot `add` a day after the last delivery (`MEMOSS_CLOCK`), beside `sql_query.sh add-K`.
 
 Prints a Markdown table: medians and min–max (ms). The prompts read a script on standard input
@@ -69,7 +71,7 @@ with open(shared_csv, newline="") as source, open(mine_csv, "w", newline="") as 
 reference = os.path.join(folder, "reference.sqlite")
 subprocess.run(["sh", os.path.join(bench, "load_cli.sh"), reference, shared_csv], check=True, stdout=subprocess.DEVNULL)
 
-stores, open_ids = {}, {}
+stores, open_ids, edit_ids = {}, {}, {}
 for name, directory in builds:
     store = os.path.join(folder, f"{name}.sqlite")
     timed([os.path.join(directory, "memoss-import"), "--allow-past", "--db", store, mine_csv])
@@ -78,6 +80,10 @@ for name, directory in builds:
         rows = db.execute("SELECT lower(hex(id)) FROM reminder WHERE isCompleted = 0 AND recurrenceRule = 'never' "
                           "AND scheduledAt IS NOT NULL ORDER BY id LIMIT ?", (args.runs * args.lines + 10,)).fetchall()
     stores[name], open_ids[name] = store, [row[0][:12] for row in rows]
+    with sqlite3.connect(store) as db:
+        rows = db.execute("SELECT lower(hex(id)) FROM reminder WHERE isCompleted = 0 AND recurrenceRule = 'never' "
+                          "AND scheduledAt > ? ORDER BY id DESC LIMIT ?", (1_795_377_600_000, args.runs * args.lines)).fetchall()
+    edit_ids[name] = [row[0][:12] for row in rows]
 
 figures = {}
 
@@ -99,6 +105,15 @@ for run in range(args.runs):
         empty = timed([memoss, "--db", store], b"quit\n", env(CLOCK))
         done = timed([memoss, "--db", store], script.encode(), env(CLOCK))
         record((name, "`done ID` at the prompt"), (done - empty) / args.lines)
+        script = "".join(f"add \"Bench {run}-{line}\" --date 2027-06-01 --time 10:00\n" for line in range(args.lines)) + "quit\n"
+        empty = timed([memoss, "--db", store], b"quit\n", env(CLOCK))
+        added = timed([memoss, "--db", store], script.encode(), env(CLOCK))
+        record((name, "`add` at the prompt"), (added - empty) / args.lines)
+        ids = edit_ids[name][run * args.lines:(run + 1) * args.lines]
+        script = "".join(f"edit {i[:8]}-{i[8:12]} --title \"Edited {run}\" --time 11:30\n" for i in ids) + "quit\n"
+        empty = timed([memoss, "--db", store], b"quit\n", env(CLOCK))
+        edited = timed([memoss, "--db", store], script.encode(), env(CLOCK))
+        record((name, "`edit ID` at the prompt"), (edited - empty) / args.lines)
         record((name, "one-shot `add` a day after the last delivery"),
                timed([memoss, "--db", store, "add", f"Bench {run}", "--date", "2027-06-01", "--time", "10:00"], environment=env(DAY_LATER)))
     ids = ref_ids[run * args.lines:(run + 1) * args.lines]
@@ -111,7 +126,8 @@ print(f"{args.size:,} reminders, {args.runs} runs, {args.lines} lines per prompt
 names = [name for name, _ in builds] + ["sqlite3"]
 print("| measure | " + " | ".join(names) + " |")
 print("| --- |" + " --- |" * len(names))
-for measure in ["per prompt, nothing typed", "`done ID` at the prompt", "one-shot `add` a day after the last delivery"]:
+for measure in ["per prompt, nothing typed", "`done ID` at the prompt", "`add` at the prompt", "`edit ID` at the prompt",
+                "one-shot `add` a day after the last delivery"]:
     cells = []
     for name in names:
         values = figures.get((name, measure))
