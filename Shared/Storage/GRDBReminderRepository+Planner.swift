@@ -13,14 +13,19 @@ extension GRDBReminderRepository {
             // Entries are relative to the cursor; planning from before it starts them afresh.
             let cursor = try Int64.fetchOne(db, sql: "SELECT cursor FROM planState") ?? 0
             if startMs < cursor { try db.execute(sql: "UPDATE reminderPlan SET nextAt = 0") }
-            let stale = try ReminderRows.reminders(db, sql: """
-                SELECT reminder.* FROM reminderPlan CROSS JOIN reminder ON reminder.id = reminderPlan.reminderID
-                WHERE reminderPlan.nextAt <= ?
-                """, arguments: [startMs])
+            // The stale series by id first, then read a page at a time: after an import every series
+            // it added is stale, and all of them at once took as much memory as the import.
+            let stale = try UUID.fetchAll(db, sql: "SELECT reminderID FROM reminderPlan WHERE nextAt <= ?", arguments: [startMs])
             let update = try db.makeStatement(sql: "UPDATE reminderPlan SET nextAt = ? WHERE reminderID = ?")
-            for reminder in stale {
-                let next = nextOccurrence(reminder).map(StoredInstant.milliseconds) ?? PlanIndex.noMoreOccurrences
-                try update.execute(arguments: [next, reminder.id])
+            for offset in stride(from: 0, to: stale.count, by: PlanIndex.pageSize) {
+                let page = stale[offset..<min(offset + PlanIndex.pageSize, stale.count)]
+                let reminders = try ReminderRows.reminders(db, sql: """
+                    SELECT * FROM reminder WHERE id IN (\(databaseQuestionMarks(count: page.count)))
+                    """, arguments: StatementArguments(Array(page)))
+                for reminder in reminders {
+                    let next = nextOccurrence(reminder).map(StoredInstant.milliseconds) ?? PlanIndex.noMoreOccurrences
+                    try update.execute(arguments: [next, reminder.id])
+                }
             }
             try db.execute(sql: "UPDATE planState SET cursor = ?", arguments: [startMs])
             // Every series with an occurrence missed by now (the planner catches up its latest),
@@ -42,4 +47,6 @@ extension GRDBReminderRepository {
 private enum PlanIndex {
     /// The entry of a series that has no occurrence after the cursor.
     static let noMoreOccurrences = Int64.max
+    /// How many stale series are read at once.
+    static let pageSize = 500
 }
