@@ -6,11 +6,19 @@ import GRDBSQLite
 /// One import's writes, all inside a single transaction on a connection of its own, held open
 /// across batches: nothing is visible to others, or left behind after a crash, a kill or Ctrl-C,
 /// until `commit()`.
+///
+/// Each batch's rows are checked and staged in a temporary table; `commit()` adds them all to
+/// `reminder` by one statement, sorted by id. Ids are random: a batch's rows, sorted or not, landed
+/// on pages all over the table, so once the table outgrew the page cache each row read and wrote
+/// a page of its own, and a batch took longer the more the import had already added. All at
+/// once, in order, each page is visited once.
 package final class ImportTransaction: @unchecked Sendable {
     private let queue: DatabaseQueue
     private var tags: TagsByName?
     private var lists: ListsByName?
     private var seenIDs = Set<UUID>()
+    /// How many rows the staging table has been given, the next row's `seq`.
+    private var staged = 0
     private var isOpen = true
     /// What the import added, for the undo journal.
     private var added = JournalLog.AddedRows(reminderIDs: [], tagIDs: [])
@@ -22,8 +30,10 @@ package final class ImportTransaction: @unchecked Sendable {
         queue = try Self.mapped { try DatabaseQueue(path: database.writer.path, configuration: config) }
         try Self.mapped { try queue.inDatabase { db in
             try db.execute(sql: AppDatabase.largePageCache)
-            // The staging tables (and any statement journal) stay in memory.
-            try db.execute(sql: "PRAGMA temp_store = MEMORY")
+            // The staging tables hold the whole file until the commit, and the statement journals of
+            // the commit's inserts hold every page of the store they change: both go to a temporary
+            // file, so memory does not grow with the file's size.
+            try db.execute(sql: "PRAGMA temp_store = FILE")
             try db.execute(sql: """
                 CREATE TEMP TABLE importRow (seq INTEGER PRIMARY KEY, id BLOB, title, notes, scheduledAt, timeZoneID,
                     isCompleted, completedAt, createdAt, updatedAt, recurrenceRule, recurrenceWeekday, recurrenceDay,
@@ -51,13 +61,9 @@ package final class ImportTransaction: @unchecked Sendable {
         }
     }
 
-    /// Stores `rows` unless their key is already in the store or was deleted after an earlier
-    /// import; creates unknown tags and lists in the palette's colours. Returns (added, skipped,
-    /// tags created, lists created).
-    ///
-    /// The rows go to a staging table in memory first, then into `reminder` by one statement: one
-    /// `INSERT` per row made SQLite copy every page each row touched (the planner's triggers fire
-    /// on each) to a statement journal, which took most of a large import's time.
+    /// Stages `rows` for the commit unless their key is already in the store or was deleted after
+    /// an earlier import; creates unknown tags and lists in the palette's colours. Returns (added,
+    /// skipped, tags created, lists created).
     package func add(_ rows: [ImportedReminder], now: Date, newID: () -> UUID) throws(StoreError)
         -> (added: Int, skipped: Int, tagsCreated: Int, listsCreated: Int)
     {
@@ -83,7 +89,8 @@ package final class ImportTransaction: @unchecked Sendable {
                 }
                 listIDs.append(found.listID)
             }
-            try db.execute(sql: "DELETE FROM temp.importRow")
+            let first = staged
+            staged += batch.count
             let stage = try db.cachedStatement(sql: """
                 INSERT INTO temp.importRow (seq, id, title, notes, scheduledAt, timeZoneID, isCompleted, completedAt,
                     createdAt, updatedAt, recurrenceRule, recurrenceWeekday, recurrenceDay, recurrenceEnd, nominalTime,
@@ -98,7 +105,7 @@ package final class ImportTransaction: @unchecked Sendable {
                 let record = ReminderRecord(r)
                 sqlite3_reset(stage)
                 sqlite3_clear_bindings(stage)
-                sqlite3_bind_int64(stage, 1, Int64(seq))
+                sqlite3_bind_int64(stage, 1, Int64(first + seq))
                 Self.bind(stage, 2, r.id)
                 Self.bind(stage, 3, r.title)
                 Self.bind(stage, 4, r.notes)
@@ -136,26 +143,16 @@ package final class ImportTransaction: @unchecked Sendable {
             // Already in the store (by its id, which stands for its key, or by the key a store from
             // before derived ids kept), or deleted after an earlier import (a tombstone of its key,
             // or of its id for a row that kept no key).
+            // (A row of an earlier batch is not in the store yet, but `seenIDs` skipped its id.)
             try db.execute(sql: """
-                DELETE FROM temp.importRow WHERE EXISTS (SELECT 1 FROM reminder WHERE id = importRow.id)
+                DELETE FROM temp.importRow WHERE seq >= ?1 AND (EXISTS (SELECT 1 FROM reminder WHERE id = importRow.id)
                     OR EXISTS (SELECT 1 FROM importTombstone WHERE importKey IN (importRow.importKey, importRow.idKey))
-                    OR EXISTS (SELECT 1 FROM reminder WHERE importKey = importRow.importKey)
-                """)
-            let kept = try Int.fetchAll(db, sql: "SELECT seq FROM temp.importRow ORDER BY seq")
-            try db.execute(sql: """
-                INSERT INTO reminder (id, title, notes, scheduledAt, timeZoneID, isCompleted, completedAt, createdAt,
-                    updatedAt, recurrenceRule, recurrenceWeekday, recurrenceDay, recurrenceEnd, nominalTime, nominalDate, importKey,
-                    recurrenceInterval, recurrenceWeekdays, recurrenceNth, recurrenceMonth, recurrenceTimes, isAllDay, stage, percentComplete,
-                    listID, priority, alarms, recurrenceAfterDone)
-                SELECT id, title, notes, scheduledAt, timeZoneID, isCompleted, completedAt, createdAt,
-                    updatedAt, recurrenceRule, recurrenceWeekday, recurrenceDay, recurrenceEnd, nominalTime, nominalDate, storedKey,
-                    recurrenceInterval, recurrenceWeekdays, recurrenceNth, recurrenceMonth, recurrenceTimes, isAllDay, stage, percentComplete,
-                    listID, priority, alarms, recurrenceAfterDone
-                FROM temp.importRow ORDER BY id
-                """)
+                    OR EXISTS (SELECT 1 FROM reminder WHERE importKey = importRow.importKey))
+                """, arguments: [first])
+            let kept = try Int.fetchAll(db, sql: "SELECT seq - ?1 FROM temp.importRow WHERE seq >= ?1 ORDER BY seq",
+                                        arguments: [first])
 
             // Tags, created in the order the added rows first name them.
-            try db.execute(sql: "DELETE FROM temp.importLink")
             var tags = try self.tags ?? TagsByName(db)
             defer { self.tags = tags }
             let link = try db.cachedStatement(sql: "INSERT INTO temp.importLink (reminderID, tagID) VALUES (?, ?)").sqliteStatement
@@ -177,10 +174,6 @@ package final class ImportTransaction: @unchecked Sendable {
                     }
                 }
             }
-            try db.execute(sql: """
-                INSERT OR IGNORE INTO reminderTag (reminderID, tagID) SELECT reminderID, tagID FROM temp.importLink
-                ORDER BY reminderID, tagID
-                """)
             return (kept.count, rows.count - kept.count, created, listsCreated)
         } }
     }
@@ -202,6 +195,21 @@ package final class ImportTransaction: @unchecked Sendable {
     package func commit(summary: String, at instant: Date) throws(StoreError) {
         guard isOpen else { return }
         try Self.mapped { try queue.inDatabase { db in
+            try db.execute(sql: """
+                INSERT INTO reminder (id, title, notes, scheduledAt, timeZoneID, isCompleted, completedAt, createdAt,
+                    updatedAt, recurrenceRule, recurrenceWeekday, recurrenceDay, recurrenceEnd, nominalTime, nominalDate, importKey,
+                    recurrenceInterval, recurrenceWeekdays, recurrenceNth, recurrenceMonth, recurrenceTimes, isAllDay, stage, percentComplete,
+                    listID, priority, alarms, recurrenceAfterDone)
+                SELECT id, title, notes, scheduledAt, timeZoneID, isCompleted, completedAt, createdAt,
+                    updatedAt, recurrenceRule, recurrenceWeekday, recurrenceDay, recurrenceEnd, nominalTime, nominalDate, storedKey,
+                    recurrenceInterval, recurrenceWeekdays, recurrenceNth, recurrenceMonth, recurrenceTimes, isAllDay, stage, percentComplete,
+                    listID, priority, alarms, recurrenceAfterDone
+                FROM temp.importRow ORDER BY id
+                """)
+            try db.execute(sql: """
+                INSERT OR IGNORE INTO reminderTag (reminderID, tagID) SELECT reminderID, tagID FROM temp.importLink
+                ORDER BY reminderID, tagID
+                """)
             if !added.reminderIDs.isEmpty || !added.tagIDs.isEmpty || !added.listIDs.isEmpty {
                 let note = Journal.Note(summary: summary, at: instant, scope: .reminders)
                 try JournalLog.append(added.encoded, kind: .added, note: note, group: nil, db)

@@ -8,9 +8,9 @@ import Storage
 ///
 /// By default rows are gathered while the file is read, without touching the store, and written
 /// at `finish`, so the write lock is never held while a slow pipe or a terminal is read. With
-/// `writesWhileReading` (a regular file, read at disk speed) each batch of rows is written on a
-/// thread of its own as soon as it is read: reading and writing take the two halves of the time
-/// at once instead of one after the other.
+/// `writesWhileReading` (a regular file, read at disk speed) each batch of rows is checked and
+/// staged on a thread of its own as soon as it is read, so that work takes no time of its own;
+/// the rows go into the store all at once at `finish` (see `ImportTransaction`).
 package final class ImportRemindersUseCase: @unchecked Sendable {
     private let database: AppDatabase
     private let environment: AppEnvironment

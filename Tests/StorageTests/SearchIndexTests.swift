@@ -36,6 +36,43 @@ struct SearchIndexTests {
         }
     }
 
+    /// An import writes its rows at its commit, all at once: the index finds them, and after its
+    /// undo and redo finds what a scan finds; a row met again in a later batch is added once.
+    @Test func anImportInSeveralBatchesIsFoundAsAScanFindsItAfterItsUndoAndRedo() async throws {
+        let world = try TestWorld(onDisk: true)
+        var random = SeededGenerator(seed: 38)
+        try await world.addReminder("Already here", on: "2026-11-23", notes: "dentist")
+        let rows = (0..<300).map { index in
+            let id = UUID()
+            let recurrence: RecurrenceRule = index % 3 == 0 ? .daily : .never
+            return ImportedReminder(
+                reminder: Reminder(id: id, title: text(&random), notes: Bool.random(using: &random) ? text(&random) : nil,
+                                   scheduledAt: testNow.addingTimeInterval(Double(index + 1) * 3_600), timeZoneID: "America/New_York",
+                                   createdAt: testNow, updatedAt: testNow, recurrence: recurrence),
+                tagNames: Self.tagNames.filter { _ in Int.random(in: 0..<3, using: &random) == 0 },
+                importKey: ImportedReminder.key(forID: id))
+        }
+
+        let transaction = try ImportTransaction(database: world.core.database)
+        var added = 0, skipped = 0
+        for start in stride(from: 0, to: rows.count, by: 100) {
+            let batch = Array(rows[start..<(start + 100)]) + (start > 0 ? [rows[0]] : [])
+            let counts = try transaction.add(batch, now: testNow, newID: { UUID() })
+            (added, skipped) = (added + counts.added, skipped + counts.skipped)
+        }
+        try transaction.commit(summary: "Imported 300 reminders from rows.csv", at: testNow)
+
+        #expect((added, skipped) == (300, 2))
+        #expect(try await world.allReminders().count == 301)
+        try await expectIndexAgreesWithScan(world, "after the import")
+        #expect(try await world.core.undo().sentence == "Imported 300 reminders from rows.csv")
+        #expect(try await world.allReminders().map(\.title) == ["Already here"])
+        try await expectIndexAgreesWithScan(world, "after its undo")
+        _ = try await world.core.redo()
+        #expect(try await world.allReminders().count == 301)
+        try await expectIndexAgreesWithScan(world, "after its redo")
+    }
+
     @Test func aStoreMadeBeforeTheIndexHasItsRemindersTagsAndListsIndexedWhenOpened() async throws {
         let queue = try DatabaseQueue(configuration: AppDatabase.configuration)
         try AppDatabase.migrator.migrate(queue, upTo: "lists1")
