@@ -28,15 +28,18 @@ package enum VisibleText {
         }
     }
 
+    /// Whether UTF-8 `byte` may begin a scalar `needsEscape` takes: a byte below 0x20, DEL, or a
+    /// lead byte 0xC2 (C1 controls), 0xD8 (U+061C) or 0xE2 (the U+2xxx marks). Text without one is
+    /// told safe from its bytes, without looking at its scalars.
+    package static func mayBeginEscape(_ byte: UInt8) -> Bool {
+        byte < 0x20 || byte == 0x7F || byte == 0xC2 || byte == 0xD8 || byte == 0xE2
+    }
+
     private static func render(_ text: String, doublingBackslashes: Bool) -> String {
-        // Most text is told safe from its bytes: every character escaped is a byte below 0x20,
-        // DEL, a backslash, or starts with 0xC2 (C1 controls), 0xD8 (U+061C) or 0xE2 (the
-        // U+2xxx marks). Text holding one of those is looked at by scalar.
+        // Most text is told safe from its bytes; text holding a byte that may begin an escape (or
+        // a backslash, when doubled) is looked at by scalar.
         func mayNeedEscape(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-            bytes.contains { byte in
-                byte < 0x20 || byte == 0x7F || byte == 0xC2 || byte == 0xD8 || byte == 0xE2
-                    || (doublingBackslashes && byte == UInt8(ascii: "\\"))
-            }
+            bytes.contains { byte in mayBeginEscape(byte) || (doublingBackslashes && byte == UInt8(ascii: "\\")) }
         }
         guard text.utf8.withContiguousStorageIfAvailable(mayNeedEscape) ?? true,
               text.unicodeScalars.contains(where: { needsEscape($0) || (doublingBackslashes && $0 == "\\") }) else {

@@ -71,12 +71,11 @@ struct PrettyJSON {
     /// character `VisibleText` would escape as `\uXXXX`, as `JSONShapes.terminalSafe` does.
     mutating func value(_ text: String) {
         bytes.append(UInt8(ascii: "\""))
-        // Told safe from the bytes: every character escaped is a byte below 0x20, DEL, a quote, a
-        // backslash, or starts with 0xC2 (C1 controls), 0xD8 (U+061C) or 0xE2 (the U+2xxx marks),
-        // as `VisibleText` tells them; text holding one of those is written scalar by scalar.
+        // Told safe from the bytes, as `VisibleText` tells them, a quote and a backslash aside;
+        // text holding one of those is written scalar by scalar.
         let plain = text.utf8.withContiguousStorageIfAvailable { utf8 in
-            guard utf8.allSatisfy({ $0 >= 0x20 && $0 != 0x7F && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "\\")
-                                    && $0 != 0xC2 && $0 != 0xD8 && $0 != 0xE2 }) else { return false }
+            guard !utf8.contains(where: { VisibleText.mayBeginEscape($0) || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") })
+            else { return false }
             bytes.append(contentsOf: utf8)
             return true
         }

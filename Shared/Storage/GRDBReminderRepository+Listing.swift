@@ -2,7 +2,8 @@ import Domain
 import Foundation
 import GRDB
 
-/// The listing: every section of the dashboard, To Do read in two parts at once.
+/// The listing: every section of the dashboard, read on two connections at once: To Do in two
+/// parts when it may hold thousands, else Completed beside the other sections.
 extension GRDBReminderRepository {
     package func forEachReminder(
         in sections: [ReminderSection], matching filter: ReminderFilter,
@@ -17,8 +18,8 @@ extension GRDBReminderRepository {
         let noteZones = { @Sendable (db: Database) throws in
             if let zones { try zones(Self.zoneSpans(of: sections, matching: filter, db)) }
         }
-        // A filter of words, days or statuses selects few: read on one connection. A tag, a list or
-        // a priority may keep thousands: read in two.
+        // A filter of words, days or statuses selects few: its sections are read in turn (Completed
+        // on a second connection). A tag, a list or a priority may keep thousands: To Do is read in two.
         guard Self.mayKeepMany(filter), let toDo = sections.firstIndex(where: { !$0.done && !$0.undated }),
               sections[toDo].limit == nil else {
             // Few: read section by section; with Completed last and no limits (a search), Completed
@@ -56,7 +57,7 @@ extension GRDBReminderRepository {
                     try noteZones(db)
                     try read.sections(from: 0, db, tags: tags, openCount: nil)
                 },
-                betweenStarts: readsInTwoStarted)
+                betweenStarts: readsInTwoStarted, beforeSecondLooks: secondReadLooks)
         }
         // All of To Do: its two parts of `ReminderQuery.toDoParts` are read at once on two
         // connections (two cores), each sorted by SQLite, and merged here. The sections before it
@@ -100,7 +101,7 @@ extension GRDBReminderRepository {
                 try noteZones(db)
                 try read.sections(from: 0, db, tags: tags, openCount: nil)
             },
-            betweenStarts: readsInTwoStarted)
+            betweenStarts: readsInTwoStarted, beforeSecondLooks: secondReadLooks)
     }
 
     /// Whether `filter` has only conditions that may keep thousands of reminders (a tag, a list, a priority).

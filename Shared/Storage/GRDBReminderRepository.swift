@@ -7,14 +7,19 @@ import GRDBSQLite
 /// `+Queries`, `+Listing` and `+Planner`.
 package struct GRDBReminderRepository: ReminderRepository {
     package let database: AppDatabase
-    /// Called while To Do is read in two parts, between the starts of the two reads.
+    /// Called while a listing is read in two, between the starts of the two reads.
     let readsInTwoStarted: (@Sendable () -> Void)?
+    /// Called while a listing is read in two, on the second read's connection before it looks at
+    /// `data_version`.
+    let secondReadLooks: (@Sendable () -> Void)?
 
-    /// A repository writing to `database`. Tests pass `readsInTwoStarted` to change the store
-    /// between the starts of the two reads of To Do.
-    package init(database: AppDatabase, readsInTwoStarted: (@Sendable () -> Void)? = nil) {
+    /// A repository writing to `database`. Tests pass `readsInTwoStarted` and `secondReadLooks`
+    /// to change the store while a listing's two reads start.
+    package init(database: AppDatabase, readsInTwoStarted: (@Sendable () -> Void)? = nil,
+                 secondReadLooks: (@Sendable () -> Void)? = nil) {
         self.database = database
         self.readsInTwoStarted = readsInTwoStarted
+        self.secondReadLooks = secondReadLooks
     }
 
     package func insert(_ reminder: Reminder, tagIDs: [UUID]) async throws {

@@ -378,6 +378,7 @@ enum JournalLog {
     private static func deleteRows(of table: String, _ ids: [UUID], _ db: Database) throws {
         guard !ids.isEmpty else { return }
         try db.execute(sql: "CREATE TEMP TABLE IF NOT EXISTS journalDeletion (id BLOB PRIMARY KEY) WITHOUT ROWID")
+        try db.execute(sql: "DELETE FROM temp.journalDeletion")
         defer { try? db.execute(sql: "DROP TABLE temp.journalDeletion") }
         let insert = try db.makeStatement(sql: "INSERT OR IGNORE INTO temp.journalDeletion (id) VALUES (?)")
         for id in ids { try insert.execute(arguments: [id]) }

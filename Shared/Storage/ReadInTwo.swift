@@ -18,12 +18,14 @@ extension AppDatabase {
     ///
     /// - Parameters:
     ///   - betweenStarts: called after `first`'s read started and before `second`'s (tests commit there).
+    ///   - beforeSecondLooks: called on `second`'s connection before it looks at `data_version` (tests commit there).
     func readInTwo<Pinned: Sendable, Item: Sendable, T: Sendable>(
         pin: @escaping @Sendable (Database) throws -> Pinned,
         first: @escaping @Sendable (Database, Pinned, Partner<Item>) throws -> T,
         second: @escaping @Sendable (Database, Pinned, _ pass: (Item) -> Bool) throws -> Void,
         alone: @escaping @Sendable (Database, Pinned) throws -> T,
-        betweenStarts: (@Sendable () -> Void)? = nil
+        betweenStarts: (@Sendable () -> Void)? = nil,
+        beforeSecondLooks: (@Sendable () -> Void)? = nil
     ) async throws -> T {
         guard writer is DatabasePool else {
             return try await read { db in try alone(db, try pin(db)) }
@@ -37,6 +39,7 @@ extension AppDatabase {
             defer { channel.finish() }
             do {
                 let db = try connection.get()
+                beforeSecondLooks?()
                 let before = try Int.fetchOne(db, sql: "PRAGMA data_version")
                 handshake.ready.signal()
                 guard handshake.started.wait(timeout: .now() + .seconds(1)) == .success, let pinned = handshake.pinned else {
@@ -57,30 +60,63 @@ extension AppDatabase {
         }
         let result: Result<T, any Error>
         do {
-            result = .success(try await read { db in
+            // The first read's transaction begins only once the second has looked at
+            // `data_version`: its state is then the one the second checks it started on (GRDB's
+            // `read` would fix it before this closure runs, and a commit before that look would
+            // go unseen).
+            result = .success(try await transactionAfterReady { db in
                 defer { channel.stop() }
                 let hasSecond = handshake.ready.wait(timeout: .now() + .seconds(1)) == .success
-                let pinned: Pinned
-                do {
-                    pinned = try pin(db)
-                } catch {
+                return try db.inReadTransaction {
+                    let pinned: Pinned
+                    do {
+                        pinned = try pin(db)
+                    } catch {
+                        handshake.started.signal()
+                        throw error
+                    }
+                    guard hasSecond else {
+                        handshake.started.signal()
+                        return try alone(db, pinned)
+                    }
+                    betweenStarts?()
+                    handshake.pinned = pinned
                     handshake.started.signal()
-                    throw error
+                    return try first(db, pinned, channel)
                 }
-                guard hasSecond else {
-                    handshake.started.signal()
-                    return try alone(db, pinned)
-                }
-                betweenStarts?()
-                handshake.pinned = pinned
-                handshake.started.signal()
-                return try first(db, pinned, channel)
             })
         } catch {
             result = .failure(error)
         }
         await handshake.secondHasEnded()
         return try result.get()
+    }
+}
+
+extension AppDatabase {
+    /// A read on a connection of the pool whose transaction `body` begins itself
+    /// (`Database.inReadTransaction`), with storage failures turned into `StoreError` as `read` does.
+    fileprivate func transactionAfterReady<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> T) async throws -> T {
+        transactions.add()
+        do {
+            return try await writer.unsafeRead(body)
+        } catch let error as DatabaseError {
+            throw StoreError(error)
+        } catch is RowDecodingError {
+            throw StoreError.unreadableValue
+        }
+    }
+}
+
+extension Database {
+    /// `body` in a deferred transaction, ended whether it returns or throws.
+    fileprivate func inReadTransaction<T>(_ body: () throws -> T) throws -> T {
+        var value: Result<T, any Error> = .failure(StoreError.unreadableValue)
+        try inTransaction(.deferred) {
+            value = .success(try body())
+            return .commit
+        }
+        return try value.get()
     }
 }
 

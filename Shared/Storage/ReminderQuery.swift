@@ -186,10 +186,8 @@ package struct ReminderQuery {
 }
 
 extension ReminderRows {
-    /// The reminders `query` selects, with their tags: from `links` when given (read for the
-    /// same range of ids), else each reminder's looked up as its row is read.
-    init(_ db: Database, query: ReminderQuery, tags: TagsByRow, links: TagLinks? = nil) throws {
-        try self.init(db, sql: query.sql(alsoSelecting: links == nil ? ReminderQuery.tagRows : nil), arguments: query.arguments,
-                      tags: tags, links: links)
+    /// The reminders `query` selects, with their tags from `links` (read for the same range of ids).
+    init(_ db: Database, query: ReminderQuery, tags: TagsByRow, links: TagLinks) throws {
+        try self.init(db, sql: query.sql(alsoSelecting: nil), arguments: query.arguments, tags: tags, links: links)
     }
 }

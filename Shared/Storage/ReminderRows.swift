@@ -132,11 +132,8 @@ struct TagsByRow: Sendable {
 
     /// The tags of `ranks`, in a card's order.
     func sorted<Ranks: Collection<UInt32>>(ranks: Ranks) -> [Tag] {
-        switch ranks.count {
-        case 0: return []
-        case 1: return [ranked[Int(ranks.first!)]]
-        default: return ranks.sorted().map { ranked[Int($0)] }
-        }
+        guard ranks.count > 1 else { return ranks.map { ranked[Int($0)] } }
+        return ranks.sorted().map { ranked[Int($0)] }
     }
 }
 

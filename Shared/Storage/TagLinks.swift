@@ -44,7 +44,8 @@ struct TagLinks {
         let cursor = try Row.fetchCursor(statement, arguments: arguments)
         let row = StatementRow(statement: statement.sqliteStatement)
         while try cursor.next() != nil {
-            guard let rank = tags.rank(of: try row.uuid(1)) else { throw StoreError.unreadableValue }
+            // A tag the read's `TagsByRow` does not know is left out, as the per-row look-up does.
+            guard let rank = tags.rank(of: try row.uuid(1)) else { continue }
             keys.append(Key(try row.uuid(0)))
             ranks.append(rank)
         }

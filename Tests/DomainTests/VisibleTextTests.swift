@@ -45,4 +45,14 @@ struct VisibleTextTests {
         let decoded = try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: String]
         #expect(decoded?["title"] == title)
     }
+
+    /// Text is told safe from its bytes: every scalar that must be escaped begins with a byte
+    /// `mayBeginEscape` takes (checked over every scalar of the Basic Multilingual Plane and beyond).
+    @Test func everyScalarToEscapeBeginsWithAByteThatSaysSo() {
+        for value in UInt32(0)...0x10FFFF {
+            guard let scalar = Unicode.Scalar(value), VisibleText.needsEscape(scalar) else { continue }
+            let first = String(scalar).utf8.first!
+            #expect(VisibleText.mayBeginEscape(first), "U+\(String(value, radix: 16, uppercase: true))")
+        }
+    }
 }

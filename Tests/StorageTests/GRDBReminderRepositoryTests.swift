@@ -125,7 +125,7 @@ struct TagFilterQueryPlanTests {
 
         let plan = try await reminders.queryPlanOfOpenReminders(tagged: tag.id)
 
-        // Each half of To Do reads its own range of the tag's links.
+        // Each part of To Do reads its own range of the tag's links.
         #expect(plan.first == "SEARCH reminderTag USING COVERING INDEX reminderTag_on_tagID_reminderID (tagID=? AND reminderID<?)")
         #expect(plan.contains("SEARCH reminderTag USING COVERING INDEX reminderTag_on_tagID_reminderID (tagID=? AND reminderID>?)"))
         #expect(plan.contains("SEARCH reminder USING PRIMARY KEY (id=?)"))
@@ -136,7 +136,7 @@ struct TagFilterQueryPlanTests {
 }
 
 struct ToDoQueryPlanTests {
-    /// The whole To Do list reads each half of the table in its own order (a range of its key)
+    /// The whole To Do list reads each part of the table in its own order (a range of its key)
     /// and lets SQLite sort it: reading it through the due index jumped to another page for almost
     /// every reminder. A limit reads the index, to stop there.
     @Test func theWholeListReadsTheTableInOrderAndALimitReadsTheDueIndex() async throws {

@@ -15,8 +15,8 @@ struct ToDoInTwoReadsTests {
         path = folder.path("store.sqlite")
     }
 
-    /// `count` reminders with random ids (both halves), due at one of 40 instants (many share
-    /// one, across the halves), a fifth of them done, each with 0–3 of `tags`.
+    /// `count` reminders with random ids (both parts), due at one of 40 instants (many share
+    /// one, across the parts), a fifth of them done, each with 0–3 of `tags`.
     private func fill(_ repository: GRDBReminderRepository, count: Int, tags: [Domain.Tag], title: String = "Reminder")
         async throws -> [(reminder: Reminder, tagIDs: Set<UUID>)]
     {
@@ -72,7 +72,7 @@ struct ToDoInTwoReadsTests {
         let stored = try await fill(repository, count: 3_000, tags: tags)
         for tag in [nil, tags[0]] {
             let expected = expectedToDo(stored, tagged: tag)
-            // Both halves have reminders, and due times shared across them.
+            // Both parts have reminders, and due times shared across them.
             #expect(expected.contains { $0.reminder.id.uuidString < "28" } && expected.contains { $0.reminder.id.uuidString >= "28" })
             let (items, count) = try await toDo(repository, tagged: tag)
             #expect(count == expected.count)
@@ -155,10 +155,27 @@ struct ToDoInTwoReadsTests {
         #expect(starts.all.count == 2)
     }
 
-    @Test func aChangeCommittedBetweenTheStartsOfTheTwoReadsIsInNeitherHalf() async throws {
+    /// A commit made as the second read gets its connection, before it looks at `data_version`:
+    /// the first read's state is fixed only after that look, so both parts show the commit.
+    @Test func aChangeCommittedBeforeTheSecondReadLooksIsInBothParts() async throws {
+        let database = try AppDatabase.open(at: path)
+        let store = path, looks = Gathered<Int>()
+        let repository = GRDBReminderRepository(database: database, secondReadLooks: {
+            looks.add(1)
+            if looks.all.count == 1 { _ = try? SQLiteShell.run(store, "UPDATE reminder SET title = 'Renamed'") }
+        })
+        let stored = try await fill(repository, count: 400, tags: try await tags(in: database), title: "Before")
+        let (items, count) = try await toDo(repository)
+        #expect(count == expectedToDo(stored, tagged: nil).count)
+        #expect(items.map(\.id) == expectedToDo(stored, tagged: nil).map(\.reminder.id))
+        #expect(Set(items.map(\.title)) == ["Renamed"])
+        #expect(looks.all.count == 1)
+    }
+
+    @Test func aChangeCommittedBetweenTheStartsOfTheTwoReadsIsInNeitherPart() async throws {
         let database = try AppDatabase.open(at: path)
         let store = path, starts = Gathered<Int>()
-        // Another program renames every reminder just after the first half's read has started.
+        // Another program renames every reminder just after the first part's read has started.
         let repository = GRDBReminderRepository(database: database, readsInTwoStarted: {
             starts.add(1)
             if starts.all.count == 1 { _ = try? SQLiteShell.run(store, "UPDATE reminder SET title = 'Renamed'") }
@@ -167,7 +184,7 @@ struct ToDoInTwoReadsTests {
         let expected = expectedToDo(stored, tagged: nil)
 
         let (items, count) = try await toDo(repository)
-        // All from the state the first read started on, none half renamed.
+        // All from the state the first read started on, none partly renamed.
         #expect(items.map(\.title) == expected.map(\.reminder.title))
         #expect(items.map(\.id) == expected.map(\.reminder.id))
         #expect(count == expected.count)
@@ -178,15 +195,15 @@ struct ToDoInTwoReadsTests {
         #expect(starts.all.count == 2)
     }
 
-    /// A reader that stops (output closed, say) ends both halves: the error comes out once the
-    /// second half (waiting for the first to take more) has let its connection go, and the next
-    /// listing reads both halves again.
+    /// A reader that stops (output closed, say) ends both parts: the error comes out once the
+    /// second part (waiting for the first to take more) has let its connection go, and the next
+    /// listing reads both parts again.
     @Test func anErrorOfTheReaderEndsBothParts() async throws {
         struct Closed: Error {}
         let database = try AppDatabase.open(at: path)
         let starts = Gathered<Int>()
         let repository = GRDBReminderRepository(database: database, readsInTwoStarted: { starts.add(1) })
-        // More open reminders in the second half than it passes on before waiting for the first.
+        // More open reminders in the second part than it passes on before waiting for the first.
         let stored = try await fill(repository, count: 12_000, tags: try await tags(in: database))
         let seen = Gathered<UUID>()
         let listing = Task {
@@ -195,7 +212,7 @@ struct ToDoInTwoReadsTests {
                 seen.add(item.id)
             }
         }
-        // A half that never let go would keep the listing from ending: waited for 120 s at most.
+        // A part that never let go would keep the listing from ending: waited for 120 s at most.
         let (ends, end) = AsyncStream<Result<Int, any Error>?>.makeStream()
         Task { end.yield(await listing.result) }
         let watchdog = Task {

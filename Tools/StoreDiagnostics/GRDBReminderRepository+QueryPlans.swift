@@ -14,7 +14,7 @@ extension GRDBReminderRepository {
     }
 
     /// `EXPLAIN QUERY PLAN` of the dashboard's To Do query, filtered by `tagID` and limited to
-    /// `limit` when given, one line per step; without a limit, of its two halves (the first's
+    /// `limit` when given, one line per step; without a limit, of its two parts (the first's
     /// lines first), as a store file reads them.
     package func queryPlanOfOpenReminders(tagged tagID: UUID?, limit: Int? = nil) async throws -> [String] {
         try await queryPlanOfOpenReminders(matching: ReminderFilter(tagID: tagID), limit: limit)
