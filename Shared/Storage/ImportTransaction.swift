@@ -191,8 +191,9 @@ package final class ImportTransaction: @unchecked Sendable {
         }
     }
 
-    /// Makes everything added visible at once, recorded in the undo journal as `summary`.
-    package func commit(summary: String, at instant: Date) throws(StoreError) {
+    /// Adds the staged rows and their tag links to the store, sorted by id, still inside the
+    /// transaction: an interrupt meanwhile leaves nothing.
+    package func addStaged() throws(StoreError) {
         guard isOpen else { return }
         try Self.mapped { try queue.inDatabase { db in
             try db.execute(sql: """
@@ -210,6 +211,17 @@ package final class ImportTransaction: @unchecked Sendable {
                 INSERT OR IGNORE INTO reminderTag (reminderID, tagID) SELECT reminderID, tagID FROM temp.importLink
                 ORDER BY reminderID, tagID
                 """)
+            try db.execute(sql: "DELETE FROM temp.importRow")
+            try db.execute(sql: "DELETE FROM temp.importLink")
+        } }
+    }
+
+    /// Makes everything added visible at once, recorded in the undo journal as `summary` (the
+    /// rows still staged are added first).
+    package func commit(summary: String, at instant: Date) throws(StoreError) {
+        guard isOpen else { return }
+        try addStaged()
+        try Self.mapped { try queue.inDatabase { db in
             if !added.reminderIDs.isEmpty || !added.tagIDs.isEmpty || !added.listIDs.isEmpty {
                 let note = Journal.Note(summary: summary, at: instant, scope: .reminders)
                 try JournalLog.append(added.encoded, kind: .added, note: note, group: nil, db)

@@ -102,6 +102,8 @@ package final class ImportRemindersUseCase: @unchecked Sendable {
                 try transaction.rollback()
                 return result
             }
+            // The rows go in before the commit starts: until then an interrupt leaves nothing.
+            try transaction.addStaged()
             let count = result.imported == 1 ? "1 reminder" : "\(result.imported) reminders"
             committing(.starting)
             do {
