@@ -7,7 +7,7 @@ import GRDBSQLite
 /// order, for a read of thousands of reminders: looking up each reminder's tags by its key as
 /// its row is read (the `tagRows` sub-query) costs SQLite about ten times as much per reminder.
 /// Read in the same transaction as the reminders it is asked about.
-struct TagLinks {
+package struct TagLinks {
     /// One entry per link, in `reminderTag`'s order: by reminder id (as SQLite orders blobs),
     /// then tag; `keys` holds each reminder id as two big-endian halves, so comparing them is
     /// comparing the blobs.
@@ -30,17 +30,8 @@ struct TagLinks {
     /// `tagged` is given, that carry that tag; each with its tag's rank in `tags` (read from the
     /// keys alone: no look-up of each tag).
     init(_ db: Database, ids: ReminderQuery.IDRange, tagged: UUID?, tags: TagsByRow) throws {
-        var conditions: [String] = [], arguments: StatementArguments = []
-        // With a tag, its reminders come from the tag's index, in id order, and each one's links after.
-        let key = tagged == nil ? "link.reminderID" : "tagged.reminderID"
-        if let tagged { conditions.append("tagged.tagID = ?"); arguments += [tagged] }
-        if let from = ids.from { conditions.append("\(key) >= ?"); arguments += [from] }
-        if let before = ids.before { conditions.append("\(key) < ?"); arguments += [before] }
-        let statement = try db.makeStatement(sql: """
-            SELECT link.reminderID, link.tagID FROM \(tagged == nil ? "reminderTag AS link"
-                : "reminderTag AS tagged CROSS JOIN reminderTag AS link ON link.reminderID = tagged.reminderID")\
-            \(conditions.isEmpty ? "" : " WHERE " + conditions.joined(separator: " AND ")) ORDER BY \(key)
-            """)
+        let (sql, arguments) = Self.sql(ids: ids, tagged: tagged)
+        let statement = try db.makeStatement(sql: sql)
         let cursor = try Row.fetchCursor(statement, arguments: arguments)
         let row = StatementRow(statement: statement.sqliteStatement)
         while try cursor.next() != nil {
@@ -49,6 +40,21 @@ struct TagLinks {
             keys.append(Key(try row.uuid(0)))
             ranks.append(rank)
         }
+    }
+
+    /// The links' query for `ids` (and `tagged`): in key order, from the keys alone.
+    package static func sql(ids: ReminderQuery.IDRange, tagged: UUID?) -> (String, StatementArguments) {
+        var conditions: [String] = [], arguments: StatementArguments = []
+        // With a tag, its reminders come from the tag's index, in id order, and each one's links after.
+        let key = tagged == nil ? "link.reminderID" : "tagged.reminderID"
+        if let tagged { conditions.append("tagged.tagID = ?"); arguments += [tagged] }
+        if let from = ids.from { conditions.append("\(key) >= ?"); arguments += [from] }
+        if let before = ids.before { conditions.append("\(key) < ?"); arguments += [before] }
+        return ("""
+            SELECT link.reminderID, link.tagID FROM \(tagged == nil ? "reminderTag AS link"
+                : "reminderTag AS tagged CROSS JOIN reminderTag AS link ON link.reminderID = tagged.reminderID")\
+            \(conditions.isEmpty ? "" : " WHERE " + conditions.joined(separator: " AND ")) ORDER BY \(key)
+            """, arguments)
     }
 
     /// The ranks of the tags of the reminder with `id`.

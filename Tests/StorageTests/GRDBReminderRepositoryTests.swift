@@ -125,10 +125,15 @@ struct TagFilterQueryPlanTests {
 
         let plan = try await reminders.queryPlanOfOpenReminders(tagged: tag.id)
 
-        // Each part of To Do reads its own range of the tag's links.
-        #expect(plan.first == "SEARCH reminderTag USING COVERING INDEX reminderTag_on_tagID_reminderID (tagID=? AND reminderID<?)")
-        #expect(plan.contains("SEARCH reminderTag USING COVERING INDEX reminderTag_on_tagID_reminderID (tagID=? AND reminderID>?)"))
+        // Each part of To Do reads its own range of the tag's links: its reminders' tags from the
+        // tag's index joined to each one's links, in key order (no sort), then the reminders.
+        #expect(plan.first == "SEARCH tagged USING COVERING INDEX reminderTag_on_tagID_reminderID (tagID=? AND reminderID<?)", "\(plan)")
+        #expect(plan.contains("SEARCH tagged USING COVERING INDEX reminderTag_on_tagID_reminderID (tagID=? AND reminderID>?)"), "\(plan)")
+        #expect(plan.filter { $0 == "SEARCH link USING PRIMARY KEY (reminderID=?)" }.count == 2, "\(plan)")
+        #expect(plan.contains("SEARCH reminderTag USING COVERING INDEX reminderTag_on_tagID_reminderID (tagID=? AND reminderID<?)"), "\(plan)")
+        #expect(plan.contains("SEARCH reminderTag USING COVERING INDEX reminderTag_on_tagID_reminderID (tagID=? AND reminderID>?)"), "\(plan)")
         #expect(plan.contains("SEARCH reminder USING PRIMARY KEY (id=?)"))
+        #expect(plan.filter { $0.contains("TEMP B-TREE") }.count == 2, "\(plan)")
         #expect(plan.allSatisfy { !$0.hasPrefix("SCAN") })
         let limited = try await reminders.queryPlanOfOpenReminders(tagged: tag.id, limit: 5)
         #expect(limited.first == "SEARCH reminderTag USING COVERING INDEX reminderTag_on_tagID_reminderID (tagID=?)")
@@ -142,11 +147,15 @@ struct ToDoQueryPlanTests {
     @Test func theWholeListReadsTheTableInOrderAndALimitReadsTheDueIndex() async throws {
         let reminders = GRDBReminderRepository(database: try AppDatabase.inMemory())
         let whole = try await reminders.queryPlanOfOpenReminders(tagged: nil)
-        #expect(whole.first == "SEARCH reminder USING PRIMARY KEY (id<?)", "\(whole)")
+        // Each part's links are read from reminderTag's key in order (no sort), then its reminders.
+        #expect(whole.first == "SEARCH link USING PRIMARY KEY (reminderID<?)", "\(whole)")
+        #expect(whole.contains("SEARCH link USING PRIMARY KEY (reminderID>?)"), "\(whole)")
+        #expect(whole.contains("SEARCH reminder USING PRIMARY KEY (id<?)"), "\(whole)")
         #expect(whole.contains("SEARCH reminder USING PRIMARY KEY (id>?)"), "\(whole)")
         #expect(whole.filter { $0 == "USE TEMP B-TREE FOR ORDER BY" }.count == 2, "\(whole)")
         #expect(whole.allSatisfy { !$0.hasPrefix("SCAN") }, "\(whole)")
-        #expect(whole.contains("SEARCH reminderTag USING PRIMARY KEY (reminderID=?)"), "\(whole)")
+        // No tag is looked up reminder by reminder.
+        #expect(!whole.contains("SEARCH reminderTag USING PRIMARY KEY (reminderID=?)"), "\(whole)")
         let limited = try await reminders.queryPlanOfOpenReminders(tagged: nil, limit: 20)
         // Undated reminders (no due instant) sort first in the index and are stepped over.
         #expect(limited.contains("SEARCH reminder USING INDEX reminder_on_isCompleted_scheduledAt (isCompleted=? AND scheduledAt>?)"), "\(limited)")

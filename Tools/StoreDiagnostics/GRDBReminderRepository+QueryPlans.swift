@@ -20,14 +20,21 @@ extension GRDBReminderRepository {
         try await queryPlanOfOpenReminders(matching: ReminderFilter(tagID: tagID), limit: limit)
     }
 
-    /// `EXPLAIN QUERY PLAN` of the To Do query narrowed by `filter`, as `queryPlanOfOpenReminders(tagged:limit:)`.
+    /// `EXPLAIN QUERY PLAN` of the To Do query narrowed by `filter`, as `queryPlanOfOpenReminders(tagged:limit:)`:
+    /// of each part, its links' read first (`TagLinks`), then its reminders'.
     package func queryPlanOfOpenReminders(matching filter: ReminderFilter, limit: Int? = nil) async throws -> [String] {
-        let queries = limit == nil && filter.isAtMostOneTag ? ReminderQuery.toDoParts(matching: filter).map(\.query)
-            : [ReminderQuery.toDo(matching: filter, limit: limit)]
+        let statements: [(String, StatementArguments)]
+        if limit == nil && filter.isAtMostOneTag {
+            statements = ReminderQuery.toDoParts(matching: filter).flatMap { part in
+                [TagLinks.sql(ids: part.ids, tagged: filter.requiredTag), (part.query.sql(alsoSelecting: nil), part.query.arguments)]
+            }
+        } else {
+            let query = ReminderQuery.toDo(matching: filter, limit: limit)
+            statements = [(query.sql(alsoSelecting: ReminderQuery.tagRows), query.arguments)]
+        }
         return try await database.read { db in
-            try queries.flatMap { query in
-                try Row.fetchAll(db, sql: "EXPLAIN QUERY PLAN " + query.sql(alsoSelecting: ReminderQuery.tagRows), arguments: query.arguments)
-                    .map { $0["detail"] as String? ?? "" }
+            try statements.flatMap { sql, arguments in
+                try Row.fetchAll(db, sql: "EXPLAIN QUERY PLAN " + sql, arguments: arguments).map { $0["detail"] as String? ?? "" }
             }
         }
     }
