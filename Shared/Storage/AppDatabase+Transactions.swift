@@ -20,10 +20,8 @@ extension AppDatabase {
                 try JournalLog.append(try recorder.changeset(), note: note, group: group, db)
                 return result
             }
-        } catch let error as DatabaseError {
-            throw StoreError(error)
-        } catch is RowDecodingError {
-            throw StoreError.unreadableValue
+        } catch {
+            throw Self.storeError(error)
         }
     }
 
@@ -32,10 +30,8 @@ extension AppDatabase {
         transactions.add()
         do {
             return try await writer.read(value)
-        } catch let error as DatabaseError {
-            throw StoreError(error)
-        } catch is RowDecodingError {
-            throw StoreError.unreadableValue
+        } catch {
+            throw Self.storeError(error)
         }
     }
 
@@ -45,10 +41,19 @@ extension AppDatabase {
         transactions.add()
         do {
             return try writer.read(value)
-        } catch let error as DatabaseError {
-            throw StoreError(error)
-        } catch is RowDecodingError {
-            throw StoreError.unreadableValue
+        } catch {
+            throw Self.storeError(error)
+        }
+    }
+}
+
+extension AppDatabase {
+    /// `error` as the store's callers see it: a storage failure as `StoreError`, others as they are.
+    static func storeError(_ error: any Error) -> any Error {
+        switch error {
+        case let error as DatabaseError: StoreError(error)
+        case is RowDecodingError: StoreError.unreadableValue
+        default: error
         }
     }
 }

@@ -100,10 +100,8 @@ extension AppDatabase {
         transactions.add()
         do {
             return try await writer.unsafeRead(body)
-        } catch let error as DatabaseError {
-            throw StoreError(error)
-        } catch is RowDecodingError {
-            throw StoreError.unreadableValue
+        } catch {
+            throw Self.storeError(error)
         }
     }
 }

@@ -94,26 +94,24 @@ def record(key, value):
 
 ref_ids = [row[0] for row in sqlite3.connect(reference).execute(
     "SELECT id FROM reminders WHERE completed = 0 ORDER BY id LIMIT ?", (args.runs * args.lines,)).fetchall()]
+def per_line(memoss, store, lines):
+    """A prompt fed `lines` (each a line) less one fed none, per line."""
+    empty = timed([memoss, "--db", store], b"quit\n", env(CLOCK))
+    fed = timed([memoss, "--db", store], ("".join(line + "\n" for line in lines) + "quit\n").encode(), env(CLOCK))
+    return (fed - empty) / len(lines)
+
+
 for run in range(args.runs):
     for name, directory in builds:
         memoss, store = os.path.join(directory, "memoss"), stores[name]
-        empty = timed([memoss, "--db", store], b"quit\n", env(CLOCK))
-        idle = timed([memoss, "--db", store], b"\n" * args.lines + b"quit\n", env(CLOCK))
-        record((name, "per prompt, nothing typed"), (idle - empty) / args.lines)
+        record((name, "per prompt, nothing typed"), per_line(memoss, store, [""] * args.lines))
         ids = open_ids[name][run * args.lines:(run + 1) * args.lines]
-        script = "".join(f"done {i[:8]}-{i[8:12]}\n" for i in ids) + "quit\n"
-        empty = timed([memoss, "--db", store], b"quit\n", env(CLOCK))
-        done = timed([memoss, "--db", store], script.encode(), env(CLOCK))
-        record((name, "`done ID` at the prompt"), (done - empty) / args.lines)
-        script = "".join(f"add \"Bench {run}-{line}\" --date 2027-06-01 --time 10:00\n" for line in range(args.lines)) + "quit\n"
-        empty = timed([memoss, "--db", store], b"quit\n", env(CLOCK))
-        added = timed([memoss, "--db", store], script.encode(), env(CLOCK))
-        record((name, "`add` at the prompt"), (added - empty) / args.lines)
+        record((name, "`done ID` at the prompt"), per_line(memoss, store, [f"done {i[:8]}-{i[8:12]}" for i in ids]))
+        record((name, "`add` at the prompt"), per_line(memoss, store, [
+            f"add \"Bench {run}-{line}\" --date 2027-06-01 --time 10:00" for line in range(args.lines)]))
         ids = edit_ids[name][run * args.lines:(run + 1) * args.lines]
-        script = "".join(f"edit {i[:8]}-{i[8:12]} --title \"Edited {run}\" --time 11:30\n" for i in ids) + "quit\n"
-        empty = timed([memoss, "--db", store], b"quit\n", env(CLOCK))
-        edited = timed([memoss, "--db", store], script.encode(), env(CLOCK))
-        record((name, "`edit ID` at the prompt"), (edited - empty) / args.lines)
+        record((name, "`edit ID` at the prompt"), per_line(memoss, store, [
+            f"edit {i[:8]}-{i[8:12]} --title \"Edited {run}\" --time 11:30" for i in ids]))
         record((name, "one-shot `add` a day after the last delivery"),
                timed([memoss, "--db", store, "add", f"Bench {run}", "--date", "2027-06-01", "--time", "10:00"], environment=env(DAY_LATER)))
     ids = ref_ids[run * args.lines:(run + 1) * args.lines]
