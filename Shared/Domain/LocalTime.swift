@@ -67,4 +67,21 @@ extension Int {
         let digits = String(self)
         return digits.count >= width ? digits : String(repeating: "0", count: width - digits.count) + digits
     }
+
+    /// The number in decimal, with leading zeros to `width` digits (a negative one after its
+    /// sign), appended to `bytes`: what JSON, iCalendar and ISO 8601 dates write, byte by byte.
+    package func appendDecimal(to bytes: inout [UInt8], width: Int = 1) {
+        if self < 0 { bytes.append(UInt8(ascii: "-")) }
+        var rest = magnitude, divisor: UInt = 1, digits = 1
+        while rest / divisor >= 10 {
+            divisor *= 10
+            digits += 1
+        }
+        for _ in digits..<Swift.max(width, digits) { bytes.append(UInt8(ascii: "0")) }
+        while divisor > 0 {
+            bytes.append(UInt8(ascii: "0") + UInt8(rest / divisor))
+            rest %= divisor
+            divisor /= 10
+        }
+    }
 }

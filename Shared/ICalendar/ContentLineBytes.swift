@@ -119,20 +119,9 @@ struct ContentLineBytes {
         digits(seconds % 60, 2)
     }
 
-    /// `number` in decimal, zero-padded to `width` (a negative one or one wider as `String` writes it).
+    /// `number` in decimal, zero-padded to `width`.
     private mutating func digits(_ number: Int, _ width: Int) {
-        guard number >= 0 else { return raw(number.zeroPadded(width)) }
-        var divisor = 1, count = 1
-        while count < width || number / divisor >= 10 {
-            divisor *= 10
-            count += 1
-        }
-        var rest = number
-        while divisor > 0 {
-            bytes.append(UInt8(ascii: "0") + UInt8(rest / divisor))
-            rest %= divisor
-            divisor /= 10
-        }
+        number.appendDecimal(to: &bytes, width: width)
     }
 
     /// Ends the line: folded when longer than 75 octets, then CRLF.

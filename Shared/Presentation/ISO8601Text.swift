@@ -20,17 +20,7 @@ package enum ISO8601Text {
         let day = wall >= 0 ? wall / 86_400 : (wall - 86_399) / 86_400
         let date = LocalDate(daysSinceEpoch: day), second = wall - day * 86_400
         func put(_ value: Int, _ width: Int, _ separator: UInt8?) {
-            var digits = 1, rest = value / 10
-            while rest > 0 { digits += 1; rest /= 10 }
-            for _ in digits..<max(width, digits) { bytes.append(UInt8(ascii: "0")) }
-            var divisor = 1
-            for _ in 1..<digits { divisor *= 10 }
-            var left = value
-            while divisor > 0 {
-                bytes.append(UInt8(ascii: "0") + UInt8(left / divisor))
-                left %= divisor
-                divisor /= 10
-            }
+            value.appendDecimal(to: &bytes, width: width)
             if let separator { bytes.append(separator) }
         }
         put(date.year, 4, UInt8(ascii: "-"))

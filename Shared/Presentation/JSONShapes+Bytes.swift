@@ -52,19 +52,7 @@ struct PrettyJSON {
         endArray()
     }
 
-    mutating func value(_ number: Int) { Self.append(number, to: &bytes) }
-
-    /// `number` in decimal, as `String(number)` writes it.
-    static func append(_ number: Int, to bytes: inout [UInt8]) {
-        if number < 0 { bytes.append(UInt8(ascii: "-")) }
-        var magnitude = number.magnitude, divisor: UInt = 1
-        while magnitude / divisor >= 10 { divisor *= 10 }
-        while divisor > 0 {
-            bytes.append(UInt8(ascii: "0") + UInt8(magnitude / divisor))
-            magnitude %= divisor
-            divisor /= 10
-        }
-    }
+    mutating func value(_ number: Int) { number.appendDecimal(to: &bytes) }
     mutating func value(_ flag: Bool) { bytes.append(contentsOf: (flag ? "true" : "false").utf8) }
 
     /// A string: `"`, `\` and the C0 controls escaped as JSONEncoder escapes them, and every other

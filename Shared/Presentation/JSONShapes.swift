@@ -188,11 +188,6 @@ package enum JSONShapes {
             write(Array("{\n  \"completed\" : [\n".utf8))
         }
 
-        /// A stream writing its text through `write`.
-        package convenience init(lists: ListNames, write: @escaping (String) -> Void) {
-            self.init(lists: lists, bytes: { write(String(decoding: $0, as: UTF8.self)) })
-        }
-
         /// Closes the completed list and opens the to-do list (once; again, it does nothing).
         package func startToDo() {
             guard !isInToDo else { return }

@@ -18,6 +18,11 @@ extension GRDBReminderRepository {
         let noteZones = { @Sendable (db: Database) throws in
             if let zones { try zones(Self.zoneSpans(of: sections, matching: filter, db)) }
         }
+        // Every section on one connection.
+        let whole = { @Sendable (db: Database, tags: TagsByRow) throws in
+            try noteZones(db)
+            try read.sections(from: 0, db, tags: tags, openCount: nil)
+        }
         // A filter of words, days or statuses selects few: its sections are read in turn (Completed
         // on a second connection). A tag, a list or a priority may keep thousands: To Do is read in two.
         guard Self.mayKeepMany(filter), let toDo = sections.firstIndex(where: { !$0.done && !$0.undated }),
@@ -26,11 +31,7 @@ extension GRDBReminderRepository {
             // is read (and sorted) on a second connection meanwhile and handed on after the others.
             let last = sections.count - 1
             guard last > 0, sections[last].done, sections.allSatisfy({ $0.limit == nil }) else {
-                return try await database.read { db in
-                    let tags = try start(db)
-                    try noteZones(db)
-                    try read.sections(from: 0, db, tags: tags, openCount: nil)
-                }
+                return try await database.read { db in try whole(db, try start(db)) }
             }
             return try await database.readInTwo(
                 pin: start,
@@ -53,10 +54,7 @@ extension GRDBReminderRepository {
                     var rows = try read.rows(of: last, db, tags: tags)
                     while let item = try rows.next(), pass(item) {}
                 },
-                alone: { db, tags in
-                    try noteZones(db)
-                    try read.sections(from: 0, db, tags: tags, openCount: nil)
-                },
+                alone: whole,
                 betweenStarts: readsInTwoStarted, beforeSecondLooks: secondReadLooks)
         }
         // All of To Do: its two parts of `ReminderQuery.toDoParts` are read at once on two
@@ -97,10 +95,7 @@ extension GRDBReminderRepository {
                 var rows = try ReminderRows(db, query: parts[1].query, tags: tags, links: TagLinks(db, ids: parts[1].ids, tagged: filter.requiredTag, tags: tags))
                 while let item = try rows.next(), pass(item) {}
             },
-            alone: { db, tags in
-                try noteZones(db)
-                try read.sections(from: 0, db, tags: tags, openCount: nil)
-            },
+            alone: whole,
             betweenStarts: readsInTwoStarted, beforeSecondLooks: secondReadLooks)
     }
 

@@ -69,10 +69,11 @@ package struct ReminderQuery {
     package static func toDoParts(matching filter: ReminderFilter) -> [(query: ReminderQuery, ids: IDRange)] {
         let middle = UUID(uuid: (0x28, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0))
         let key = filter.requiredTag == nil ? "reminder.id" : "reminderTag.reminderID"
-        return [(" < ?", IDRange(from: nil, before: middle)), (" >= ?", IDRange(from: middle, before: nil))].map { comparison, ids in
+        return [IDRange(from: nil, before: middle), IDRange(from: middle, before: nil)].map { ids in
             var query = toDo(matching: filter, limit: nil)
-            query.condition += " AND \(key)\(comparison)"
-            query.arguments += [middle]
+            let (conditions, arguments) = ids.conditions(on: key)
+            query.condition += conditions.map { " AND " + $0 }.joined()
+            query.arguments += arguments
             return (query, ids)
         }
     }
@@ -81,6 +82,14 @@ package struct ReminderQuery {
     package struct IDRange: Sendable {
         let from: UUID?
         let before: UUID?
+
+        /// `key` within the range, as SQL conditions and their arguments.
+        func conditions(on key: String) -> ([String], StatementArguments) {
+            var conditions: [String] = [], arguments: StatementArguments = []
+            if let from { conditions.append("\(key) >= ?"); arguments += [from] }
+            if let before { conditions.append("\(key) < ?"); arguments += [before] }
+            return (conditions, arguments)
+        }
     }
 
     /// Done reminders are read in their index's order (most recently completed first) and each

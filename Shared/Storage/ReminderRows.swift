@@ -101,18 +101,18 @@ struct ReminderRows {
 
 /// The tags of a store by rowid (stable within one read), each with its rank in a card's order.
 struct TagsByRow: Sendable {
-    private let tags: [Int64: (rank: Int, tag: Tag)]
     /// The tags in a card's order: a tag's rank is its index here.
     private let ranked: [Tag]
     private let ranksByID: [UUID: UInt32]
+    private let ranksByRow: [Int64: UInt32]
 
     init(_ db: Database) throws {
         let rows = try Row.fetchAll(db, sql: "SELECT rowid AS tagRow, * FROM tag")
             .map { (row: $0["tagRow"] as Int64, tag: try TagRecord(row: $0).tag) }
         ranked = TagRules.sorted(rows.map(\.tag))
-        ranksByID = Dictionary(uniqueKeysWithValues: ranked.enumerated().map { ($1.id, UInt32($0)) })
-        let ranks = ranksByID
-        tags = Dictionary(uniqueKeysWithValues: rows.map { ($0.row, (rank: Int(ranks[$0.tag.id] ?? 0), tag: $0.tag)) })
+        let ranks = Dictionary(uniqueKeysWithValues: ranked.enumerated().map { ($1.id, UInt32($0)) })
+        ranksByID = ranks
+        ranksByRow = Dictionary(uniqueKeysWithValues: rows.compactMap { row in ranks[row.tag.id].map { (row.row, $0) } })
     }
 
     /// The rank of the tag with `id`.
@@ -120,14 +120,7 @@ struct TagsByRow: Sendable {
 
     /// The tags of `rows`, in a card's order.
     func sorted(_ rows: [Int64]) -> [Tag] {
-        switch rows.count {
-        case 0: return []
-        case 1: return tags[rows[0]].map { [$0.tag] } ?? []
-        default:
-            var found = rows.compactMap { tags[$0] }
-            found.sort { $0.rank < $1.rank }
-            return found.map(\.tag)
-        }
+        sorted(ranks: rows.compactMap { ranksByRow[$0] })
     }
 
     /// The tags of `ranks`, in a card's order.

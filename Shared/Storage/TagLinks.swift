@@ -48,8 +48,9 @@ package struct TagLinks {
         // With a tag, its reminders come from the tag's index, in id order, and each one's links after.
         let key = tagged == nil ? "link.reminderID" : "tagged.reminderID"
         if let tagged { conditions.append("tagged.tagID = ?"); arguments += [tagged] }
-        if let from = ids.from { conditions.append("\(key) >= ?"); arguments += [from] }
-        if let before = ids.before { conditions.append("\(key) < ?"); arguments += [before] }
+        let range = ids.conditions(on: key)
+        conditions += range.0
+        arguments += range.1
         return ("""
             SELECT link.reminderID, link.tagID FROM \(tagged == nil ? "reminderTag AS link"
                 : "reminderTag AS tagged CROSS JOIN reminderTag AS link ON link.reminderID = tagged.reminderID")\

@@ -212,7 +212,7 @@ struct DashboardModelTests {
             let open = toDo ? dashboard.toDo : [], finished = completed ? dashboard.completed : []
             let text = Gathered<String>()
             let lists = ListNames(try await world.core.lists.all())
-            let stream = JSONShapes.DashboardJSONStream(lists: lists) { text.add($0) }
+            let stream = JSONShapes.DashboardJSONStream(lists: lists) { text.add(String(decoding: $0, as: UTF8.self)) }
             finished.forEach(stream.add)
             stream.startToDo()
             open.forEach(stream.add)

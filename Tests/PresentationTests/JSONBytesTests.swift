@@ -61,7 +61,7 @@ struct JSONBytesTests {
             let done = (0..<Int.random(in: 0...3, using: &random)).map { _ in reminder(&random, lists: lists) }
             let open = (0..<Int.random(in: 0...3, using: &random)).map { _ in reminder(&random, lists: lists) }
             let text = Gathered<String>()
-            let stream = JSONShapes.DashboardJSONStream(lists: names) { text.add($0) }
+            let stream = JSONShapes.DashboardJSONStream(lists: names) { text.add(String(decoding: $0, as: UTF8.self)) }
             done.forEach(stream.add)
             stream.startToDo()
             open.forEach(stream.add)
