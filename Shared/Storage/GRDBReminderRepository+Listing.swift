@@ -175,7 +175,14 @@ private struct SectionsRead: Sendable {
         for index in start..<(end ?? sections.count) {
             let section = sections[index]
             var rows = try rows(of: index, db, tags: tags)
-            let shown = try rows.passAll { try body(index, $0) }
+            let shown: Int
+            if !section.done && !section.undated && ReminderQuery.readsUnsorted(filter, limit: section.limit) {
+                let items = try rows.sortedToDo()
+                for item in items { try body(index, item) }
+                shown = items.count
+            } else {
+                shown = try rows.passAll { try body(index, $0) }
+            }
             var total: Int? = shown
             if let limit = section.limit, shown >= limit {
                 let openCount = openCounts.count == 2 ? openCounts.values.reduce(0, +) : nil
@@ -200,7 +207,8 @@ private struct SectionsRead: Sendable {
                 : section.undated ? ReminderQuery.undated(matching: filter, limit: section.limit)
                 : ReminderQuery.toDo(matching: filter, limit: section.limit)
             if section.done, let limit = section.limit { query.order += " LIMIT \(max(0, limit))" }
-            (sql, arguments) = (query.sql(alsoSelecting: ReminderQuery.tagRows), query.arguments)
+            (sql, arguments) = (query.order.isEmpty ? query.sqlJoiningLinks() : query.sql(alsoSelecting: ReminderQuery.tagRows),
+                                query.arguments)
         }
         return try ReminderRows(db, sql: sql, arguments: arguments, tags: tags)
     }

@@ -26,12 +26,19 @@ extension ReminderFilter {
         conditions.contains { if case .text(let words) = $0 { !SearchText.isFoundAnywhere(words) } else { false } }
     }
 
+    /// The index of the first condition of words that must be found, which a read can start from.
+    private var firstFoundWords: Int? {
+        conditions.firstIndex { if case .text(let words) = $0 { !SearchText.isFoundAnywhere(words) } else { false } }
+    }
+
     /// The conditions as SQL on rows of `rows`, but for one condition that carries only `joinedTag`
-    /// (a join from the tag's links already selects it).
-    func sql(joinedTag: UUID? = nil, rows: FilteredRows = .reminders) -> FilterSQL {
+    /// (a join from the tag's links already selects it) and, with `wordsAsSource`, the words of
+    /// `wordsSource` (the reminders a read starts from already meet them).
+    func sql(joinedTag: UUID? = nil, wordsAsSource: Bool = false, rows: FilteredRows = .reminders) -> FilterSQL {
         var sql = FilterSQL(condition: "", arguments: [])
         var joinLeft = joinedTag
-        for condition in conditions {
+        let sourceWords = wordsAsSource ? firstFoundWords : nil
+        for (index, condition) in conditions.enumerated() where index != sourceWords {
             if case .tagged(let ids) = condition, let tag = joinLeft, ids == [tag] {
                 joinLeft = nil
                 continue
@@ -41,6 +48,46 @@ extension ReminderFilter {
             sql.arguments += arguments
         }
         return sql
+    }
+
+    /// The ids (a column `id`) of the reminders the first words that must be found find, each
+    /// once, for a read to start from (`FROM (…) AS found CROSS JOIN reminder ON reminder.id =
+    /// found.id`); `nil` when there are no such words. SQLite walks the full-text index's matches
+    /// and reads each reminder by its key: no set of ids is built and searched, as `reminder.id IN
+    /// (…)` does. A reminder found by its text comes from the text's index; one found only by a
+    /// tag's or a list's name from the links or the list, unless found before (checked for
+    /// those few, one by one).
+    var wordsSource: FilterSQL? {
+        guard let index = firstFoundWords, case .text(let words) = conditions[index] else { return nil }
+        let match = SearchText.prefixMatch(words)
+        let byText = { (id: String) in
+            """
+            EXISTS (SELECT 1 FROM reminderSearchRow AS textRow WHERE textRow.reminderID = \(id)
+                AND textRow.searchRow IN (SELECT rowid FROM reminderText WHERE reminderText MATCH ?))
+            """
+        }
+        let names = { (kind: String) in
+            "SELECT ownerID FROM nameSearchRow WHERE kind = '\(kind)' AND searchRow IN (SELECT rowid FROM nameText WHERE nameText MATCH ?)"
+        }
+        let byTag = { (id: String) in
+            "EXISTS (SELECT 1 FROM reminderTag AS named WHERE named.reminderID = \(id) AND named.tagID IN (\(names("tag"))))"
+        }
+        return FilterSQL(condition: """
+            SELECT reminderSearchRow.reminderID AS id FROM reminderText
+                CROSS JOIN reminderSearchRow ON reminderSearchRow.searchRow = reminderText.rowid
+                WHERE reminderText MATCH ?
+            UNION ALL
+            SELECT DISTINCT link.reminderID FROM reminderTag AS link
+                WHERE link.tagID IN (\(names("tag"))) AND NOT \(byText("link.reminderID"))
+            UNION ALL
+            SELECT inList.id FROM reminder AS inList
+                WHERE inList.listID IN (\(names("list"))) AND NOT \(byText("inList.id")) AND NOT \(byTag("inList.id"))
+            UNION ALL
+            SELECT inList.id FROM (SELECT 1 FROM nameSearchRow WHERE kind = 'list' AND hex(ownerID) = \(Self.defaultListHex)
+                AND searchRow IN (SELECT rowid FROM nameText WHERE nameText MATCH ?) LIMIT 1)
+                CROSS JOIN reminder AS inList
+                WHERE inList.listID IS NULL AND NOT \(byText("inList.id")) AND NOT \(byTag("inList.id"))
+            """, arguments: StatementArguments(Array(repeating: match, count: 9)))
     }
 
     /// The default list's id in `hex()`'s spelling (a reminder in it has no `listID`; the store

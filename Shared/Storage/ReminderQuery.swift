@@ -9,6 +9,8 @@ package struct ReminderQuery {
     package var arguments: StatementArguments
     var order: String
     var tagID: UUID?
+    /// The reminders a read of words starts from (`ReminderFilter.wordsSource`), when it does.
+    private var found: String?
 
     init(condition: String, arguments: StatementArguments = [], order: String, tagID: UUID? = nil) {
         self.condition = condition
@@ -21,9 +23,16 @@ package struct ReminderQuery {
     /// The order of To Do: by due time, then higher priority first, then by id.
     static let dueOrder = "reminder.scheduledAt, reminder.priority DESC, reminder.id"
 
-    /// Adds `filter`'s conditions (but the tag the join selects) after the others.
-    mutating func narrow(to filter: ReminderFilter) {
-        let extra = filter.sql(joinedTag: tagID)
+    /// Adds `filter`'s conditions (but the tag the join selects) after the others. With
+    /// `startingFromWords` and no tag, words that must be found are where the read starts (for a
+    /// read of every dated or done reminder they find; a read of a few, down an index, checks each).
+    mutating func narrow(to filter: ReminderFilter, startingFromWords: Bool = false) {
+        let source = tagID == nil && startingFromWords ? filter.wordsSource : nil
+        if let source {
+            found = source.condition
+            arguments = source.arguments + arguments
+        }
+        let extra = filter.sql(joinedTag: tagID, wordsAsSource: source != nil)
         condition += extra.condition
         arguments += extra.arguments
     }
@@ -50,7 +59,14 @@ package struct ReminderQuery {
     /// sorted by SQLite: the table and each reminder's tags are then read page after page, where
     /// walking the due index would jump to another page of the table for almost every reminder.
     /// A limit walks the index, to stop at it; a tag starts from its links.
+    /// Words start from what they find, unsorted: `ReminderRows.sortedToDo` sorts them (SQLite
+    /// would sort every column of every row).
     package static func toDo(matching filter: ReminderFilter, limit: Int?) -> ReminderQuery {
+        if readsUnsorted(filter, limit: limit) {
+            var query = ReminderQuery(condition: "+reminder.isCompleted = 0 AND +reminder.scheduledAt IS NOT NULL", order: "")
+            query.narrow(to: filter, startingFromWords: true)
+            return query
+        }
         guard filter.requiredTag != nil || limit != nil else {
             var query = ReminderQuery(condition: "+reminder.isCompleted = 0 AND +reminder.scheduledAt IS NOT NULL",
                                       order: "+reminder.scheduledAt, reminder.priority DESC, reminder.id")
@@ -60,6 +76,11 @@ package struct ReminderQuery {
         var query = open(matching: filter)
         if let limit { query.order += " LIMIT \(max(0, limit))" }
         return query
+    }
+
+    /// Whether `toDo(matching: filter, limit: limit)` reads unsorted.
+    static func readsUnsorted(_ filter: ReminderFilter, limit: Int?) -> Bool {
+        filter.startsFromWords && filter.requiredTag == nil && limit == nil
     }
 
     /// To Do (all of it) in two parts: the reminders whose ids are below 28000000-…, then the
@@ -98,10 +119,10 @@ package struct ReminderQuery {
     /// Words start from their matches instead: the completion index holds no id to check them
     /// against, so walking it would read every done reminder's row.
     static func completed(matching filter: ReminderFilter) -> ReminderQuery {
-        let narrowed = filter.sql()
-        let done = filter.startsFromWords ? "+reminder.isCompleted = 1" : "reminder.isCompleted = 1"
-        return ReminderQuery(condition: done + narrowed.condition, arguments: narrowed.arguments,
-                             order: "reminder.completedAt DESC, reminder.scheduledAt DESC, reminder.id")
+        var query = ReminderQuery(condition: filter.startsFromWords ? "+reminder.isCompleted = 1" : "reminder.isCompleted = 1",
+                                  order: "reminder.completedAt DESC, reminder.scheduledAt DESC, reminder.id")
+        query.narrow(to: filter, startingFromWords: true)
+        return query
     }
 
     /// Done reminders, for counting: with a tag, read from the tag's links in id order (page after
@@ -176,15 +197,27 @@ package struct ReminderQuery {
     }
 
     /// With a tag, the join starts from the tag's rows in `reminderTag` (CROSS JOIN fixes that
-    /// order in SQLite), so the cost follows the tag's reminders, not the whole table.
+    /// order in SQLite), so the cost follows the tag's reminders, not the whole table; with words,
+    /// from what they find.
     var from: String {
+        if let found { return "FROM (\(found)) AS found CROSS JOIN reminder ON reminder.id = found.id" }
         guard tagID != nil else { return "FROM reminder" }
         return "FROM reminderTag CROSS JOIN reminder ON reminder.id = reminderTag.reminderID AND reminderTag.tagID = ?"
     }
 
     /// The selected reminders, ordered, each with the value of `expression` (when given) as a last column.
     package func sql(alsoSelecting expression: String?) -> String {
-        "SELECT \(ReminderRecord.selection)\(expression.map { ", " + $0 } ?? "") \(from) WHERE \(condition) ORDER BY \(order)"
+        "SELECT \(ReminderRecord.selection)\(expression.map { ", " + $0 } ?? "") \(from) WHERE \(condition)\(order.isEmpty ? "" : " ORDER BY " + order)"
+    }
+
+    /// The selected reminders, each once per tag with the tag's id as `linkTag` (once with NULL
+    /// when it has none), a reminder's rows one after another, as `ReminderRows` reads them; in
+    /// no order: for a query read unsorted. Each reminder's links are read by its key as the
+    /// reminder is (a join, not a sub-query per reminder, which costs SQLite twice as much).
+    func sqlJoiningLinks() -> String {
+        precondition(order.isEmpty, "A join of the links is read unsorted")
+        return "SELECT \(ReminderRecord.selection), link.tagID AS linkTag \(from) "
+            + "LEFT JOIN reminderTag AS link ON link.reminderID = reminder.id WHERE \(condition)"
     }
 
     /// The rowids of a reminder's tags, as `ReminderRows` reads them.

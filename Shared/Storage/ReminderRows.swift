@@ -5,7 +5,8 @@ import GRDBSQLite
 
 /// The one reader of reminder rows: the reminders a statement selects (the `reminder` table's
 /// columns, then optionally `doneAt` and `doneOccurrence`, then optionally `tagRows`, the rowids
-/// of their tags, last), each decoded with its tags, read one by one in place. Every read of
+/// of their tags, last, or `linkTag`, one of their tags' ids, a reminder's rows one after another),
+/// each decoded with its tags, read one by one in place. Every read of
 /// reminders goes through it: listings, the repository, the planner, sync and export.
 struct ReminderRows {
     private let statement: Statement
@@ -13,6 +14,11 @@ struct ReminderRows {
     private let row: StatementRow
     private let columns: ReminderColumns
     private let tagColumn: Int?
+    /// The `linkTag` column, when each tag of a reminder has a row of its own.
+    private let linkColumn: Int?
+    /// Whether the cursor already stands on the next reminder's first row (read past the last
+    /// row of the one before), or has passed the last row.
+    private var standsOnNext = false, isAtEnd = false
     private let occurrenceColumn: Int?, doneAtColumn: Int?
     private let tags: TagsByRow?
     private let links: TagLinks?
@@ -22,8 +28,9 @@ struct ReminderRows {
     init(_ db: Database, sql: String, arguments: StatementArguments = [], tags: TagsByRow? = nil, links: TagLinks? = nil) throws {
         statement = try db.makeStatement(sql: sql)
         columns = try ReminderColumns(statement)
-        tagColumn = tags == nil || links != nil ? nil : statement.columnNames.lastIndex(of: "tagRows")
-        if tags != nil && links == nil && tagColumn == nil { throw StoreError.unreadableValue }
+        linkColumn = tags == nil || links != nil ? nil : statement.columnNames.lastIndex(of: "linkTag")
+        tagColumn = tags == nil || links != nil || linkColumn != nil ? nil : statement.columnNames.lastIndex(of: "tagRows")
+        if tags != nil && links == nil && tagColumn == nil && linkColumn == nil { throw StoreError.unreadableValue }
         self.links = links
         occurrenceColumn = statement.columnNames.firstIndex(of: "doneOccurrence")
         doneAtColumn = statement.columnNames.firstIndex(of: "doneAt")
@@ -35,7 +42,12 @@ struct ReminderRows {
 
     /// The next reminder, `nil` after the last.
     mutating func next() throws -> ReminderWithTags? {
-        guard try cursor.next() != nil else { return nil }
+        if standsOnNext {
+            standsOnNext = false
+        } else if try isAtEnd || cursor.next() == nil {
+            isAtEnd = true
+            return nil
+        }
         var reminder = try ReminderRecord(row, columns: columns).reminder
         var isPastOccurrence = false
         if let occurrenceColumn, let doneAtColumn, let occurrence = try row.optionalInstant(occurrenceColumn) {
@@ -47,7 +59,18 @@ struct ReminderRows {
             isPastOccurrence = true
         }
         let sortedTags: [Tag]
-        if let tags, let links {
+        if let tags, let linkColumn {
+            var ranks: [UInt32] = []
+            repeat {
+                if let tag = try row.optionalUUID(linkColumn), let rank = tags.rank(of: tag) { ranks.append(rank) }
+                guard try cursor.next() != nil else {
+                    isAtEnd = true
+                    break
+                }
+                standsOnNext = try row.uuid(columns.id) != reminder.id
+            } while !standsOnNext
+            sortedTags = tags.sorted(ranks: ranks)
+        } else if let tags, let links {
             sortedTags = tags.sorted(ranks: links.ranks(of: reminder.id))
         } else {
             sortedTags = tags?.sorted(try tagColumn.map { try row.integers($0) } ?? []) ?? []
@@ -65,6 +88,34 @@ struct ReminderRows {
             try body(item)
         }
         return count
+    }
+
+    /// Every reminder left, in To Do's order (`precedes`), for a query read unsorted. The keys are
+    /// sorted, not the reminders.
+    mutating func sortedToDo() throws -> [ReminderWithTags] {
+        var items: [ReminderWithTags] = []
+        while let item = try next() { items.append(item) }
+        let keys = items.indices.map { index in
+            let reminder = items[index].reminder
+            return ToDoKey(at: reminder.scheduledAt.map(StoredInstant.milliseconds) ?? .max, priority: reminder.priority.rawValue,
+                           id: reminder.id, index: index)
+        }
+        return keys.sorted().map { items[$0.index] }
+    }
+
+    /// A reminder's place in To Do, as `precedes` orders it.
+    private struct ToDoKey: Comparable {
+        let at: Int64, priority: Int, high: UInt64, low: UInt64, index: Int
+
+        init(at: Int64, priority: Int, id: UUID, index: Int) {
+            (self.at, self.priority, self.index) = (at, priority, index)
+            (high, low) = withUnsafeBytes(of: id.uuid) { ($0.loadUnaligned(as: UInt64.self).bigEndian,
+                                                         $0.loadUnaligned(fromByteOffset: 8, as: UInt64.self).bigEndian) }
+        }
+
+        static func < (a: ToDoKey, b: ToDoKey) -> Bool {
+            (a.at, b.priority, a.high, a.low) < (b.at, a.priority, b.high, b.low)
+        }
     }
 
     /// Whether To Do shows open reminder `first` before `second` (by due time, then id as
