@@ -68,21 +68,28 @@ final class DashboardText: @unchecked Sendable {
     /// "  3. [ ] !!! Title  Today 09:00  (overdue)  ↻ Daily  ⏰ -15m  in Work  #Errands #Home +2", as it is,
     /// appended to `out` as UTF-8.
     static func write(_ card: DashboardModel.Card, number: Int, style: Style, into out: inout [UInt8]) {
-        let digits = String(number)
-        if digits.utf8.count < 3 { out.append(contentsOf: repeatElement(UInt8(ascii: " "), count: 3 - digits.utf8.count)) }
-        out.append(digits)
-        out.append(checkbox(card))
+        for _ in (number < 10 ? 1 : number < 100 ? 2 : 3)..<3 { out.append(UInt8(ascii: " ")) }
+        number.appendDecimal(to: &out)
+        out.append(contentsOf: checkbox(card).utf8)
         if let marks = card.priorityMarks {
-            out.append(styledMarks(marks, card, style))
-            out.append(" ")
+            out.append(contentsOf: styledMarks(marks, card, style).utf8)
+            out.append(UInt8(ascii: " "))
         }
-        let title = VisibleText.escaped(card.title)
-        out.append(card.urgency == .done ? style.dim(title) : title)
+        if card.urgency == .done && !style.isPlain {
+            out.append(contentsOf: style.dim(VisibleText.escaped(card.title)).utf8)
+        } else {
+            VisibleText.appendEscaped(card.title, to: &out)
+        }
         var first = true
-        for part in CardPart.tail(of: card) {
-            out.append(first || !part.isTag ? "  " : " ")
+        CardPart.forEach(of: card) { part in
+            out.append(UInt8(ascii: " "))
+            if first || !part.isTag { out.append(UInt8(ascii: " ")) }
             if part.isTag { first = false }
-            out.append(part.styled(style))
+            if style.isPlain {
+                part.appendPlain(to: &out)
+            } else {
+                out.append(contentsOf: part.styled(style).utf8)
+            }
         }
     }
 
@@ -115,20 +122,25 @@ enum CardPart {
     /// The parts after `card`'s title: "Today 09:00", "(overdue)", "↻ Daily", "#Work", "+2".
     static func tail(of card: DashboardModel.Card) -> [CardPart] {
         var parts: [CardPart] = []
-        // An undated card is under "No date": it says no time.
-        if card.urgency != .someday { parts.append(.time(card.timeText, card.urgency)) }
-        if card.urgency == .overdue { parts.append(.overdue) }
-        if card.isCancelled {
-            parts.append(.cancelled)
-        } else if let progress = card.progressText {
-            parts.append(.progress(progress))
-        }
-        if let badge = card.recurrence { parts.append(.repeats(badge)) }
-        if let alarms = card.alarmText { parts.append(.alarms(alarms)) }
-        if let list = card.listName { parts.append(.list(list)) }
-        parts += card.tags.map(CardPart.tag)
-        if let more = card.moreTags { parts.append(.more(more)) }
+        forEach(of: card) { parts.append($0) }
         return parts
+    }
+
+    /// Passes the parts after `card`'s title to `body`, in order.
+    static func forEach(of card: DashboardModel.Card, _ body: (CardPart) -> Void) {
+        // An undated card is under "No date": it says no time.
+        if card.urgency != .someday { body(.time(card.timeText, card.urgency)) }
+        if card.urgency == .overdue { body(.overdue) }
+        if card.isCancelled {
+            body(.cancelled)
+        } else if let progress = card.progressText {
+            body(.progress(progress))
+        }
+        if let badge = card.recurrence { body(.repeats(badge)) }
+        if let alarms = card.alarmText { body(.alarms(alarms)) }
+        if let list = card.listName { body(.list(list)) }
+        for chip in card.tags { body(.tag(chip)) }
+        if let more = card.moreTags { body(.more(more)) }
     }
 
     /// Whether it is one of the tags (or the count of those not shown), which are separated by one space.
@@ -141,16 +153,30 @@ enum CardPart {
 
     /// The text, without colours.
     var plain: String {
+        var bytes: [UInt8] = []
+        appendPlain(to: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// The text without colours, appended to `bytes` as UTF-8.
+    func appendPlain(to bytes: inout [UInt8]) {
         switch self {
-        case .time(let text, _): text
-        case .overdue: "(overdue)"
-        case .cancelled: "(cancelled)"
-        case .progress(let text): "(\(text))"
-        case .repeats(let badge): "↻ " + badge
-        case .alarms(let text): "⏰ " + text
-        case .list(let name): "in " + VisibleText.escaped(name)
-        case .tag(let chip): "#" + VisibleText.escaped(chip.name)
-        case .more(let text): text
+        case .time(let text, _), .more(let text): bytes.append(contentsOf: text.utf8)
+        case .overdue: bytes.append(contentsOf: "(overdue)".utf8)
+        case .cancelled: bytes.append(contentsOf: "(cancelled)".utf8)
+        case .progress(let text): bytes.append(contentsOf: "(\(text))".utf8)
+        case .repeats(let badge):
+            bytes.append(contentsOf: "↻ ".utf8)
+            bytes.append(contentsOf: badge.utf8)
+        case .alarms(let text):
+            bytes.append(contentsOf: "⏰ ".utf8)
+            bytes.append(contentsOf: text.utf8)
+        case .list(let name):
+            bytes.append(contentsOf: "in ".utf8)
+            VisibleText.appendEscaped(name, to: &bytes)
+        case .tag(let chip):
+            bytes.append(UInt8(ascii: "#"))
+            VisibleText.appendEscaped(chip.name, to: &bytes)
         }
     }
 

@@ -34,6 +34,9 @@ package struct Style {
     /// Whether anything is coloured (refusals in red, tags in their colours).
     package var colors: Bool { palette != .none }
 
+    /// Whether it writes text as it is: no colour, no bold, no dim.
+    package var isPlain: Bool { palette == .none && !hasBold && !hasDim }
+
     /// The terminal's width in columns now, `nil` when output is not a terminal (nothing is cut).
     package var width: Int? { measuresTerminal ? Self.terminalColumns() : fixedWidth }
 

@@ -11,6 +11,15 @@ package enum VisibleText {
         render(text, doublingBackslashes: true)
     }
 
+    /// `escaped(text)` appended to `bytes` as UTF-8: most text is told safe from its bytes and
+    /// copied as it is.
+    package static func appendEscaped(_ text: String, to bytes: inout [UInt8]) {
+        let isSafe = text.utf8.withContiguousStorageIfAvailable { utf8 in
+            !utf8.contains { byte in mayBeginEscape(byte) || byte == UInt8(ascii: "\\") }
+        } ?? false
+        bytes.append(contentsOf: (isSafe ? text : escaped(text)).utf8)
+    }
+
     /// `text` with the same characters escaped but backslashes left alone: for a whole message
     /// about to be printed, whose quoted parts may already be escaped (applying it twice changes
     /// nothing). `keepingLineBreaks` leaves `\n` alone, for a message of several lines (usage).

@@ -57,10 +57,15 @@ package struct CardTimeFormatter: Sendable {
     package static let undated = "No date"
 
     private func string(day: LocalDate, time: LocalTime?) -> String {
-        String(unsafeUninitializedCapacity: 24) { buffer in
+        // Written on the stack, then made a string: one of up to 15 bytes (most) is stored inline.
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 24) { buffer in
             var count = 0
             func put(_ text: StaticString) {
-                text.withUTF8Buffer { for byte in $0 { buffer[count] = byte; count += 1 } }
+                text.withUTF8Buffer { bytes in
+                    UnsafeMutableRawBufferPointer(rebasing: UnsafeMutableRawBufferPointer(buffer)[count..<count + bytes.count])
+                        .copyMemory(from: UnsafeRawBufferPointer(bytes))
+                    count += bytes.count
+                }
             }
             func put(_ number: Int, width: Int) {
                 var digits = 1, rest = number / 10
@@ -94,7 +99,7 @@ package struct CardTimeFormatter: Sendable {
                 put(":")
                 put(time.minute, width: 2)
             }
-            return count
+            return String(decoding: UnsafeBufferPointer(rebasing: buffer[..<count]), as: UTF8.self)
         }
     }
 

@@ -18,6 +18,9 @@ extension GRDBReminderRepository {
         let noteZones = { @Sendable (db: Database) throws in
             if let zones { try zones(Self.zoneSpans(of: sections, matching: filter, db)) }
         }
+        if Self.readsFound(sections, matching: filter) {
+            return try await forEachFound(in: sections, matching: filter, zones: noteZones, body, ended: ended)
+        }
         // Every section on one connection.
         let whole = { @Sendable (db: Database, tags: TagsByRow) throws in
             try noteZones(db)
@@ -112,7 +115,7 @@ extension GRDBReminderRepository {
     /// The zones of the reminders `sections` hold that `filter` selects, from one pass over the
     /// table (no reminder decoded): the dated open ones of a To Do section, every done one of a
     /// Completed section (limits aside: a zone too many is harmless, one missing is not).
-    fileprivate static func zoneSpans(of sections: [ReminderSection], matching filter: ReminderFilter, _ db: Database) throws -> [ZoneSpan] {
+    static func zoneSpans(of sections: [ReminderSection], matching filter: ReminderFilter, _ db: Database) throws -> [ZoneSpan] {
         var stages: [String] = []
         if sections.contains(where: { !$0.done && !$0.undated }) { stages.append("+reminder.isCompleted = 0") }
         if sections.contains(where: \.done) { stages.append("+reminder.isCompleted = 1") }
@@ -175,14 +178,7 @@ private struct SectionsRead: Sendable {
         for index in start..<(end ?? sections.count) {
             let section = sections[index]
             var rows = try rows(of: index, db, tags: tags)
-            let shown: Int
-            if !section.done && !section.undated && ReminderQuery.readsUnsorted(filter, limit: section.limit) {
-                let items = try rows.sortedToDo()
-                for item in items { try body(index, item) }
-                shown = items.count
-            } else {
-                shown = try rows.passAll { try body(index, $0) }
-            }
+            let shown = try rows.passAll { try body(index, $0) }
             var total: Int? = shown
             if let limit = section.limit, shown >= limit {
                 let openCount = openCounts.count == 2 ? openCounts.values.reduce(0, +) : nil
@@ -207,8 +203,7 @@ private struct SectionsRead: Sendable {
                 : section.undated ? ReminderQuery.undated(matching: filter, limit: section.limit)
                 : ReminderQuery.toDo(matching: filter, limit: section.limit)
             if section.done, let limit = section.limit { query.order += " LIMIT \(max(0, limit))" }
-            (sql, arguments) = (query.order.isEmpty ? query.sqlJoiningLinks() : query.sql(alsoSelecting: ReminderQuery.tagRows),
-                                query.arguments)
+            (sql, arguments) = (query.sql(alsoSelecting: ReminderQuery.tagRows), query.arguments)
         }
         return try ReminderRows(db, sql: sql, arguments: arguments, tags: tags)
     }

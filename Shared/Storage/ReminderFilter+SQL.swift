@@ -57,10 +57,13 @@ extension ReminderFilter {
     /// (…)` does. A reminder found by its text comes from the text's index; one found only by a
     /// tag's or a list's name from the links or the list, unless found before (checked for
     /// those few, one by one).
-    var wordsSource: FilterSQL? {
+    ///
+    /// A read in parts gives each part its `textRows` (a range of the text index's rows: a
+    /// reminder's `searchRow`) and reads those found by names (`byNames`) in one of them.
+    func wordsSource(textRows: (from: Int64?, before: Int64?) = (nil, nil), byNames: Bool = true) -> FilterSQL? {
         guard let index = firstFoundWords, case .text(let words) = conditions[index] else { return nil }
         let match = SearchText.prefixMatch(words)
-        let byText = { (id: String) in
+        let foundByText = { (id: String) in
             """
             EXISTS (SELECT 1 FROM reminderSearchRow AS textRow WHERE textRow.reminderID = \(id)
                 AND textRow.searchRow IN (SELECT rowid FROM reminderText WHERE reminderText MATCH ?))
@@ -72,22 +75,29 @@ extension ReminderFilter {
         let byTag = { (id: String) in
             "EXISTS (SELECT 1 FROM reminderTag AS named WHERE named.reminderID = \(id) AND named.tagID IN (\(names("tag"))))"
         }
-        return FilterSQL(condition: """
+        var textRange = "", rangeArguments: StatementArguments = []
+        if let from = textRows.from { textRange += " AND reminderText.rowid >= ?"; rangeArguments += [from] }
+        if let before = textRows.before { textRange += " AND reminderText.rowid < ?"; rangeArguments += [before] }
+        let byText = """
             SELECT reminderSearchRow.reminderID AS id FROM reminderText
                 CROSS JOIN reminderSearchRow ON reminderSearchRow.searchRow = reminderText.rowid
-                WHERE reminderText MATCH ?
+                WHERE reminderText MATCH ?\(textRange)
+            """
+        guard byNames else { return FilterSQL(condition: byText, arguments: [match] + rangeArguments) }
+        return FilterSQL(condition: """
+            \(byText)
             UNION ALL
             SELECT DISTINCT link.reminderID FROM reminderTag AS link
-                WHERE link.tagID IN (\(names("tag"))) AND NOT \(byText("link.reminderID"))
+                WHERE link.tagID IN (\(names("tag"))) AND NOT \(foundByText("link.reminderID"))
             UNION ALL
             SELECT inList.id FROM reminder AS inList
-                WHERE inList.listID IN (\(names("list"))) AND NOT \(byText("inList.id")) AND NOT \(byTag("inList.id"))
+                WHERE inList.listID IN (\(names("list"))) AND NOT \(foundByText("inList.id")) AND NOT \(byTag("inList.id"))
             UNION ALL
             SELECT inList.id FROM (SELECT 1 FROM nameSearchRow WHERE kind = 'list' AND hex(ownerID) = \(Self.defaultListHex)
                 AND searchRow IN (SELECT rowid FROM nameText WHERE nameText MATCH ?) LIMIT 1)
                 CROSS JOIN reminder AS inList
-                WHERE inList.listID IS NULL AND NOT \(byText("inList.id")) AND NOT \(byTag("inList.id"))
-            """, arguments: StatementArguments(Array(repeating: match, count: 9)))
+                WHERE inList.listID IS NULL AND NOT \(foundByText("inList.id")) AND NOT \(byTag("inList.id"))
+            """, arguments: [match] + rangeArguments + StatementArguments(Array(repeating: match, count: 8)))
     }
 
     /// The default list's id in `hex()`'s spelling (a reminder in it has no `listID`; the store

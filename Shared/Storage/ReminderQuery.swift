@@ -27,7 +27,11 @@ package struct ReminderQuery {
     /// `startingFromWords` and no tag, words that must be found are where the read starts (for a
     /// read of every dated or done reminder they find; a read of a few, down an index, checks each).
     mutating func narrow(to filter: ReminderFilter, startingFromWords: Bool = false) {
-        let source = tagID == nil && startingFromWords ? filter.wordsSource : nil
+        narrow(to: filter, from: tagID == nil && startingFromWords ? filter.wordsSource() : nil)
+    }
+
+    /// Adds `filter`'s conditions, starting from `source` (`ReminderFilter.wordsSource`) when given.
+    private mutating func narrow(to filter: ReminderFilter, from source: FilterSQL?) {
         if let source {
             found = source.condition
             arguments = source.arguments + arguments
@@ -59,18 +63,11 @@ package struct ReminderQuery {
     /// sorted by SQLite: the table and each reminder's tags are then read page after page, where
     /// walking the due index would jump to another page of the table for almost every reminder.
     /// A limit walks the index, to stop at it; a tag starts from its links.
-    /// Words start from what they find, unsorted: `ReminderRows.sortedToDo` sorts them (SQLite
-    /// would sort every column of every row).
     package static func toDo(matching filter: ReminderFilter, limit: Int?) -> ReminderQuery {
-        if readsUnsorted(filter, limit: limit) {
-            var query = ReminderQuery(condition: "+reminder.isCompleted = 0 AND +reminder.scheduledAt IS NOT NULL", order: "")
-            query.narrow(to: filter, startingFromWords: true)
-            return query
-        }
         guard filter.requiredTag != nil || limit != nil else {
             var query = ReminderQuery(condition: "+reminder.isCompleted = 0 AND +reminder.scheduledAt IS NOT NULL",
                                       order: "+reminder.scheduledAt, reminder.priority DESC, reminder.id")
-            query.narrow(to: filter)
+            query.narrow(to: filter, startingFromWords: true)
             return query
         }
         var query = open(matching: filter)
@@ -78,9 +75,15 @@ package struct ReminderQuery {
         return query
     }
 
-    /// Whether `toDo(matching: filter, limit: limit)` reads unsorted.
-    static func readsUnsorted(_ filter: ReminderFilter, limit: Int?) -> Bool {
-        filter.startsFromWords && filter.requiredTag == nil && limit == nil
+    /// Every reminder the words of `filter` find (it starts from words: `startsFromWords`, and
+    /// requires no tag) that its other conditions keep, whatever its state, in no order.
+    /// A part of them: those found by text in `textRows` (of `ReminderFilter.wordsSource`), and
+    /// with `byNames`, those found only by names.
+    static func found(matching filter: ReminderFilter, textRows: (from: Int64?, before: Int64?) = (nil, nil),
+                      byNames: Bool = true) -> ReminderQuery {
+        var query = ReminderQuery(condition: "1", order: "")
+        query.narrow(to: filter, from: filter.wordsSource(textRows: textRows, byNames: byNames))
+        return query
     }
 
     /// To Do (all of it) in two parts: the reminders whose ids are below 28000000-…, then the
@@ -136,18 +139,24 @@ package struct ReminderQuery {
 
     /// The completed times of repeating reminders that go on (from the completion log) that
     /// `filter` selects, each due at its occurrence and done: the SQL after `FROM`, and its arguments.
-    static func completedTimesLog(matching filter: ReminderFilter) -> (sql: String, arguments: StatementArguments) {
-        let narrowed = filter.sql(rows: .completedTimes)
+    /// With `ids`, only those reminders' completed times, and the words `filter` starts from are
+    /// taken as found (the reminders were).
+    static func completedTimesLog(matching filter: ReminderFilter, ids: ArraySlice<UUID>? = nil)
+        -> (sql: String, arguments: StatementArguments)
+    {
+        let narrowed = filter.sql(wordsAsSource: ids != nil, rows: .completedTimes)
+        let only = ids.map { " AND completion.reminderID IN (" + Array(repeating: "?", count: $0.count).joined(separator: ", ") + ")" }
         return ("""
             completion CROSS JOIN reminder ON reminder.id = completion.reminderID
-            WHERE reminder.isCompleted = 0 AND reminder.recurrenceRule <> 'never'\(narrowed.condition)
-            """, narrowed.arguments)
+            WHERE reminder.isCompleted = 0 AND reminder.recurrenceRule <> 'never'\(only ?? "")\(narrowed.condition)
+            """, StatementArguments(Array(ids ?? [])) + narrowed.arguments)
     }
 
     /// The Completed section: done reminders and the completed times of repeating reminders that
     /// go on (from the completion log), most recently completed first, at most `limit` (with
     /// `fromEnd`, the `limit` completed longest ago, still most recent first). Each row is the
-    /// reminder, `doneAt`, `doneOccurrence` (NULL for a done reminder) and `expression`'s column.
+    /// reminder, `doneAt`, `doneDue` (a completed time's occurrence), `doneOccurrence` (NULL for a
+    /// done reminder) and `expression`'s column.
     package static func completedTimes(matching filter: ReminderFilter, limit: Int?, fromEnd: Bool = false, alsoSelecting expression: String)
         -> (sql: String, arguments: StatementArguments)
     {
@@ -160,18 +169,24 @@ package struct ReminderQuery {
         // the order), not every open reminder.
         let sql = """
             SELECT reminder.*, \(expression) FROM (
-                SELECT * FROM (SELECT reminder.*, reminder.completedAt AS doneAt, NULL AS doneOccurrence
+                SELECT * FROM (SELECT reminder.*, reminder.completedAt AS doneAt, reminder.scheduledAt AS doneDue, NULL AS doneOccurrence
                                \(done.from) WHERE \(done.condition) ORDER BY \(turn(done.order))\(cap))
                 UNION ALL
-                SELECT * FROM (SELECT reminder.*, completion.completedAt AS doneAt, completion.occurrence AS doneOccurrence
+                SELECT * FROM (SELECT reminder.*, completion.completedAt AS doneAt, completion.occurrence AS doneDue,
+                                  completion.occurrence AS doneOccurrence
                                FROM \(log.sql)
                                ORDER BY \(turn("completion.completedAt DESC, completion.occurrence DESC"))\(cap))
-                ORDER BY \(turn("doneAt DESC, scheduledAt DESC"))\(cap)
+                ORDER BY \(turn(completedOrder))\(cap)
             ) AS reminder
-            ORDER BY doneAt DESC, scheduledAt DESC
+            ORDER BY \(completedOrder)
             """
         return (sql, done.arguments + log.arguments)
     }
+
+    /// Completed's order: most recently completed first, then latest due first (a completed time
+    /// is due at its occurrence); at one time, a done reminder before a completed time, then by
+    /// id (as `ReminderRows.sortedAsCompleted`).
+    static let completedOrder = "doneAt DESC, doneDue DESC, doneOccurrence, id"
 
     /// The `limit` last reminders of the To Do (`undated`: No date) or, `done`, Completed section
     /// in its order: read backwards from its end to the limit (down the same index as from the

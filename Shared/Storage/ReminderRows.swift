@@ -90,31 +90,50 @@ struct ReminderRows {
         return count
     }
 
-    /// Every reminder left, in To Do's order (`precedes`), for a query read unsorted. The keys are
-    /// sorted, not the reminders.
-    mutating func sortedToDo() throws -> [ReminderWithTags] {
-        var items: [ReminderWithTags] = []
-        while let item = try next() { items.append(item) }
+    /// `items` (open and dated) in To Do's order (`precedes`). The keys are sorted, not the reminders.
+    static func sortedAsToDo(_ items: [ReminderWithTags]) -> [ReminderWithTags] {
+        sorted(items) { reminder in
+            (reminder.scheduledAt.map(StoredInstant.milliseconds) ?? .max, -Int64(reminder.priority.rawValue), 0)
+        }
+    }
+
+    /// `items` (open and undated) in No date's order: higher priority first, then oldest first, then by id.
+    static func sortedAsUndated(_ items: [ReminderWithTags]) -> [ReminderWithTags] {
+        sorted(items) { reminder in (-Int64(reminder.priority.rawValue), StoredInstant.milliseconds(reminder.createdAt), 0) }
+    }
+
+    /// Done reminders `done` and completed times `completedTimes` in Completed's order: most
+    /// recently completed first, then latest due first (no time last), done reminders before
+    /// completed times, then by id.
+    static func sortedAsCompleted(_ done: [ReminderWithTags], completedTimes: [ReminderWithTags]) -> [ReminderWithTags] {
+        sorted(done + completedTimes) { reminder in
+            (reminder.completedAt.map { -StoredInstant.milliseconds($0) } ?? .max, reminder.scheduledAt.map { -StoredInstant.milliseconds($0) } ?? .max, 0)
+        }
+    }
+
+    /// `items` by `key` (smallest first), ties by id as SQLite orders blobs, done reminders
+    /// before completed times.
+    private static func sorted(_ items: [ReminderWithTags], by key: (Reminder) -> (Int64, Int64, Int64)) -> [ReminderWithTags] {
         let keys = items.indices.map { index in
-            let reminder = items[index].reminder
-            return ToDoKey(at: reminder.scheduledAt.map(StoredInstant.milliseconds) ?? .max, priority: reminder.priority.rawValue,
-                           id: reminder.id, index: index)
+            let item = items[index]
+            let (first, second, third) = key(item.reminder)
+            return SortKey(first: first, second: second, third: item.isPastOccurrence ? 1 : third, id: item.reminder.id, index: index)
         }
         return keys.sorted().map { items[$0.index] }
     }
 
-    /// A reminder's place in To Do, as `precedes` orders it.
-    private struct ToDoKey: Comparable {
-        let at: Int64, priority: Int, high: UInt64, low: UInt64, index: Int
+    /// A reminder's place in a section.
+    private struct SortKey: Comparable {
+        let first: Int64, second: Int64, third: Int64, high: UInt64, low: UInt64, index: Int
 
-        init(at: Int64, priority: Int, id: UUID, index: Int) {
-            (self.at, self.priority, self.index) = (at, priority, index)
+        init(first: Int64, second: Int64, third: Int64, id: UUID, index: Int) {
+            (self.first, self.second, self.third, self.index) = (first, second, third, index)
             (high, low) = withUnsafeBytes(of: id.uuid) { ($0.loadUnaligned(as: UInt64.self).bigEndian,
                                                          $0.loadUnaligned(fromByteOffset: 8, as: UInt64.self).bigEndian) }
         }
 
-        static func < (a: ToDoKey, b: ToDoKey) -> Bool {
-            (a.at, b.priority, a.high, a.low) < (b.at, a.priority, b.high, b.low)
+        static func < (a: SortKey, b: SortKey) -> Bool {
+            (a.first, a.second, a.third, a.high, a.low, a.index) < (b.first, b.second, b.third, b.high, b.low, b.index)
         }
     }
 

@@ -186,16 +186,81 @@ struct SearchIndexTests {
         (0..<Int.random(in: 1...4, using: &random)).map { _ in Self.words.randomElement(using: &random) ?? "x" }.joined(separator: " ")
     }
 
+    /// A search on a store read on two connections (each reads a part of what the words find)
+    /// lists what the whole listing lists of the reminders it finds, in the same sections and
+    /// order: open ones by due time (higher priority first at one time), undated ones by
+    /// priority, done ones and the completed times of a repeating one most recent first.
+    @Test func aSearchListsWhatTheWholeListingListsOfWhatItFindsInItsOrder() async throws {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("memoss-\(UUID().uuidString).sqlite").path
+        defer { for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) } }
+        let database = try AppDatabase.open(at: path)
+        let clock = TestClock(testNow), uuids = CountingUUIDs()
+        let core = MemossCore(database: database, storePath: path,
+                              environment: AppEnvironment(now: { clock.now }, uuid: { uuids.next() }, timeZone: newYork))
+        let visits = try await core.createTag(name: "Dentist visits", colorHex: "#22C55E")
+        func add(_ title: String, _ date: String?, priority: Priority = .none, recurrence: RecurrenceRule = .never,
+                 tags: Set<UUID> = []) async throws -> UUID {
+            var draft = ReminderDraft(title: title, date: day(date ?? "2026-11-21"), time: time("09:00"), hasDate: date != nil,
+                                      timeZoneID: "America/New_York", tagIDs: tags, recurrence: recurrence)
+            draft.priority = priority
+            return try await core.createReminder(draft).id
+        }
+        // Many that are not found, so the text index's rows are split between the two parts.
+        for index in 0..<40 { _ = try await add("Water the plants \(index)", "2026-11-2\(index % 8 + 2)") }
+        let bill = try await add("Dentist bill", "2026-11-24")
+        let call = try await add("Call the dentist", "2026-11-24", priority: .high)
+        let floss = try await add("Floss after the dentist", "2026-11-22", recurrence: .daily)
+        let brush = try await add("Brush teeth", "2026-11-25", tags: [visits.id])
+        let number = try await add("Dentist's number", nil, priority: .medium)
+        let xray = try await add("Ask the dentist about the x-ray", nil)
+        let paid = try await add("Pay the dentist", "2026-11-23")
+        let old = try await add("Old dentist appointment", "2026-11-22")
+        _ = try await core.completeReminders(ids: [floss])
+        _ = try await core.completeReminders(ids: [floss])
+        _ = try await core.completeReminders(ids: [paid, old])
+
+        let repository = GRDBReminderRepository(database: database)
+        let searched = try await Self.listing(repository, ReminderFilter([.text("dentist")]))
+        let found: Set<UUID> = [bill, call, floss, brush, number, xray, paid, old]
+        #expect(searched == (try await Self.listing(repository, .all)).filter { found.contains($0.id) })
+        // At one time (the daily one is now due on the 24th too), higher priority first, then by id.
+        #expect(searched.filter { $0.section == 0 }.map(\.id) == [call, bill, floss, brush])
+        #expect(searched.filter { $0.section == 1 }.map(\.id) == [number, xray])
+        // All done at one time: the later due first; at one due time, the done reminder before the
+        // completed time.
+        #expect(searched.filter { $0.section == 2 }.map(\.id) == [paid, floss, old, floss])
+        #expect(searched.filter { $0.section == 2 }.map(\.isPastOccurrence) == [false, true, false, true])
+    }
+
+    /// Each card of a listing of To Do, No date and Completed: its section, reminder, due time and tags.
+    private struct Listed: Equatable, Sendable {
+        let section: Int, id: UUID, due: Date?, isPastOccurrence: Bool, tags: [String]
+    }
+
+    private static func listing(_ repository: GRDBReminderRepository, _ filter: ReminderFilter) async throws -> [Listed] {
+        let sections = [ReminderSection(done: false), ReminderSection(done: false, undated: true), ReminderSection(done: true)]
+        let seen = Gathered<Listed>()
+        try await repository.forEachReminder(in: sections, matching: filter) { section, item in
+            seen.add(Listed(section: section, id: item.id, due: item.reminder.scheduledAt, isPastOccurrence: item.isPastOccurrence,
+                            tags: item.tags.map(\.name)))
+        } ended: { _, _, _ in }
+        return seen.all
+    }
+
     // MARK: The scan the index must agree with
 
     private func expectIndexAgreesWithScan(_ world: TestWorld, _ context: String) async throws {
         let reminders = try await world.allReminders()
         let lists = ListNames(try await world.core.lists.all())
         let repository = GRDBReminderRepository(database: world.core.database)
+        let whole = try await Self.listing(repository, .all)
         for query in Self.queries {
             let found = try await repository.reminderIDs(reminders.map(\.id), matching: ReminderFilter([.text(query)]))
             let scanned = Set(reminders.filter { Self.scanFinds(query, in: $0, listName: lists.name(of: $0.listID)) }.map(\.id))
             #expect(found == scanned, "\(context): \"\(query)\"")
+            // The search's listing: what the whole listing shows of them, in its sections and order.
+            let searched = try await Self.listing(repository, ReminderFilter([.text(query)]))
+            #expect(searched == whole.filter { scanned.contains($0.id) }, "\(context): \"\(query)\"")
         }
         // FTS5 checks the index against the rows it was made from (an error when they differ).
         #expect(throws: Never.self, "\(context)") { try world.checkSearchIndexes() }

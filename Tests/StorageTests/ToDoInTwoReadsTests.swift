@@ -116,11 +116,11 @@ struct ToDoInTwoReadsTests {
         #expect(starts.all.count == 2)
     }
 
-    /// A search (words: few reminders, no limits) reads To Do and No date on the first connection
-    /// while the second reads and sorts Completed, handed on after them: in the order of one
-    /// read, each once; when another program commits between the starts of the two reads, the
-    /// first reads Completed itself, from the state it started on.
-    @Test func aSearchReadsCompletedOnTheSecondConnectionAndHandsItOnLast() async throws {
+    /// A search (words, no limits) reads what its words find in two parts at once, one on each
+    /// connection, and lists them in each section's order: each once; when another program
+    /// commits between the starts of the two reads, the first reads the second's part itself,
+    /// from the state it started on.
+    @Test func aSearchReadsWhatItFindsInTwoPartsOverOneState() async throws {
         let database = try AppDatabase.open(at: path)
         let store = path, starts = Gathered<Int>(), renames = Gathered<Int>()
         let repository = GRDBReminderRepository(database: database, readsInTwoStarted: {

@@ -1,0 +1,128 @@
+import Domain
+import Foundation
+import GRDB
+
+/// A search's listing: every reminder its words find, read once (not once per section) by key
+/// from the full-text index, on two connections at once (each half of the ids), then put in
+/// each section's order here: SQLite would sort every column of every row.
+extension GRDBReminderRepository {
+    /// Whether `forEachFound` reads `sections` for `filter`: words to start from, no tag to start
+    /// from instead, and every section read whole.
+    static func readsFound(_ sections: [ReminderSection], matching filter: ReminderFilter) -> Bool {
+        filter.startsFromWords && filter.requiredTag == nil && sections.allSatisfy { $0.limit == nil && !$0.fromEnd }
+    }
+
+    func forEachFound(
+        in sections: [ReminderSection], matching filter: ReminderFilter,
+        zones noteZones: @escaping @Sendable (Database) throws -> Void,
+        _ body: @escaping @Sendable (_ section: Int, ReminderWithTags) throws -> Void,
+        ended: @escaping @Sendable (_ section: Int, _ shown: Int, _ total: Int) throws -> Void
+    ) async throws {
+        let found = FoundRead(sections: sections, filter: filter)
+        let hand = { @Sendable (db: Database, tags: TagsByRow, reminders: [ReminderWithTags]) throws in
+            try noteZones(db)
+            try found.hand(reminders, db, tags: tags, to: body, ended: ended)
+        }
+        try await database.readInTwo(
+            pin: { db in (tags: try TagsByRow(db), middle: try FoundRead.middle(db)) },
+            first: { (db, pinned, partner: Partner<[ReminderWithTags]>) in
+                var reminders = try found.reminders(.first(before: pinned.middle), db, tags: pinned.tags)
+                do {
+                    let others = try partner.next() ?? []
+                    reminders.reserveCapacity(reminders.count + others.count)
+                    reminders += others
+                } catch is Partner<[ReminderWithTags]>.Unavailable {
+                    reminders += try found.reminders(.second(from: pinned.middle), db, tags: pinned.tags)
+                }
+                try hand(db, pinned.tags, reminders)
+            },
+            second: { db, pinned, pass in _ = pass(try found.reminders(.second(from: pinned.middle), db, tags: pinned.tags)) },
+            alone: { db, pinned in try hand(db, pinned.tags, try found.reminders(.all, db, tags: pinned.tags)) },
+            betweenStarts: readsInTwoStarted, beforeSecondLooks: secondReadLooks)
+    }
+}
+
+/// The reads and the order of `forEachFound`.
+private struct FoundRead: Sendable {
+    let sections: [ReminderSection]
+    let filter: ReminderFilter
+
+    /// The parts of a read: the first is read by the connection that also sorts and hands every
+    /// reminder on, so it reads fewer (the text index's rows below `middle`); the second reads
+    /// the others and those found only by names.
+    enum Part {
+        case all, first(before: Int64), second(from: Int64)
+    }
+
+    /// Where the first part ends: 11/20 of the text index's rows (the text index is read in both
+    /// parts, by its rows; each reminder found is read in its part by key).
+    static func middle(_ db: Database) throws -> Int64 {
+        (try Int64.fetchOne(db, sql: "SELECT max(searchRow) FROM reminderSearchRow") ?? 0) * 11 / 20
+    }
+
+    /// The reminders the words find (and the filter's other conditions keep) in `part`, with
+    /// their tags, in no order.
+    func reminders(_ part: Part, _ db: Database, tags: TagsByRow) throws -> [ReminderWithTags] {
+        let query = switch part {
+        case .all: ReminderQuery.found(matching: filter)
+        case .first(let before): ReminderQuery.found(matching: filter, textRows: (nil, before), byNames: false)
+        case .second(let from): ReminderQuery.found(matching: filter, textRows: (from, nil))
+        }
+        var rows = try ReminderRows(db, sql: query.sqlJoiningLinks(), arguments: query.arguments, tags: tags)
+        var reminders: [ReminderWithTags] = []
+        while let item = try rows.next() { reminders.append(item) }
+        return reminders
+    }
+
+    /// Hands `reminders` on section by section, each in its order, with the completed times of
+    /// the repeating ones that go on in a Completed section that shows them.
+    func hand(_ reminders: [ReminderWithTags], _ db: Database, tags: TagsByRow,
+              to body: (_ section: Int, ReminderWithTags) throws -> Void,
+              ended: (_ section: Int, _ shown: Int, _ total: Int) throws -> Void) throws {
+        var dated: [ReminderWithTags] = [], undated: [ReminderWithTags] = [], done: [ReminderWithTags] = []
+        dated.reserveCapacity(reminders.count)
+        for item in reminders {
+            if item.reminder.isCompleted { done.append(item) } else if item.reminder.scheduledAt == nil { undated.append(item) } else { dated.append(item) }
+        }
+        var completedTimes: [ReminderWithTags] = []
+        if sections.contains(where: { $0.done && $0.withCompletedTimes }) {
+            let goingOn = (dated + undated).lazy.map(\.reminder).filter(\.recurrence.isRepeating).map(\.id)
+            completedTimes = try Self.completedTimes(of: Array(goingOn), matching: filter, db, tags: tags)
+        }
+        for (index, section) in sections.enumerated() {
+            let items: [ReminderWithTags]
+            if section.done {
+                items = ReminderRows.sortedAsCompleted(done, completedTimes: section.withCompletedTimes ? completedTimes : [])
+            } else if section.undated {
+                items = ReminderRows.sortedAsUndated(undated)
+            } else {
+                items = ReminderRows.sortedAsToDo(dated)
+            }
+            for item in items { try body(index, item) }
+            try ended(index, items.count, items.count)
+        }
+    }
+
+    /// The completed times (from the completion log) of the repeating reminders with `ids`, that
+    /// the filter keeps (its conditions on each as that time, done then): those of the reminders
+    /// the log names (read from its index), a few thousand ids to a statement.
+    private static func completedTimes(of found: [UUID], matching filter: ReminderFilter, _ db: Database, tags: TagsByRow) throws -> [ReminderWithTags] {
+        guard !found.isEmpty else { return [] }
+        let logged = Set(try UUID.fetchAll(db, sql: "SELECT DISTINCT reminderID FROM completion"))
+        let ids = found.filter(logged.contains)
+        var items: [ReminderWithTags] = []
+        var start = 0
+        while start < ids.count {
+            let chunk = ids[start..<min(ids.count, start + 5_000)]
+            start = chunk.endIndex
+            let log = ReminderQuery.completedTimesLog(matching: filter, ids: chunk)
+            let sql = """
+                SELECT \(ReminderRecord.selection), completion.completedAt AS doneAt, completion.occurrence AS doneOccurrence,
+                    \(ReminderQuery.tagRows) FROM \(log.sql)
+                """
+            var rows = try ReminderRows(db, sql: sql, arguments: log.arguments, tags: tags)
+            while let item = try rows.next() { items.append(item) }
+        }
+        return items
+    }
+}
