@@ -67,7 +67,9 @@ package struct CommandWords {
     package var normalized: [String] {
         // A shell's completion request (`---completion …`) is argument-parser's own protocol.
         guard !path.isEmpty, start < words.count, words.first != "---completion" else { return words }
-        let takesValue = Self.valueOptions(of: command)
+        // Which options take a value matters only for a word that begins with a dash (reading the
+        // command's definitions costs a one-shot command about 3 ms).
+        let takesValue = words[start...].contains { $0.hasPrefix("-") } ? Self.valueOptions(of: command) : []
         var options = Array(words[..<start]), values: [String] = []
         var index = start
         while index < words.count {
