@@ -66,10 +66,13 @@ extension Memoss {
 
 /// A file written beside its destination and renamed over it when complete, so an interrupted or
 /// failed export never leaves a half-written file where the old one was. A new file is made 0600,
-/// as the store is (reminders are private); a file replaced keeps its mode.
+/// as the store is (reminders are private); a file replaced keeps its mode. A destination that is
+/// there and is not a regular file (`/dev/null`, `/dev/stdout`, a FIFO) is written to as it is:
+/// renaming over it would put a file where the device or pipe was.
 final class AtomicFile: @unchecked Sendable {
     private let destination: String
-    private let temporary: String
+    /// The file written beside the destination, `nil` when the destination is written to directly.
+    private let temporary: String?
     private let handle: FileHandle
     private var failure: Error?
     private var buffer: [UInt8] = []
@@ -80,10 +83,21 @@ final class AtomicFile: @unchecked Sendable {
             throw Refusal(message: "\(path) is a folder; give a file name, e.g. -o reminders.ics")
         }
         destination = path
-        let url = URL(fileURLWithPath: path)
-        temporary = url.deletingLastPathComponent().appendingPathComponent(".\(url.lastPathComponent).\(getpid()).part").path
         var existing = stat()
-        let mode: mode_t = stat(path, &existing) == 0 ? existing.st_mode & 0o7777 : 0o600
+        let exists = stat(path, &existing) == 0
+        if exists && existing.st_mode & S_IFMT != S_IFREG {
+            let descriptor = open(path, O_WRONLY | O_CLOEXEC)
+            guard descriptor >= 0 else {
+                throw Refusal(message: "cannot write \(path): it cannot be opened for writing; give -o a file in a folder you can write")
+            }
+            temporary = nil
+            handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
+            return
+        }
+        let url = URL(fileURLWithPath: path)
+        let temporary = url.deletingLastPathComponent().appendingPathComponent(".\(url.lastPathComponent).\(getpid()).part").path
+        self.temporary = temporary
+        let mode: mode_t = exists ? existing.st_mode & 0o7777 : 0o600
         unlink(temporary)
         let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, mode)
         // The umask may take bits off a mode kept from the file replaced; they are put back.
@@ -109,6 +123,11 @@ final class AtomicFile: @unchecked Sendable {
 
     func commit() throws {
         flush()
+        guard let temporary else {
+            try? handle.close()
+            if failure != nil { throw Refusal(message: "cannot write \(destination); the export stopped part way") }
+            return
+        }
         if failure == nil {
             do { try handle.synchronize() } catch { failure = error }
         }
@@ -121,6 +140,6 @@ final class AtomicFile: @unchecked Sendable {
 
     func abandon() {
         try? handle.close()
-        unlink(temporary)
+        if let temporary { unlink(temporary) }
     }
 }

@@ -56,4 +56,32 @@ struct ExportCommandTests {
         #expect(try mode(file) == 0o640)
         #expect(try String(contentsOfFile: file, encoding: .utf8).contains("SUMMARY:Private\r\n"))
     }
+
+    /// `-o` naming a FIFO (as `/dev/null` or `/dev/stdout` are devices) writes into it: the pipe
+    /// is still a pipe afterwards, its reader gets the calendar, and nothing is left beside it.
+    @Test func anExportToAPipeWritesIntoThePipeAndLeavesItAPipe() throws {
+        #expect(try memoss("add", "Piped", "--date", "2027-03-01").status == 0)
+        let pipe = temporary.path("calendar.fifo")
+        #expect(mkfifo(pipe, 0o600) == 0)
+        // The pipe's reader: `cat` copying what comes through into a file.
+        let copy = temporary.path("received.ics")
+        #expect(FileManager.default.createFile(atPath: copy, contents: nil))
+        let reader = Process()
+        reader.executableURL = URL(fileURLWithPath: "/bin/cat")
+        reader.arguments = [pipe]
+        reader.standardOutput = try FileHandle(forWritingTo: URL(fileURLWithPath: copy))
+        try reader.run()
+        let exported = try memoss("export", "-o", pipe)
+        // A pipe renamed over would leave `cat` waiting for a writer: it is stopped after 10 s.
+        let deadline = Date().addingTimeInterval(10)
+        while reader.isRunning && Date() < deadline { usleep(10_000) }
+        if reader.isRunning { reader.terminate() }
+        reader.waitUntilExit()
+        #expect(exported.status == 0, "\(exported.stderr)")
+        #expect(exported.stderr == "Exported 1 reminder to \(pipe).\n")
+        #expect(try String(contentsOfFile: copy, encoding: .utf8).contains("SUMMARY:Piped\r\n"))
+        var status = stat()
+        #expect(stat(pipe, &status) == 0 && status.st_mode & S_IFMT == S_IFIFO)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: temporary.path("")).filter { $0.hasSuffix(".part") } == [])
+    }
 }
