@@ -36,12 +36,12 @@ package struct GRDBNotificationRepository: NotificationRepository {
     }
 
     package func reminderChangeCount() async throws -> Int64 {
-        try await database.read { db in try Int64.fetchOne(db, sql: "SELECT changes FROM planState") ?? 0 }
+        try await database.read { db in try Int64.fetchOne(db.kept("SELECT changes FROM planState")) ?? 0 }
     }
 
     package func planIsStale() async throws -> Bool {
         try await database.read { db in
-            try Bool.fetchOne(db, sql: "SELECT changes > planned FROM planState") ?? false
+            try Bool.fetchOne(db.kept("SELECT changes > planned FROM planState")) ?? false
         }
     }
 
@@ -49,14 +49,14 @@ package struct GRDBNotificationRepository: NotificationRepository {
         // Up to the whole second at or after it, as iCalendar carries it to another device.
         let instant = Date(timeIntervalSince1970: instant.timeIntervalSince1970.rounded(.up))
         try await database.write { db in
-            try db.execute(sql: """
+            try db.kept("""
                 UPDATE reminder SET alarmsAcknowledgedAt = ?1 WHERE id = ?2 AND (alarmsAcknowledgedAt IS NULL OR alarmsAcknowledgedAt < ?1)
-                """, arguments: [StoredInstant.milliseconds(instant), reminderID])
+                """).execute(arguments: [StoredInstant.milliseconds(instant), reminderID])
             // A new snooze replaces the last; one answered is over.
-            try db.execute(sql: """
+            try db.kept("""
                 UPDATE reminder SET alarmsSnoozedUntil = ?1 WHERE id = ?2 AND alarmsSnoozedUntil IS NOT ?1
                     AND (?1 IS NOT NULL OR alarmsSnoozedUntil <= alarmsAcknowledgedAt)
-                """, arguments: [snoozedUntil.map(StoredInstant.milliseconds), reminderID])
+                """).execute(arguments: [snoozedUntil.map(StoredInstant.milliseconds), reminderID])
             try Self.removeAnswered(db)
         }
     }
@@ -80,7 +80,7 @@ package struct GRDBNotificationRepository: NotificationRepository {
                    try Bool.fetchOne(snoozeTaken, arguments: [request.reminderID, StoredInstant.milliseconds(request.fireAt)]) ?? false {
                     continue
                 }
-                try NotificationRequestRecord(request).insert(db, onConflict: .ignore)
+                try NotificationRequestRecord(request).insertIgnoringConflictKept(db)
             }
             // Looked up per notification row, so the cost follows the plan, not the done reminders.
             let done = "EXISTS (SELECT 1 FROM reminder WHERE reminder.id = reminderID AND reminder.isCompleted = 1)"
@@ -93,9 +93,9 @@ package struct GRDBNotificationRepository: NotificationRepository {
 
     package func nextRound() async throws -> Date? {
         try await database.read { db in
-            let row = try Row.fetchOne(db, sql: """
+            let row = try Row.fetchOne(db.kept("""
                 SELECT changes > planned AS stale, (SELECT min(fireAt) FROM notificationRequest) AS next FROM planState
-                """)
+                """))
             let stale: Bool? = row?["stale"], next: Int64? = row?["next"]
             if stale == true { return .distantPast }
             return next.map(StoredInstant.date(milliseconds:))
@@ -104,9 +104,9 @@ package struct GRDBNotificationRepository: NotificationRepository {
 
     package func planSnapshot() async throws -> PlanSnapshot {
         try await database.read { db in
-            let state = try Row.fetchOne(db, sql: "SELECT changes, planned FROM planState")
+            let state = try Row.fetchOne(db.kept("SELECT changes, planned FROM planState"))
             let changes: Int64 = state?["changes"] ?? 0, planned: Int64 = state?["planned"] ?? 0
-            let queued = try UUID.fetchAll(db, sql: "SELECT reminderID FROM replanQueue WHERE change > ? ORDER BY change",
+            let queued = try UUID.fetchAll(db.kept("SELECT reminderID FROM replanQueue WHERE change > ? ORDER BY change"),
                                            arguments: [planned])
             return PlanSnapshot(
                 pending: try Self.pending(db), pendingDigest: try Self.pendingDigest(db), delivered: try Self.delivered(db), deliveredThrough: try Self.deliveredThrough(db),
@@ -117,7 +117,7 @@ package struct GRDBNotificationRepository: NotificationRepository {
     package func amendPlan(removing: [String], adding: [NotificationRequest], doneReminders: [UUID],
                            over snapshot: PlanSnapshot) async throws -> Bool {
         try await database.write { db in
-            let state = try Row.fetchOne(db, sql: "SELECT changes, planned FROM planState")
+            let state = try Row.fetchOne(db.kept("SELECT changes, planned FROM planState"))
             let changes: Int64? = state?["changes"], planned: Int64? = state?["planned"]
             guard changes == snapshot.changes, planned == snapshot.planned,
                   try Self.deliveredThrough(db) == snapshot.deliveredThrough, try Self.pendingDigest(db) == snapshot.pendingDigest
@@ -125,7 +125,7 @@ package struct GRDBNotificationRepository: NotificationRepository {
             try NotificationRequestRecord.deleteAll(db, keys: removing)
             let exists = try db.cachedStatement(sql: "SELECT 1 FROM reminder WHERE id = ?")
             for request in adding where try Bool.fetchOne(exists, arguments: [request.reminderID]) ?? false {
-                try NotificationRequestRecord(request).insert(db, onConflict: .ignore)
+                try NotificationRequestRecord(request).insertIgnoringConflictKept(db)
             }
             _ = try DeliveredNotificationRecord.filter(doneReminders.contains(DeliveredNotificationRecord.Columns.reminderID))
                 .deleteAll(db)
@@ -167,7 +167,7 @@ package struct GRDBNotificationRepository: NotificationRepository {
 
     package func numbering() async throws -> [String]? {
         try await database.read { db in
-            try String.fetchOne(db, sql: "SELECT value FROM storeSetting WHERE name = ?", arguments: [Self.numberingSetting])
+            try String.fetchOne(db.kept("SELECT value FROM storeSetting WHERE name = ?"), arguments: [Self.numberingSetting])
         }.map { $0.isEmpty ? [] : $0.split(separator: "\n").map(String.init) }
     }
 
@@ -175,7 +175,7 @@ package struct GRDBNotificationRepository: NotificationRepository {
         let value = ids.joined(separator: "\n")
         guard try await numbering().map({ $0.joined(separator: "\n") }) != value else { return true }
         return try await database.writeIfFree { db in
-            try db.execute(sql: "INSERT OR REPLACE INTO storeSetting (name, value) VALUES (?, ?)", arguments: [Self.numberingSetting, value])
+            try db.kept("INSERT OR REPLACE INTO storeSetting (name, value) VALUES (?, ?)").execute(arguments: [Self.numberingSetting, value])
         } != nil
     }
 
@@ -183,48 +183,48 @@ package struct GRDBNotificationRepository: NotificationRepository {
     private static let numberingSetting = "notificationNumbering"
 
     private static func pending(_ db: Database) throws -> [NotificationRequest] {
-        try NotificationRequestRecord.order(NotificationRequestRecord.Columns.fireAt, Column("id")).fetchAll(db).map(\.request)
+        try NotificationRequestRecord.fetchAll(db.kept("SELECT * FROM notificationRequest ORDER BY fireAt, id")).map(\.request)
     }
 
     private static func pendingDigest(_ db: Database) throws -> String {
-        try String.fetchOne(db, sql: """
+        try String.fetchOne(db.kept("""
             SELECT coalesce(group_concat(id || ' ' || fireAt || ' ' || isSnoozed, ','), '')
             FROM (SELECT id, fireAt, isSnoozed FROM notificationRequest ORDER BY fireAt, id)
-            """) ?? ""
+            """)) ?? ""
     }
 
     private static func delivered(_ db: Database) throws -> [DeliveredNotification] {
-        try DeliveredNotificationRecord.order(DeliveredNotificationRecord.Columns.fireAt, Column("id")).fetchAll(db).map(\.notification)
+        try DeliveredNotificationRecord.fetchAll(db.kept("SELECT * FROM deliveredNotification ORDER BY fireAt, id")).map(\.notification)
     }
 
     private static func deliveredThrough(_ db: Database) throws -> Date? {
-        try String.fetchOne(db, sql: "SELECT value FROM storeSetting WHERE name = ?", arguments: [watermark])
+        try String.fetchOne(db.kept("SELECT value FROM storeSetting WHERE name = ?"), arguments: [watermark])
             .flatMap { Double($0) }.map(Date.init(timeIntervalSince1970:))
     }
 
     /// Records that the plan reflects the reminders up to change `changes`, and forgets those
     /// changes' queued reminders.
     private static func markPlanned(_ db: Database, madeAt changes: Int64) throws {
-        try db.execute(sql: "UPDATE planState SET planned = max(planned, ?)", arguments: [changes])
-        try db.execute(sql: "DELETE FROM replanQueue WHERE change <= ?", arguments: [changes])
+        try db.kept("UPDATE planState SET planned = max(planned, ?)").execute(arguments: [changes])
+        try db.kept("DELETE FROM replanQueue WHERE change <= ?").execute(arguments: [changes])
     }
 
     /// Removes the notifications, pending or shown, that their reminder's answer came after
     /// (`Reminder.isAnswered`): one answered on another device is closed here after a sync.
     private static func removeAnswered(_ db: Database) throws {
         for table in ["notificationRequest", "deliveredNotification"] {
-            try db.execute(sql: """
+            try db.kept("""
                 DELETE FROM \(table) WHERE EXISTS (SELECT 1 FROM reminder WHERE reminder.id = \(table).reminderID
                     AND reminder.alarmsAcknowledgedAt >= \(table).fireAt)
-                """)
+                """).execute()
         }
     }
 
     /// Keeps only the `pendingCap` soonest pending requests, as iOS does.
     private static func enforceCap(_ db: Database) throws {
-        try db.execute(sql: """
+        try db.kept("""
             DELETE FROM notificationRequest WHERE id NOT IN (
                 SELECT id FROM notificationRequest ORDER BY fireAt, id LIMIT ?)
-            """, arguments: [NotificationBudget.pendingCap])
+            """).execute(arguments: [NotificationBudget.pendingCap])
     }
 }

@@ -21,7 +21,7 @@ extension GRDBReminderRepository {
                 let page = stale[offset..<min(offset + PlanIndex.pageSize, stale.count)]
                 let reminders = try ReminderRows.reminders(db, sql: """
                     SELECT * FROM reminder WHERE id IN (\(databaseQuestionMarks(count: page.count)))
-                    """, arguments: StatementArguments(Array(page)))
+                    """, arguments: StatementArguments(Array(page)), cached: false)
                 for reminder in reminders {
                     let next = nextOccurrence(reminder).map(StoredInstant.milliseconds) ?? PlanIndex.noMoreOccurrences
                     try update.execute(arguments: [next, reminder.id])
