@@ -57,10 +57,13 @@ package final class AppDatabase: Sendable {
         var info = stat()
         let walPath = sqlite3_db_filename(db.sqliteConnection, "main").map { String(cString: $0) + "-wal" } ?? ""
         let fileBytes = stat(walPath, &info) == 0 ? Int(info.st_size) : 0
+        // A WAL file shorter than `minimumPages` pages holds fewer: it is left for a later command
+        // (a checkpoint copies its pages into the store and syncs it, a one-shot write's
+        // costliest step).
+        guard fileBytes >= minimumPages * 4096 else { return }
         // Only when no other connection still reads older pages: a reader is never waited for.
         guard let passive = try Row.fetchOne(db, sql: "PRAGMA wal_checkpoint(PASSIVE)"),
-              passive[0] as Int == 0, passive[1] as Int >= minimumPages || fileBytes >= minimumPages * 4096,
-              passive[2] as Int == passive[1] as Int else { return }
+              passive[0] as Int == 0, passive[2] as Int == passive[1] as Int else { return }
         let timeout = try Int.fetchOne(db, sql: "PRAGMA busy_timeout") ?? 0
         try db.execute(sql: "PRAGMA busy_timeout = 0")
         defer { try? db.execute(sql: "PRAGMA busy_timeout = \(timeout)") }

@@ -78,6 +78,24 @@ struct AppDatabaseTests {
         #expect(try await GRDBReminderRepository(database: reopened).lastListing()?.count == 80_000)
     }
 
+    /// A write of a few pages (a one-shot command's) is left in the WAL: folding it would copy
+    /// them into the store and sync it at every command. The next process reads it from there.
+    @Test func aWriteOfAFewPagesIsLeftInTheWALForALaterFold() async throws {
+        let path = folder.appendingPathComponent("memoss.sqlite").path
+        let database = try AppDatabase.open(at: path)
+        let listings = GRDBReminderRepository(database: database)
+        try await listings.saveListing((0..<80_000).map { counted($0) })
+        database.foldWAL()
+        let store = URL(fileURLWithPath: path), before = try Data(contentsOf: store)
+        let tag = Tag(id: counted(7), name: "Work", colorHex: "#3B82F6", createdAt: testNow)
+        try await GRDBTagRepository(database: database).insert(tag)
+        let wal = walBytes(path)
+        database.foldWAL()
+        #expect(try Data(contentsOf: store) == before, "the store was written")
+        #expect(walBytes(path) == wal && wal > 32 + 24 + 4096)
+        #expect(try await GRDBTagRepository(database: try AppDatabase.open(at: path)).tag(id: tag.id) == tag)
+    }
+
     /// Pages another connection still reads are left in the WAL, without waiting for it; they are
     /// folded by the next process that writes once it has finished.
     @Test func theWALIsNotFoldedUnderAReader() async throws {
