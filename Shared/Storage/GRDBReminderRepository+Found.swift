@@ -19,25 +19,24 @@ extension GRDBReminderRepository {
         ended: @escaping @Sendable (_ section: Int, _ shown: Int, _ total: Int) throws -> Void
     ) async throws {
         let found = FoundRead(sections: sections, filter: filter)
-        let hand = { @Sendable (db: Database, tags: TagsByRow, reminders: [ReminderWithTags]) throws in
+        let hand = { @Sendable (db: Database, tags: TagsByRow, parts: [[ReminderWithTags]]) throws in
             try noteZones(db)
-            try found.hand(reminders, db, tags: tags, to: body, ended: ended)
+            try found.hand(parts, db, tags: tags, to: body, ended: ended)
         }
         try await database.readInTwo(
             pin: { db in (tags: try TagsByRow(db), middle: try FoundRead.middle(db)) },
             first: { (db, pinned, partner: Partner<[ReminderWithTags]>) in
-                var reminders = try found.reminders(.first(before: pinned.middle), db, tags: pinned.tags)
+                let mine = try found.reminders(.first(before: pinned.middle), db, tags: pinned.tags)
+                let others: [ReminderWithTags]
                 do {
-                    let others = try partner.next() ?? []
-                    reminders.reserveCapacity(reminders.count + others.count)
-                    reminders += others
+                    others = try partner.next() ?? []
                 } catch is Partner<[ReminderWithTags]>.Unavailable {
-                    reminders += try found.reminders(.second(from: pinned.middle), db, tags: pinned.tags)
+                    others = try found.reminders(.second(from: pinned.middle), db, tags: pinned.tags)
                 }
-                try hand(db, pinned.tags, reminders)
+                try hand(db, pinned.tags, [mine, others])
             },
             second: { db, pinned, pass in _ = pass(try found.reminders(.second(from: pinned.middle), db, tags: pinned.tags)) },
-            alone: { db, pinned in try hand(db, pinned.tags, try found.reminders(.all, db, tags: pinned.tags)) },
+            alone: { db, pinned in try hand(db, pinned.tags, [try found.reminders(.all, db, tags: pinned.tags)]) },
             betweenStarts: readsInTwoStarted, beforeSecondLooks: secondReadLooks)
     }
 }
@@ -74,32 +73,42 @@ private struct FoundRead: Sendable {
         return reminders
     }
 
-    /// Hands `reminders` on section by section, each in its order, with the completed times of
-    /// the repeating ones that go on in a Completed section that shows them.
-    func hand(_ reminders: [ReminderWithTags], _ db: Database, tags: TagsByRow,
+    /// Hands the reminders of `parts` on section by section, each in its order, with the completed
+    /// times of the repeating ones that go on in a Completed section that shows them. Positions
+    /// are sorted, not reminders: each is copied once, as it is handed on.
+    func hand(_ parts: [[ReminderWithTags]], _ db: Database, tags: TagsByRow,
               to body: (_ section: Int, ReminderWithTags) throws -> Void,
               ended: (_ section: Int, _ shown: Int, _ total: Int) throws -> Void) throws {
-        var dated: [ReminderWithTags] = [], undated: [ReminderWithTags] = [], done: [ReminderWithTags] = []
-        dated.reserveCapacity(reminders.count)
-        for item in reminders {
-            if item.reminder.isCompleted { done.append(item) } else if item.reminder.scheduledAt == nil { undated.append(item) } else { dated.append(item) }
+        var parts = parts
+        // A position numbers the reminders of all parts one after another.
+        var starts = parts.reduce(into: [0]) { starts, part in starts.append(starts.last! + part.count) }
+        var dated: [Int] = [], undated: [Int] = [], done: [Int] = []
+        dated.reserveCapacity(starts.last!)
+        for (number, part) in parts.enumerated() {
+            for (index, item) in part.enumerated() {
+                let position = starts[number] + index
+                if item.reminder.isCompleted { done.append(position) } else if item.reminder.scheduledAt == nil { undated.append(position) } else { dated.append(position) }
+            }
         }
-        var completedTimes: [ReminderWithTags] = []
+        var completedTimes: [Int] = []
         if sections.contains(where: { $0.done && $0.withCompletedTimes }) {
-            let goingOn = (dated + undated).lazy.map(\.reminder).filter(\.recurrence.isRepeating).map(\.id)
-            completedTimes = try Self.completedTimes(of: Array(goingOn), matching: filter, db, tags: tags)
+            let goingOn = parts.flatMap { $0.lazy.map(\.reminder).filter { !$0.isCompleted && $0.recurrence.isRepeating }.map(\.id) }
+            let times = try Self.completedTimes(of: goingOn, matching: filter, db, tags: tags)
+            completedTimes = Array(starts.last!..<starts.last! + times.count)
+            parts.append(times)
+            starts.append(starts.last! + times.count)
+        }
+        let item = { (position: Int) -> ReminderWithTags in
+            var number = 0
+            while starts[number + 1] <= position { number += 1 }
+            return parts[number][position - starts[number]]
         }
         for (index, section) in sections.enumerated() {
-            let items: [ReminderWithTags]
-            if section.done {
-                items = ReminderRows.sortedAsCompleted(done, completedTimes: section.withCompletedTimes ? completedTimes : [])
-            } else if section.undated {
-                items = ReminderRows.sortedAsUndated(undated)
-            } else {
-                items = ReminderRows.sortedAsToDo(dated)
-            }
-            for item in items { try body(index, item) }
-            try ended(index, items.count, items.count)
+            let positions = section.done ? ReminderRows.sorted(done + (section.withCompletedTimes ? completedTimes : []), by: .completed, item)
+                : section.undated ? ReminderRows.sorted(undated, by: .undated, item)
+                : ReminderRows.sorted(dated, by: .toDo, item)
+            for position in positions { try body(index, item(position)) }
+            try ended(index, positions.count, positions.count)
         }
     }
 

@@ -185,7 +185,7 @@ package struct ReminderQuery {
 
     /// Completed's order: most recently completed first, then latest due first (a completed time
     /// is due at its occurrence); at one time, a done reminder before a completed time, then by
-    /// id (as `ReminderRows.sortedAsCompleted`).
+    /// id (as `ReminderRows.SectionOrder.completed`).
     static let completedOrder = "doneAt DESC, doneDue DESC, doneOccurrence, id"
 
     /// The `limit` last reminders of the To Do (`undated`: No date) or, `done`, Completed section

@@ -95,36 +95,34 @@ struct ReminderRows {
         return count
     }
 
-    /// `items` (open and dated) in To Do's order (`precedes`). The keys are sorted, not the reminders.
-    static func sortedAsToDo(_ items: [ReminderWithTags]) -> [ReminderWithTags] {
-        sorted(items) { reminder in
-            (reminder.scheduledAt.map(StoredInstant.milliseconds) ?? .max, -Int64(reminder.priority.rawValue), 0)
+    /// The sections' orders for reminders read unsorted: each gives a reminder's key, smallest
+    /// first; ties go by id as SQLite orders blobs, a done reminder before a completed time.
+    enum SectionOrder {
+        /// To Do's (`precedes`): by due time, then higher priority first.
+        case toDo
+        /// No date's: higher priority first, then oldest first.
+        case undated
+        /// Completed's (`ReminderQuery.completedOrder`): most recently completed first, then
+        /// latest due first (no time last).
+        case completed
+
+        func key(_ reminder: Reminder) -> (Int64, Int64) {
+            switch self {
+            case .toDo: (reminder.scheduledAt.map(StoredInstant.milliseconds) ?? .max, -Int64(reminder.priority.rawValue))
+            case .undated: (-Int64(reminder.priority.rawValue), StoredInstant.milliseconds(reminder.createdAt))
+            case .completed: (reminder.completedAt.map { -StoredInstant.milliseconds($0) } ?? .max,
+                              reminder.scheduledAt.map { -StoredInstant.milliseconds($0) } ?? .max)
+            }
         }
     }
 
-    /// `items` (open and undated) in No date's order: higher priority first, then oldest first, then by id.
-    static func sortedAsUndated(_ items: [ReminderWithTags]) -> [ReminderWithTags] {
-        sorted(items) { reminder in (-Int64(reminder.priority.rawValue), StoredInstant.milliseconds(reminder.createdAt), 0) }
-    }
-
-    /// Done reminders `done` and completed times `completedTimes` in Completed's order: most
-    /// recently completed first, then latest due first (no time last), done reminders before
-    /// completed times, then by id.
-    static func sortedAsCompleted(_ done: [ReminderWithTags], completedTimes: [ReminderWithTags]) -> [ReminderWithTags] {
-        sorted(done + completedTimes) { reminder in
-            (reminder.completedAt.map { -StoredInstant.milliseconds($0) } ?? .max, reminder.scheduledAt.map { -StoredInstant.milliseconds($0) } ?? .max, 0)
-        }
-    }
-
-    /// `items` by `key` (smallest first), ties by id as SQLite orders blobs, done reminders
-    /// before completed times.
-    private static func sorted(_ items: [ReminderWithTags], by key: (Reminder) -> (Int64, Int64, Int64)) -> [ReminderWithTags] {
-        let keys = items.indices.map { index in
-            let item = items[index]
-            let (first, second, third) = key(item.reminder)
-            return SortKey(first: first, second: second, third: item.isPastOccurrence ? 1 : third, id: item.reminder.id, index: index)
-        }
-        return keys.sorted().map { items[$0.index] }
+    /// `positions` (of reminders `item` gives) in `order`: the keys are sorted, not the reminders.
+    static func sorted(_ positions: [Int], by order: SectionOrder, _ item: (Int) -> ReminderWithTags) -> [Int] {
+        positions.map { position in
+            let found = item(position)
+            let (first, second) = order.key(found.reminder)
+            return SortKey(first: first, second: second, third: found.isPastOccurrence ? 1 : 0, id: found.reminder.id, index: position)
+        }.sorted().map(\.index)
     }
 
     /// A reminder's place in a section.
