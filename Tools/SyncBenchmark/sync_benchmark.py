@@ -41,6 +41,8 @@ import uuid
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 sys.path.insert(0, os.path.join(ROOT, "Tools"))
 from loopback import free_port, wait_for  # noqa: E402
+sys.path.insert(0, os.path.join(ROOT, "Tests", "REPLTests", "Scripts"))
+from todoman_client import write_vdirsyncer_config  # noqa: E402
 MEMOSS = os.path.join(ROOT, ".build/release/memoss")
 IMPORT = os.path.join(ROOT, ".build/release/memoss-import")
 MEMOSS_ENV = {"HOME": "/nonexistent", "TZ": "UTC", "PATH": "/usr/bin:/bin"}
@@ -173,28 +175,7 @@ class Vdirsyncer:
         os.makedirs(self.local)
         os.makedirs(os.path.join(folder, "status"))
         self.config = os.path.join(folder, "vdirsyncer.conf")
-        with open(self.config, "w") as file:
-            file.write(f"""[general]
-status_path = "{folder}/status"
-
-[pair list]
-a = "local"
-b = "server"
-collections = null
-conflict_resolution = "b wins"
-
-[storage local]
-type = "filesystem"
-path = "{self.local}"
-fileext = ".ics"
-
-[storage server]
-type = "caldav"
-url = "{url}"
-username = "{user}"
-password = "x"
-item_types = ["VTODO"]
-""")
+        write_vdirsyncer_config(self.config, f"{folder}/status", self.local, url, user, "x")
         found = shutil.which("vdirsyncer", path=os.path.dirname(sys.executable) + os.pathsep + os.environ.get("PATH", ""))
         if not found:
             sys.exit("vdirsyncer is missing: pip install vdirsyncer")

@@ -38,13 +38,12 @@ def run(folder, arguments, stdin=None):
     return output.getvalue()
 
 
-def setup(folder, url, user, password):
-    local = os.path.join(folder, "tasks", "list")
-    os.makedirs(local, exist_ok=True)
-    os.makedirs(os.path.join(folder, "status"), exist_ok=True)
-    with open(os.path.join(folder, "vdirsyncer.conf"), "w") as file:
+def write_vdirsyncer_config(config, status, local, url, user, password):
+    """vdirsyncer's configuration at `config`: the folder of .ics files `local` paired with the
+    task list at `url` (the server wins a conflict), its state kept in `status`."""
+    with open(config, "w") as file:
         file.write(f"""[general]
-status_path = "{folder}/status"
+status_path = "{status}"
 
 [pair list]
 a = "local"
@@ -64,6 +63,13 @@ username = "{user}"
 password = "{password}"
 item_types = ["VTODO"]
 """)
+
+
+def setup(folder, url, user, password):
+    local = os.path.join(folder, "tasks", "list")
+    os.makedirs(local, exist_ok=True)
+    os.makedirs(os.path.join(folder, "status"), exist_ok=True)
+    write_vdirsyncer_config(os.path.join(folder, "vdirsyncer.conf"), f"{folder}/status", local, url, user, password)
     # todoman reads a Python file; default_due = 0 so that a task made without --due has none.
     with open(os.path.join(folder, "todoman.py"), "w") as file:
         file.write(f"""path = "{folder}/tasks/*"
