@@ -89,19 +89,72 @@ package struct GRDBReminderRepository: ReminderRepository {
     // (at a million reminders, 16 MB, twice with the WAL).
 
     package func saveListing(_ ids: [UUID]) async throws -> Bool {
-        var blob = Data(capacity: ids.count * 16)
-        for id in ids { withUnsafeBytes(of: id.uuid) { blob.append(contentsOf: $0) } }
         // Listing the same reminders again writes nothing (and takes no lock); a new listing is
-        // written only when no other program is writing, never waiting for one.
-        let unchanged = try await database.read { [blob] db -> Bool in
-            let stored = try Data.fetchOne(db, sql: "SELECT reminderIDs FROM lastListing WHERE id = 1")
-            return try stored == blob && !(Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM lastListingAdded)") ?? false)
+        // written only when no other program is writing, never waiting for one. Both compare and
+        // write the blob a slice at a time (incremental blob I/O): at a million reminders, a copy
+        // of the listing held whole is 16 MB, and SQLite would make one more of a blob bound whole.
+        let unchanged = try await database.read { db -> Bool in
+            try Self.storedListingIs(ids, db) && !(Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM lastListingAdded)") ?? false)
         }
         guard !unchanged else { return true }
-        return try await database.writeIfFree { [blob] db -> Void in
-            try db.execute(sql: "INSERT OR REPLACE INTO lastListing (id, reminderIDs) VALUES (1, ?)", arguments: [blob])
+        return try await database.writeIfFree { db -> Void in
+            try db.execute(sql: "INSERT OR REPLACE INTO lastListing (id, reminderIDs) VALUES (1, zeroblob(?))", arguments: [ids.count * 16])
+            try Self.withListingBlob(db, writable: true) { blob in
+                try Self.forEachSlice(of: ids) { bytes, offset in
+                    let code = sqlite3_blob_write(blob, bytes.baseAddress, Int32(bytes.count), Int32(offset))
+                    guard code == SQLITE_OK else { throw DatabaseError(resultCode: ResultCode(rawValue: code)) }
+                    return true
+                }
+            }
             try db.execute(sql: "DELETE FROM lastListingAdded")
         } != nil
+    }
+
+    /// Whether the stored listing's blob holds `ids`, read a slice at a time, stopping at the first that differs.
+    private static func storedListingIs(_ ids: [UUID], _ db: Database) throws -> Bool {
+        try withListingBlob(db, writable: false) { blob in
+            guard Int(sqlite3_blob_bytes(blob)) == ids.count * 16 else { return false }
+            var stored = [UInt8](repeating: 0, count: listingSlice * 16)
+            var same = true
+            try forEachSlice(of: ids) { bytes, offset in
+                let code = stored.withUnsafeMutableBytes { sqlite3_blob_read(blob, $0.baseAddress, Int32(bytes.count), Int32(offset)) }
+                guard code == SQLITE_OK else { throw DatabaseError(resultCode: ResultCode(rawValue: code)) }
+                same = stored.withUnsafeBytes { read in
+                    guard let read = read.baseAddress, let given = bytes.baseAddress else { return bytes.isEmpty }
+                    return memcmp(read, given, bytes.count) == 0
+                }
+                return same
+            }
+            return same
+        } ?? false
+    }
+
+    /// Ids per slice of the listing's blob read or written at once (64 KiB).
+    private static var listingSlice: Int { 4096 }
+
+    /// `body` with the stored listing's blob open; `nil` when nothing was listed yet.
+    private static func withListingBlob<T>(_ db: Database, writable: Bool, _ body: (OpaquePointer) throws -> T) throws -> T? {
+        var blob: OpaquePointer?
+        guard sqlite3_blob_open(db.sqliteConnection, "main", "lastListing", "reminderIDs", 1, writable ? 1 : 0, &blob) == SQLITE_OK,
+              let blob else { return nil }
+        defer { sqlite3_blob_close(blob) }
+        return try body(blob)
+    }
+
+    /// Passes `ids` as bytes, `listingSlice` at a time, with each slice's offset in the blob, while `body` returns true.
+    private static func forEachSlice(of ids: [UUID], _ body: (UnsafeRawBufferPointer, Int) throws -> Bool) throws {
+        var slice = [UInt8](repeating: 0, count: listingSlice * 16)
+        for start in stride(from: 0, to: ids.count, by: listingSlice) {
+            let end = min(ids.count, start + listingSlice)
+            slice.withUnsafeMutableBytes { bytes in
+                for index in start..<end {
+                    let at = (index - start) * 16
+                    withUnsafeBytes(of: ids[index].uuid) { UnsafeMutableRawBufferPointer(rebasing: bytes[at..<(at + 16)]).copyMemory(from: $0) }
+                }
+            }
+            let goesOn = try slice.withUnsafeBytes { try body(UnsafeRawBufferPointer(rebasing: $0[0..<((end - start) * 16)]), start * 16) }
+            if !goesOn { return }
+        }
     }
 
     package func lastListing() async throws -> [UUID]? {
