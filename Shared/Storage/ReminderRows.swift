@@ -76,7 +76,7 @@ struct ReminderRows {
             } while !standsOnNext
             sortedTags = tags.sorted(ranks: ranks)
         } else if let tags, let links {
-            sortedTags = tags.sorted(ranks: links.ranks(of: reminder.id))
+            sortedTags = links.tags(of: reminder.id, in: tags)
         } else {
             sortedTags = tags?.sorted(try tagColumn.map { try row.integers($0) } ?? []) ?? []
         }
@@ -193,6 +193,9 @@ struct TagsByRow: Sendable {
 
     /// The rank of the tag with `id`.
     func rank(of id: UUID) -> UInt32? { ranksByID[id] }
+
+    /// How many tags there are.
+    var count: Int { ranked.count }
 
     /// The tags of `rows`, in a card's order.
     func sorted(_ rows: [Int64]) -> [Tag] {

@@ -7,13 +7,37 @@ import GRDBSQLite
 /// order, for a read of thousands of reminders: looking up each reminder's tags by its key as
 /// its row is read (the `tagRows` sub-query) costs SQLite about ten times as much per reminder.
 /// Read in the same transaction as the reminders it is asked about.
+///
+/// Each reminder's id is kept once, with where its tags' ranks end, and each link as a 2-byte
+/// rank, in chunks that are never copied as more come (an array that doubles holds its old and
+/// its new storage at once): at a million reminders, 850,000 of them with tags and 1.25 million
+/// links, about 19 MB.
 package struct TagLinks {
-    /// One entry per link, in `reminderTag`'s order: by reminder id (as SQLite orders blobs),
-    /// then tag; `keys` holds each reminder id as two big-endian halves, so comparing them is
-    /// comparing the blobs.
-    private var keys: [Key] = []
-    /// Each link's tag, by its rank in `TagsByRow`.
-    private var ranks: [UInt32] = []
+    private var chunks: [Chunk] = []
+
+    /// The links of up to `Chunk.reminders` reminders, by reminder id as SQLite orders blobs.
+    private struct Chunk {
+        static var reminders: Int { 32_768 }
+        var keys: [Key] = []
+        /// Where each reminder's ranks end in `ranks`.
+        var ends: [UInt32] = []
+        /// Each link's tag rank, by reminder then tag: the low 16 bits here, the high ones in
+        /// `highRanks` (empty unless the store has more than 65,536 tags).
+        var ranks: [UInt16] = []
+        var highRanks: [UInt16] = []
+
+        init() {
+            keys.reserveCapacity(Self.reminders)
+            ends.reserveCapacity(Self.reminders)
+            ranks.reserveCapacity(Self.reminders * 2)
+        }
+
+        func ranks(at index: Int) -> some Collection<UInt32> {
+            let links = (index == 0 ? 0 : Int(ends[index - 1]))..<Int(ends[index])
+            let high = highRanks
+            return links.lazy.map { [ranks] link in UInt32(ranks[link]) | (high.isEmpty ? 0 : UInt32(high[link]) << 16) }
+        }
+    }
 
     private struct Key: Comparable {
         let high: UInt64, low: UInt64
@@ -34,12 +58,25 @@ package struct TagLinks {
         let statement = try db.makeStatement(sql: sql)
         let cursor = try Row.fetchCursor(statement, arguments: arguments)
         let row = StatementRow(statement: statement.sqliteStatement)
+        let wideRanks = tags.count > 1 << 16
+        var chunk = Chunk()
         while try cursor.next() != nil {
             // A tag the read's `TagsByRow` does not know is left out, as the per-row look-up does.
             guard let rank = tags.rank(of: try row.uuid(1)) else { continue }
-            keys.append(Key(try row.uuid(0)))
-            ranks.append(rank)
+            let key = Key(try row.uuid(0))
+            if chunk.keys.last != key {
+                if chunk.keys.count == Chunk.reminders {
+                    chunks.append(chunk)
+                    chunk = Chunk()
+                }
+                chunk.keys.append(key)
+                chunk.ends.append(UInt32(chunk.ranks.count))
+            }
+            chunk.ranks.append(UInt16(truncatingIfNeeded: rank))
+            if wideRanks { chunk.highRanks.append(UInt16(truncatingIfNeeded: rank >> 16)) }
+            chunk.ends[chunk.ends.count - 1] += 1
         }
+        if !chunk.keys.isEmpty { chunks.append(chunk) }
     }
 
     /// The links' query for `ids` (and `tagged`): in key order, from the keys alone.
@@ -58,16 +95,25 @@ package struct TagLinks {
             """, arguments)
     }
 
-    /// The ranks of the tags of the reminder with `id`.
-    func ranks(of id: UUID) -> ArraySlice<UInt32> {
+    /// The tags of the reminder with `id`, in a card's order.
+    func tags(of id: UUID, in tags: TagsByRow) -> [Tag] {
         let key = Key(id)
-        var (low, high) = (0, keys.count)
+        // The last chunk whose first reminder is not past this one.
+        let after = Self.firstIndex(in: chunks) { ($0.keys.first ?? key) <= key }
+        guard after > 0 else { return [] }
+        let chunk = chunks[after - 1]
+        let index = Self.firstIndex(in: chunk.keys) { $0 < key }
+        guard index < chunk.keys.count, chunk.keys[index] == key else { return [] }
+        return tags.sorted(ranks: chunk.ranks(at: index))
+    }
+
+    /// The first index of `elements` for which `isBefore` is false (`isBefore` holds for a prefix).
+    private static func firstIndex<Element>(in elements: [Element], where isBefore: (Element) -> Bool) -> Int {
+        var (low, high) = (0, elements.count)
         while low < high {
             let middle = (low + high) / 2
-            if keys[middle] < key { low = middle + 1 } else { high = middle }
+            if isBefore(elements[middle]) { low = middle + 1 } else { high = middle }
         }
-        var end = low
-        while end < keys.count, keys[end] == key { end += 1 }
-        return ranks[low..<end]
+        return low
     }
 }

@@ -83,6 +83,32 @@ struct ToDoInTwoReadsTests {
         #expect(starts.all.count == 2)
     }
 
+    /// Past the first 32,768 tagged reminders of a part (the links are kept in chunks of that
+    /// many), and for reminders whose ids differ only in their last byte, each card still shows
+    /// its own tags.
+    @Test func eachReminderShowsItsOwnTagsPastTheFirstChunkAndBesideAnAlmostEqualId() async throws {
+        let database = try AppDatabase.open(at: path)
+        let repository = GRDBReminderRepository(database: database)
+        let tags = try await tags(in: database)
+        var stored = try await fill(repository, count: 60_000, tags: tags)
+        let now = Date(timeIntervalSince1970: 1_795_000_000)
+        var twins: [(reminder: Reminder, tagIDs: Set<UUID>)] = []
+        for (last, tagged) in [("01", [tags[0].id]), ("02", [tags[1].id, tags[4].id]), ("03", [])] {
+            let id = try #require(UUID(uuidString: "9A000000-0000-4000-8000-0000000000\(last)"))
+            twins.append((Reminder(id: id, title: "Twin \(last)", notes: nil, scheduledAt: now, timeZoneID: "Europe/London",
+                                   createdAt: now, updatedAt: now), Set(tagged)))
+        }
+        try await repository.insert(twins.map { ($0.reminder, Array($0.tagIDs)) })
+        stored += twins
+        let expected = expectedToDo(stored, tagged: nil)
+        // The second part's links, done reminders' too, fill more than one chunk.
+        #expect(stored.count(where: { !$0.tagIDs.isEmpty && $0.reminder.id.uuidString >= "28" }) > 32_768)
+        let (items, _) = try await toDo(repository)
+        #expect(items.map(\.id) == expected.map(\.reminder.id))
+        #expect(items.map { Set($0.tags.map(\.id)) } == expected.map(\.tagIDs))
+        #expect(items.filter { $0.title.hasPrefix("Twin") }.map { $0.tags.map(\.name) } == [["Work"], ["Car", "Home"], []])
+    }
+
     /// Completed first, then To Do (as `list --json` reads them): Completed is read while the
     /// second part sorts. When another program commits between the starts of the two reads, the
     /// first read reads To Do itself: every reminder is handed on once, all from one state.
