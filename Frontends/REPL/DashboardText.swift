@@ -10,7 +10,7 @@ final class DashboardText: @unchecked Sendable {
     private let query: String?
     private var number = 0
     /// The ids of the cards rendered, in their numbers' order.
-    private(set) var ids: [UUID] = []
+    let ids = ListingSpool()
     /// On a terminal, the cards waiting to be laid out together, with their numbers.
     private var block: [(card: DashboardModel.Card, number: Int)] = []
     /// The terminal's width when the listing started, `nil` off a terminal.
@@ -31,7 +31,7 @@ final class DashboardText: @unchecked Sendable {
     func write(_ line: DashboardModel.Line, to output: PagedOutput) {
         if case .card(let card) = line {
             number += 1
-            ids.append(card.id)
+            ids.add(card.id)
             guard let width else {
                 scratch.removeAll(keepingCapacity: true)
                 Self.write(card, number: number, style: style, into: &scratch)

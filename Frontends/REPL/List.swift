@@ -65,7 +65,7 @@ extension Memoss {
         private static func printJSON(_ dashboard: DashboardModel, completed: Bool, _ session: Session) async throws {
             let output = PagedOutput(paging: false)
             let json = JSONShapes.DashboardJSONStream(lists: ListNames(try await session.core.lists.all()), bytes: { output.text(utf8: $0) })
-            let done = Gathered<UUID>(), open = Gathered<UUID>()
+            let done = ListingSpool(), open = ListingSpool()
             // Completed, then To Do, from one read of the store.
             try await dashboard.streamReminders(completed ? .completed : .everythingDoneFirst) { reminder, isDone in
                 if isDone {
@@ -79,7 +79,8 @@ extension Memoss {
             json.startToDo()
             json.end()
             output.finish()
-            try await session.listed(open.all + done.all)
+            try open.add(contentsOf: done)
+            try await session.listed(open)
         }
     }
 }

@@ -62,12 +62,13 @@ final class Session {
         try await core.resolveReminder(references, listing: lastListing)
     }
 
-    /// Remembers `ids` as the numbers the listing just shown gave, here and in the store. A listing
+    /// Remembers the ids `spool` holds as the numbers the listing just shown gave, in the store
+    /// and, at the prompt, here too (a command from the shell ends after its listing). A listing
     /// never waits for another program's write: when one is writing, the numbers are not kept in
     /// the store, and a command from the shell says so.
-    func listed(_ ids: [UUID]) async throws {
-        lastListing = ids
-        guard try await core.saveListing(ids) || isREPL else {
+    func listed(_ spool: ListingSpool) async throws {
+        if isREPL { lastListing = try spool.ids() }
+        guard try await core.saveListing(spool) || isREPL else {
             return Output.warn("another program is writing to the store, so these numbers were not kept: "
                 + "numbers still name the list before this one; list again in a moment to use these.")
         }

@@ -89,18 +89,28 @@ package struct GRDBReminderRepository: ReminderRepository {
     // (at a million reminders, 16 MB, twice with the WAL).
 
     package func saveListing(_ ids: [UUID]) async throws -> Bool {
+        try await saveListing(count: ids.count) { body in try Self.forEachSlice(of: ids, body) }
+    }
+
+    package func saveListing(_ spool: ListingSpool) async throws -> Bool {
+        try await saveListing(count: spool.count) { body in try spool.forEachSlice(body) }
+    }
+
+    /// Keeps the listing of `count` ids that `slices` passes as bytes, a slice at a time.
+    private func saveListing(count: Int, slices: @escaping ListingSlices) async throws -> Bool {
         // Listing the same reminders again writes nothing (and takes no lock); a new listing is
         // written only when no other program is writing, never waiting for one. Both compare and
         // write the blob a slice at a time (incremental blob I/O): at a million reminders, a copy
         // of the listing held whole is 16 MB, and SQLite would make one more of a blob bound whole.
         let unchanged = try await database.read { db -> Bool in
-            try Self.storedListingIs(ids, db) && !(Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM lastListingAdded)") ?? false)
+            try Self.storedListingIs(count: count, slices, db)
+                && !(Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM lastListingAdded)") ?? false)
         }
         guard !unchanged else { return true }
         return try await database.writeIfFree { db -> Void in
-            try db.execute(sql: "INSERT OR REPLACE INTO lastListing (id, reminderIDs) VALUES (1, zeroblob(?))", arguments: [ids.count * 16])
+            try db.execute(sql: "INSERT OR REPLACE INTO lastListing (id, reminderIDs) VALUES (1, zeroblob(?))", arguments: [count * 16])
             try Self.withListingBlob(db, writable: true) { blob in
-                try Self.forEachSlice(of: ids) { bytes, offset in
+                try slices { bytes, offset in
                     let code = sqlite3_blob_write(blob, bytes.baseAddress, Int32(bytes.count), Int32(offset))
                     guard code == SQLITE_OK else { throw DatabaseError(resultCode: ResultCode(rawValue: code)) }
                     return true
@@ -110,13 +120,17 @@ package struct GRDBReminderRepository: ReminderRepository {
         } != nil
     }
 
-    /// Whether the stored listing's blob holds `ids`, read a slice at a time, stopping at the first that differs.
-    private static func storedListingIs(_ ids: [UUID], _ db: Database) throws -> Bool {
+    /// Passes a listing's ids as bytes, 16 each, a slice of at most 64 KiB at a time with its
+    /// offset, while the body returns true.
+    private typealias ListingSlices = @Sendable ((UnsafeRawBufferPointer, _ offset: Int) throws -> Bool) throws -> Void
+
+    /// Whether the stored listing's blob holds the `count` ids of `slices`, read a slice at a time, stopping at the first that differs.
+    private static func storedListingIs(count: Int, _ slices: ListingSlices, _ db: Database) throws -> Bool {
         try withListingBlob(db, writable: false) { blob in
-            guard Int(sqlite3_blob_bytes(blob)) == ids.count * 16 else { return false }
+            guard Int(sqlite3_blob_bytes(blob)) == count * 16 else { return false }
             var stored = [UInt8](repeating: 0, count: listingSlice * 16)
             var same = true
-            try forEachSlice(of: ids) { bytes, offset in
+            try slices { bytes, offset in
                 let code = stored.withUnsafeMutableBytes { sqlite3_blob_read(blob, $0.baseAddress, Int32(bytes.count), Int32(offset)) }
                 guard code == SQLITE_OK else { throw DatabaseError(resultCode: ResultCode(rawValue: code)) }
                 same = stored.withUnsafeBytes { read in
@@ -142,7 +156,7 @@ package struct GRDBReminderRepository: ReminderRepository {
     }
 
     /// Passes `ids` as bytes, `listingSlice` at a time, with each slice's offset in the blob, while `body` returns true.
-    private static func forEachSlice(of ids: [UUID], _ body: (UnsafeRawBufferPointer, Int) throws -> Bool) throws {
+    private static func forEachSlice(of ids: [UUID], _ body: (UnsafeRawBufferPointer, _ offset: Int) throws -> Bool) throws {
         var slice = [UInt8](repeating: 0, count: listingSlice * 16)
         for start in stride(from: 0, to: ids.count, by: listingSlice) {
             let end = min(ids.count, start + listingSlice)

@@ -28,6 +28,9 @@ package protocol ReminderRepository: Sendable {
     /// `false`, writing nothing, when another program is writing to the store (it never waits).
     @discardableResult
     func saveListing(_ ids: [UUID]) async throws -> Bool
+    /// As `saveListing(_:)`, for the ids a listing spooled as it was written.
+    @discardableResult
+    func saveListing(_ spool: ListingSpool) async throws -> Bool
     /// The reminder ids as the last listing numbered them, `nil` when nothing was listed yet.
     func lastListing() async throws -> [UUID]?
     /// Adds `id` at the end of the last listing (without reading it) and returns its number there;

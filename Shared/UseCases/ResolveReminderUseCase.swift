@@ -152,4 +152,10 @@ package struct SaveListingUseCase: Sendable {
     package func callAsFunction(_ ids: [UUID]) async throws -> Bool {
         try await repository.saveListing(ids)
     }
+
+    /// Stores the ids `spool` holds as the last listing; `false` as for `callAsFunction(_:)`.
+    @discardableResult
+    package func callAsFunction(_ spool: ListingSpool) async throws -> Bool {
+        try await repository.saveListing(spool)
+    }
 }

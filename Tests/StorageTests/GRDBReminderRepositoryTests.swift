@@ -49,6 +49,32 @@ struct GRDBReminderRepositoryTests {
         #expect(try await repository.appendToListing(counted(5_002)) == 1_001)
     }
 
+    /// A listing is compared with the kept one and written in slices of 4,096 ids: one that
+    /// differs from the kept one only in its last id, or only in length, replaces it.
+    @Test func aListingThatDiffersOnlyInItsLastIdOrItsLengthReplacesTheKeptOne() async throws {
+        let ids = (1...10_000).map { counted($0) }
+        try await repository.saveListing(ids)
+        #expect(try await repository.lastListing() == ids)
+        let lastChanged = Array(ids.dropLast()) + [counted(20_000)]
+        try await repository.saveListing(lastChanged)
+        #expect(try await repository.lastListing() == lastChanged)
+        try await repository.saveListing(Array(lastChanged.dropLast()))
+        #expect(try await repository.lastListing() == Array(lastChanged.dropLast()))
+        try await repository.saveListing([])
+        #expect(try await repository.lastListing() == [])
+    }
+
+    /// A listing's ids spooled as it is written are kept as the same ids given whole.
+    @Test func aSpooledListingIsKeptInItsOrder() async throws {
+        let spool = ListingSpool(), completed = ListingSpool()
+        for number in 1...9_000 { spool.add(counted(number)) }
+        for number in 9_001...9_100 { completed.add(counted(number)) }
+        try spool.add(contentsOf: completed)
+        #expect(try await repository.saveListing(spool))
+        #expect(try await repository.lastListing() == (1...9_100).map { counted($0) })
+        #expect(try await repository.lastListing(numbers: 9_001...9_001)?.ids == [9_001: counted(9_001)])
+    }
+
     @Test func updatingAReminderThatIsGoneSaysItIsGone() async throws {
         let missing = reminder("Ghost", at: "2026-12-01T10:30:00Z", id: 9)
         await #expect(throws: ReminderError.notFound(missing.id)) { try await repository.update(missing, tagIDs: []) }

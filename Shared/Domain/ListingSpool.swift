@@ -1,0 +1,102 @@
+import Foundation
+
+/// The ids a listing numbers, in order, kept in a temporary file as the listing is written
+/// instead of in memory: a listing of a million reminders holds 16 MB of ids until its last
+/// card, beside everything the read needs. Added to from any thread (a listing's callbacks run on
+/// the store's queue); read once the listing has ended, a slice at a time.
+package final class ListingSpool: @unchecked Sendable {
+    private let lock = NSLock()
+    /// The file, unlinked from the start (`tmpfile`); `nil` when none could be made, and the ids
+    /// are then kept in `held`.
+    private let file: UnsafeMutablePointer<FILE>?
+    private var held: [UUID] = []
+    private var added = 0
+    /// Whether a write to the file failed (a full disk): reading it back then throws.
+    private var failed = false
+
+    /// An empty spool.
+    package init() {
+        file = tmpfile()
+    }
+
+    deinit {
+        if let file { fclose(file) }
+    }
+
+    /// How many ids it holds.
+    package var count: Int { lock.withLock { added } }
+
+    /// Adds `id` at the end.
+    package func add(_ id: UUID) {
+        lock.withLock {
+            added += 1
+            guard file != nil else { return held.append(id) }
+            withUnsafeBytes(of: id.uuid) { pending.append(contentsOf: $0) }
+            if pending.count >= 65_536 { writePending() }
+        }
+    }
+
+    /// The ids added since the last write to the file, as bytes.
+    private var pending: [UInt8] = []
+
+    /// Writes `pending` to the file (the lock held).
+    private func writePending() {
+        guard let file, !pending.isEmpty else { return }
+        if pending.withUnsafeBytes({ fwrite($0.baseAddress, 1, $0.count, file) }) != pending.count { failed = true }
+        pending.removeAll(keepingCapacity: true)
+    }
+
+    /// Adds what `other` holds at the end, in its order.
+    package func add(contentsOf other: ListingSpool) throws {
+        try other.forEachSlice { bytes, _ in
+            for start in stride(from: 0, to: bytes.count, by: 16) {
+                add(UUID(uuid: bytes.loadUnaligned(fromByteOffset: start, as: uuid_t.self)))
+            }
+            return true
+        }
+    }
+
+    /// Passes the ids as bytes (16 each, in order), at most 64 KiB at a time, with each slice's
+    /// offset, while `body` returns true.
+    package func forEachSlice(_ body: (UnsafeRawBufferPointer, _ offset: Int) throws -> Bool) throws {
+        try lock.withLock {
+            var slice = [UInt8](repeating: 0, count: 65_536)
+            guard let file else {
+                for (index, id) in held.enumerated() {
+                    let keepsOn = try withUnsafeBytes(of: id.uuid) { try body($0, index * 16) }
+                    if !keepsOn { return }
+                }
+                return
+            }
+            writePending()
+            guard !failed, fflush(file) == 0, fseek(file, 0, SEEK_SET) == 0 else { throw ListingSpoolError.unreadable }
+            defer { fseek(file, 0, SEEK_END) }
+            var offset = 0
+            while offset < added * 16 {
+                let read = slice.withUnsafeMutableBytes { fread($0.baseAddress, 1, min($0.count, added * 16 - offset), file) }
+                guard read > 0, read % 16 == 0 else { throw ListingSpoolError.unreadable }
+                let keepsOn = try slice.withUnsafeBytes { try body(UnsafeRawBufferPointer(rebasing: $0[0..<read]), offset) }
+                if !keepsOn { return }
+                offset += read
+            }
+        }
+    }
+
+    /// Every id, in order, read back into memory.
+    package func ids() throws -> [UUID] {
+        var ids: [UUID] = []
+        ids.reserveCapacity(count)
+        try forEachSlice { bytes, _ in
+            for start in stride(from: 0, to: bytes.count, by: 16) {
+                ids.append(UUID(uuid: bytes.loadUnaligned(fromByteOffset: start, as: uuid_t.self)))
+            }
+            return true
+        }
+        return ids
+    }
+}
+
+/// The temporary file of a `ListingSpool` could not be read back.
+package enum ListingSpoolError: Error {
+    case unreadable
+}
