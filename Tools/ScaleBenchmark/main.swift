@@ -3,7 +3,9 @@
 // (`sql_query.sh`). For each size it imports the CSV with `memoss-import` and with the loader,
 // then times `list`, `list --tag Work` and `search dentist` against the matching queries (FTS5 for
 // the search), the two commands in turn, and the writes (add, edit, done, rm) on the big store
-// against the same on an almost empty one.
+// against the same on an almost empty one; `next 1` against `next <id>` (the listing's first
+// reminder), and the prompt's start (an empty script on standard input) against `--version`.
+// `--sizes 1000000` measures a million (about 15 minutes more).
 // Prints a Markdown table: medians, min–max, ratios, peak memory; store size against the CSV.
 //
 //     swift build -c release --product memoss --product memoss-import
@@ -34,11 +36,17 @@ struct Run {
     let status: Int32
 }
 
-/// Runs `arguments` with standard output to /dev/null (or `output`), timing it with `wait4`'s rusage.
+/// An empty file for every command's standard input: the prompt then reads an empty script.
+let emptyInput = folder.appendingPathComponent("empty-input").path
+FileManager.default.createFile(atPath: emptyInput, contents: Data())
+
+/// Runs `arguments` with standard output to /dev/null (or `output`) and standard input from an
+/// empty file, timing it with `wait4`'s rusage.
 func run(_ arguments: [String], output: String = "/dev/null") -> Run {
     var actions: posix_spawn_file_actions_t = posix_spawn_file_actions_t()
     posix_spawn_file_actions_init(&actions)
     defer { posix_spawn_file_actions_destroy(&actions) }
+    posix_spawn_file_actions_addopen(&actions, 0, emptyInput, O_RDONLY, 0)
     posix_spawn_file_actions_addopen(&actions, 1, output, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
     posix_spawn_file_actions_addopen(&actions, 2, folder.appendingPathComponent("stderr").path, O_WRONLY | O_CREAT | O_APPEND, 0o644)
     let argv = arguments.map { strdup($0) } + [nil]
@@ -130,6 +138,15 @@ for size in sizes {
 
     let (list, sqlList) = compare({ must([memoss, "--db", store, "list"]) }, { must(["sh", sharedBench("sql_query.sh"), reference, "list"]) })
     row(size, "`list` / `list`", list.text, sqlList.text, String(format: "%.2f×", list.median / sqlList.median))
+    // `next` of the listing's first number (read from the kept listing by position) and of its id.
+    let first = folder.appendingPathComponent("first").path
+    must(["sqlite3", store, "SELECT hex(substr(reminderIDs, 1, 16)) FROM lastListing"], output: first)
+    let firstID = ((try? String(contentsOfFile: first, encoding: .utf8)) ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
+    let (nextNumber, nextID) = compare({ must([memoss, "--db", store, "next", "1"]) }, { must([memoss, "--db", store, "next", firstID]) })
+    row(size, "`next 1` / `next <id>`", nextNumber.text, nextID.text, String(format: "%.2f×", nextNumber.median / nextID.median))
+    // The prompt's start: `memoss` reading an empty script, against a start that opens no store.
+    let (prompt, version) = compare({ must([memoss, "--db", store]) }, { must([memoss, "--version"]) })
+    row(size, "prompt start (empty input) / `--version`", prompt.text, version.text, String(format: "%.2f×", prompt.median / version.median))
     let (tag, sqlTag) = compare({ must([memoss, "--db", store, "list", "--tag", "Work"]) },
                                 { must(["sh", sharedBench("sql_query.sh"), reference, "tag-Work"]) })
     row(size, "`list --tag Work` / `tag-Work`", tag.text, sqlTag.text, String(format: "%.2f×", tag.median / sqlTag.median))
