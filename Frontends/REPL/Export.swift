@@ -125,7 +125,9 @@ final class AtomicFile: @unchecked Sendable {
         flush()
         guard let temporary else {
             try? handle.close()
-            if failure != nil { throw Refusal(message: "cannot write \(destination); the export stopped part way") }
+            if failure != nil {
+                throw Refusal(message: "cannot write \(destination): the export stopped part way; check that it still takes writing and export again")
+            }
             return
         }
         if failure == nil {

@@ -97,6 +97,10 @@ package final class ListingSpool: @unchecked Sendable {
 }
 
 /// The temporary file of a `ListingSpool` could not be read back.
-package enum ListingSpoolError: Error {
+package enum ListingSpoolError: UserFacingError {
     case unreadable
+
+    package var message: String {
+        "The listing's numbers could not be kept (its temporary file could not be written or read back); check the space left in the temporary folder (TMPDIR) and list again."
+    }
 }

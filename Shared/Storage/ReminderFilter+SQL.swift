@@ -22,9 +22,7 @@ enum FilteredRows {
 extension ReminderFilter {
     /// Whether a word must be found (not only not found): the reminders the full-text index
     /// matches are then few enough to start a read from, by key.
-    var startsFromWords: Bool {
-        conditions.contains { if case .text(let words) = $0 { !SearchText.isFoundAnywhere(words) } else { false } }
-    }
+    var startsFromWords: Bool { firstFoundWords != nil }
 
     /// The index of the first condition of words that must be found, which a read can start from.
     private var firstFoundWords: Int? {
@@ -69,11 +67,8 @@ extension ReminderFilter {
                 AND textRow.searchRow IN (SELECT rowid FROM reminderText WHERE reminderText MATCH ?))
             """
         }
-        let names = { (kind: String) in
-            "SELECT ownerID FROM nameSearchRow WHERE kind = '\(kind)' AND searchRow IN (SELECT rowid FROM nameText WHERE nameText MATCH ?)"
-        }
         let byTag = { (id: String) in
-            "EXISTS (SELECT 1 FROM reminderTag AS named WHERE named.reminderID = \(id) AND named.tagID IN (\(names("tag"))))"
+            "EXISTS (SELECT 1 FROM reminderTag AS named WHERE named.reminderID = \(id) AND named.tagID IN (\(Self.named("tag"))))"
         }
         var textRange = "", rangeArguments: StatementArguments = []
         if let from = textRows.from { textRange += " AND reminderText.rowid >= ?"; rangeArguments += [from] }
@@ -88,14 +83,12 @@ extension ReminderFilter {
             \(byText)
             UNION ALL
             SELECT DISTINCT link.reminderID FROM reminderTag AS link
-                WHERE link.tagID IN (\(names("tag"))) AND NOT \(foundByText("link.reminderID"))
+                WHERE link.tagID IN (\(Self.named("tag"))) AND NOT \(foundByText("link.reminderID"))
             UNION ALL
             SELECT inList.id FROM reminder AS inList
-                WHERE inList.listID IN (\(names("list"))) AND NOT \(foundByText("inList.id")) AND NOT \(byTag("inList.id"))
+                WHERE inList.listID IN (\(Self.named("list"))) AND NOT \(foundByText("inList.id")) AND NOT \(byTag("inList.id"))
             UNION ALL
-            SELECT inList.id FROM (SELECT 1 FROM nameSearchRow WHERE kind = 'list' AND hex(ownerID) = \(Self.defaultListHex)
-                AND searchRow IN (SELECT rowid FROM nameText WHERE nameText MATCH ?) LIMIT 1)
-                CROSS JOIN reminder AS inList
+            SELECT inList.id FROM (\(Self.defaultListNamed)) CROSS JOIN reminder AS inList
                 WHERE inList.listID IS NULL AND NOT \(foundByText("inList.id")) AND NOT \(byTag("inList.id"))
             """, arguments: [match] + rangeArguments + StatementArguments(Array(repeating: match, count: 8)))
     }
@@ -103,6 +96,18 @@ extension ReminderFilter {
     /// The default list's id in `hex()`'s spelling (a reminder in it has no `listID`; the store
     /// keeps the id as text, 8-4-4-4-12).
     private static let defaultListHex = "(SELECT replace(value, '-', '') FROM storeSetting WHERE name = 'defaultList')"
+
+    /// The ids of the tags (`kind` "tag") or lists ("list") whose names the words (one argument)
+    /// find in the names' full-text index.
+    private static func named(_ kind: String) -> String {
+        "SELECT ownerID FROM nameSearchRow WHERE kind = '\(kind)' AND searchRow IN (SELECT rowid FROM nameText WHERE nameText MATCH ?)"
+    }
+
+    /// One row when the words (one argument) find the default list's name, none otherwise.
+    private static let defaultListNamed = """
+        SELECT 1 FROM nameSearchRow WHERE kind = 'list' AND hex(ownerID) = \(defaultListHex)
+            AND searchRow IN (SELECT rowid FROM nameText WHERE nameText MATCH ?) LIMIT 1
+        """
 
     private static func sql(_ condition: Condition, rows: FilteredRows) -> (String, StatementArguments) {
         let due = rows == .reminders ? "reminder.scheduledAt" : "completion.occurrence"
@@ -125,15 +130,9 @@ extension ReminderFilter {
             return ("""
                 reminder.id IN (
                   SELECT reminderID FROM reminderSearchRow WHERE searchRow IN (SELECT rowid FROM reminderText WHERE reminderText MATCH ?)
-                  UNION SELECT reminderTag.reminderID FROM reminderTag WHERE reminderTag.tagID IN
-                   (SELECT ownerID FROM nameSearchRow WHERE kind = 'tag' AND searchRow IN
-                    (SELECT rowid FROM nameText WHERE nameText MATCH ?))
-                  UNION SELECT inList.id FROM reminder AS inList WHERE inList.listID IN
-                   (SELECT ownerID FROM nameSearchRow WHERE kind = 'list' AND searchRow IN
-                    (SELECT rowid FROM nameText WHERE nameText MATCH ?))
-                  UNION SELECT inList.id FROM (SELECT 1 FROM nameSearchRow WHERE kind = 'list' AND hex(ownerID) = \(defaultListHex)
-                    AND searchRow IN (SELECT rowid FROM nameText WHERE nameText MATCH ?) LIMIT 1)
-                   CROSS JOIN reminder AS inList WHERE inList.listID IS NULL)
+                  UNION SELECT reminderTag.reminderID FROM reminderTag WHERE reminderTag.tagID IN (\(named("tag")))
+                  UNION SELECT inList.id FROM reminder AS inList WHERE inList.listID IN (\(named("list")))
+                  UNION SELECT inList.id FROM (\(defaultListNamed)) CROSS JOIN reminder AS inList WHERE inList.listID IS NULL)
                 """, [match, match, match, match])
         case .tagged(let ids):
             guard !ids.isEmpty else { return ("0", []) }
