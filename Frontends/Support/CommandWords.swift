@@ -29,10 +29,23 @@ package struct CommandWords {
         // Options of the root before the command's name (`--db PATH list`), read only when there
         // are some, from their group's definition alone (the root's would describe every command).
         if words.first?.hasPrefix("-") == true {
-            // argument-parser's own option that takes a value: `--generate-completion-script bash`.
-            let rootValueOptions = (root.optionsBeforeCommand.map(Self.valueOptions) ?? []).union(["--generate-completion-script"])
+            var rootValueOptions: Set<String>?
             while index < words.count, words[index].hasPrefix("-") {
-                index += rootValueOptions.contains(words[index]) ? 2 : 1
+                let word = words[index], next = index + 1 < words.count ? words[index + 1] : nil
+                if word == "--generate-completion-script" {
+                    // argument-parser's own option that takes a value: `--generate-completion-script bash`.
+                    index += 2
+                } else if next == nil || Self.parserFlags.contains(word) || (Self.looksLikeOption(word) && word.contains("=")) {
+                    index += 1
+                } else if Self.looksLikeOption(word), let next, !next.hasPrefix("-"), Self.subcommand(named: next, of: root) == nil {
+                    // `--db PATH list`: read as a flag, the option would be followed by a command's
+                    // name, which `next` is not, so it is the option's value (the definitions cost a
+                    // one-shot command about 1 ms).
+                    index += 2
+                } else {
+                    if rootValueOptions == nil { rootValueOptions = root.optionsBeforeCommand.map(Self.valueOptions) ?? [] }
+                    index += rootValueOptions!.contains(word) ? 2 : 1
+                }
             }
         }
         var command: any ParsableCommand.Type = root, path: [String] = []
@@ -67,9 +80,12 @@ package struct CommandWords {
     package var normalized: [String] {
         // A shell's completion request (`---completion …`) is argument-parser's own protocol.
         guard !path.isEmpty, start < words.count, words.first != "---completion" else { return words }
-        // Which options take a value matters only for a word that begins with a dash (reading the
-        // command's definitions costs a one-shot command about 3 ms).
-        let takesValue = words[start...].contains { $0.hasPrefix("-") } ? Self.valueOptions(of: command) : []
+        // Which options take a value matters only when a word that begins with a dash could be a
+        // value (reading the command's definitions costs a one-shot command about 3 ms): the words
+        // as typed mean the same to argument-parser when each such word is a long option (or
+        // `-h`) that does not follow another one without its value attached.
+        if Self.unambiguous(words[start...]) { return words }
+        let takesValue = Self.valueOptions(of: command)
         var options = Array(words[..<start]), values: [String] = []
         var index = start
         while index < words.count {
@@ -91,6 +107,35 @@ package struct CommandWords {
             index += 1
         }
         return values.isEmpty ? options : options + ["--"] + values
+    }
+
+    /// argument-parser's own flags, which every command has.
+    static let parserFlags: Set<String> = ["--help", "-h", "--version", "--experimental-dump-help"]
+
+    /// Whether `word` has the shape of a long option (`--tag`, `--tag=Work`) or is `-h`: no value
+    /// typed (`-5 °C`, `-check logs`, `--`, `--notes=` with its value in the next word) has it.
+    static func looksLikeOption(_ word: String) -> Bool {
+        if word == "-h" { return true }
+        let name = word.utf8.dropFirst(2).prefix { $0 != UInt8(ascii: "=") }
+        guard word.utf8.starts(with: "--".utf8), let first = name.first,
+              (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(first | 0x20),
+              name.allSatisfy({ (UInt8(ascii: "a")...UInt8(ascii: "z")).contains($0 | 0x20) || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) || $0 == UInt8(ascii: "-") })
+        else { return false }
+        let rest = word.utf8.count - 2 - name.count
+        return rest == 0 || rest > 1
+    }
+
+    /// Whether argument-parser reads `words` as `normalized` would give them without knowing
+    /// which options take a value: every word that begins with a dash is option-shaped, and none
+    /// follows an option-shaped word without an attached value (it could be that option's value).
+    static func unambiguous(_ words: ArraySlice<String>) -> Bool {
+        var afterOption = false
+        for word in words {
+            guard word.hasPrefix("-") else { afterOption = false; continue }
+            guard looksLikeOption(word), !afterOption else { return false }
+            afterOption = !word.contains("=")
+        }
+        return true
     }
 
     /// The option names (`--tag`, `-o`) of `command` that take a value, from its definition.

@@ -199,6 +199,28 @@ struct TrustCommandTests {
         #expect(try titles() == ["-check logs", "--verbose flag", "Buy oat milk"])
     }
 
+    @Test func anOptionsValueMayLookLikeAnOptionOrANumberAndAStoreMayBeNamedLikeACommand() throws {
+        // A value that begins with a dash, after its option or glued to it, is the option's value.
+        #expect(try memoss("add", "Boiler", "--notes", "--check the valve", "--date", "2026-12-01").status == 0)
+        #expect(try memoss("add", "Thermostat", "--notes", "-5", "--date", "2026-12-02").status == 0)
+        #expect(try memoss("add", "Porch", "--notes=-2 °C", "--date", "2026-12-03").status == 0)
+        let json = try JSONSerialization.jsonObject(with: try memoss("list", "--json").stdoutData) as? [String: Any]
+        let notes = (json?["todo"] as? [[String: Any]] ?? []).map { "\($0["title"] ?? "") \($0["notes"] ?? "")" }
+        #expect(notes == ["Boiler --check the valve", "Thermostat -5", "Porch -2 °C"])
+
+        // `--db list add …` and `--db=list add …`: a store file named "list" in the current folder.
+        let folder = home.appendingPathComponent("named")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        for (index, words) in [["--db", "list", "add", "First", "--date", "2026-12-04"],
+                               ["--db=list", "add", "Second", "--date", "2026-12-05"]].enumerated() {
+            let added = try ChildProcess.run(MemossProcess.executable, words, environment: MemossProcess.onTestClock(environment), in: folder)
+            #expect(added.status == 0, "\(added.stderr)")
+            #expect(added.stdout.hasPrefix("Added \(index + 1). "))
+        }
+        #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent("list").path))
+        #expect(try memoss("list", "--json").stdout.contains("First") == false)
+    }
+
     @Test func unknownCommandsAndHelpTopicsAreUsageErrorsWithSuggestions() throws {
         let typo = try memoss("lsit")
         #expect(typo.status == 2)
