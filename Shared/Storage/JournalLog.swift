@@ -125,7 +125,7 @@ enum JournalLog {
         try db.execute(sql: """
             INSERT INTO journalEntry (commandID, summary, createdAt, changes, isUndone, revision, kind, origin)
             VALUES (?, ?, ?, ?, 0, ?, ?, ?)
-            """, arguments: [group?.id ?? 0, note.summary, note.at, changes, try nextRevision(db), kind.rawValue, note.origin])
+            """, arguments: [group?.id ?? 0, note.summary, StoredDate.text(note.at), changes, try nextRevision(db), kind.rawValue, note.origin])
         let id = db.lastInsertedRowID
         if group?.id == nil {
             // The command's number is its first entry's.
@@ -249,7 +249,7 @@ enum JournalLog {
                 commands[commands.count - 1] = JournalCommand(id: id, summaries: last.summaries + [row["summary"]],
                                                               at: last.at, isUndone: last.isUndone, origin: last.origin)
             } else {
-                commands.append(JournalCommand(id: id, summaries: [row["summary"]], at: row["createdAt"], isUndone: row["isUndone"],
+                commands.append(JournalCommand(id: id, summaries: [row["summary"]], at: try StoredDate.date(row["createdAt"]), isUndone: row["isUndone"],
                                                origin: row["origin"]))
             }
         }

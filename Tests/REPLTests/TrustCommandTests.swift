@@ -140,7 +140,10 @@ struct TrustCommandTests {
         _ = try memoss("add", "Errand", "--date", "2027-03-03", "--new-tag", "Errands")
         _ = try memoss("done", "1")
 
-        let list = try memoss("undo", "--list").stdout.components(separatedBy: "\n")
+        let listed = try memoss("undo", "--list").stdout
+        // Each command with the time it was made (the tests' clock).
+        #expect(listed.hasPrefix("  1. Completed \"Buy milk\"  Today 15:00\n"))
+        let list = listed.components(separatedBy: "\n")
             .map { $0.components(separatedBy: "  ").prefix(2).joined(separator: "  ") }
         #expect(list.prefix(3) == ["  1. Completed \"Buy milk\"", "  2. Created tag \"Errands\"; added \"Errand\"",
                                    "  3. Added \"Buy milk\""])

@@ -48,7 +48,7 @@ struct AppDatabaseTests {
         let ids = (0..<80_000).map { counted($0) }
         for round in 1...3 {
             let database = try AppDatabase.open(at: path)
-            try await GRDBReminderRepository(database: database).saveListing(Array(ids.dropFirst(round)))
+            #expect(try await GRDBReminderRepository(database: database).saveListing(Array(ids.dropFirst(round))))
             #expect(walBytes(path) > 1_280_000, "round \(round)")
             database.foldWAL()
             #expect(walBytes(path) == 32 + 24 + 4096, "round \(round): the WAL keeps its header and one page")
@@ -66,7 +66,7 @@ struct AppDatabaseTests {
         let path = folder.appendingPathComponent("memoss.sqlite").path
         let database = try AppDatabase.open(at: path)
         let listings = GRDBReminderRepository(database: database)
-        try await listings.saveListing((0..<80_000).map { counted($0) })
+        #expect(try await listings.saveListing((0..<80_000).map { counted($0) }))
         try await DatabaseQueue(path: path).writeWithoutTransaction { try $0.execute(sql: "PRAGMA wal_checkpoint(PASSIVE)") }
         let tag = Tag(id: counted(7), name: "Work", colorHex: "#3B82F6", createdAt: testNow)
         try await GRDBTagRepository(database: database).insert(tag)
@@ -84,7 +84,7 @@ struct AppDatabaseTests {
         let path = folder.appendingPathComponent("memoss.sqlite").path
         let database = try AppDatabase.open(at: path)
         let listings = GRDBReminderRepository(database: database)
-        try await listings.saveListing((0..<80_000).map { counted($0) })
+        #expect(try await listings.saveListing((0..<80_000).map { counted($0) }))
         database.foldWAL()
         let store = URL(fileURLWithPath: path), before = try Data(contentsOf: store)
         let tag = Tag(id: counted(7), name: "Work", colorHex: "#3B82F6", createdAt: testNow)
@@ -102,17 +102,17 @@ struct AppDatabaseTests {
         let path = folder.appendingPathComponent("memoss.sqlite").path
         let database = try AppDatabase.open(at: path)
         let listings = GRDBReminderRepository(database: database)
-        try await listings.saveListing([counted(1)])
+        #expect(try await listings.saveListing([counted(1)]))
         let otherPool = try DatabasePool(path: path)
         do {
             // Another connection in a read transaction since the first listing was saved.
             let reading = try otherPool.makeSnapshot()
-            try await listings.saveListing((0..<80_000).map { counted($0) })
+            #expect(try await listings.saveListing((0..<80_000).map { counted($0) }))
             database.foldWAL()
             #expect(walBytes(path) > 1_280_000)
             #expect(try await reading.read { try Data.fetchOne($0, sql: "SELECT reminderIDs FROM lastListing")?.count } == 16)
         }
-        try await listings.saveListing([counted(2)])
+        #expect(try await listings.saveListing([counted(2)]))
         database.foldWAL()
         #expect(walBytes(path) == 32 + 24 + 4096)
         #expect(try await listings.lastListing() == [counted(2)])
@@ -557,8 +557,8 @@ struct RecurrenceColumnsTests {
     }
 }
 
-/// Tags' creation times, which GRDB writes as text, are read as GRDB reads them: by the tag
-/// repository, by a listing's tags and by a reminder read with its tags.
+/// Tags' creation times, kept as text in GRDB's form, are written as GRDB writes them and read as
+/// GRDB reads them: by the tag repository, by a listing's tags and by a reminder read with its tags.
 struct StoredTagTimeTests {
     @Test func aTagsCreationTimeReadsAsGRDBReadsIt() async throws {
         let temporary = try TemporaryFolder("memoss-tests")
@@ -571,6 +571,8 @@ struct StoredTagTimeTests {
         for _ in 0..<2_000 {
             state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
             seconds.append(Double((state >> 11) % 4_102_444_800_000) / 1_000)
+            // And between two milliseconds, where GRDB's formatter takes the nearest.
+            seconds.append(Double((state >> 11) % 4_102_444_800_000_000) / 1_000_000)
         }
         for (index, value) in seconds.enumerated() {
             try await tags.insert(Tag(id: counted(index), name: "t\(index)", colorHex: "#3B82F6",
@@ -592,6 +594,19 @@ struct StoredTagTimeTests {
             })
         }
         #expect(expected.count == seconds.count + others.count)
+        // Written as GRDB writes a date, to the millisecond.
+        let written = try await raw.read { db in
+            try Dictionary(uniqueKeysWithValues: Row.fetchAll(db, sql: "SELECT id, createdAt FROM tag").map {
+                ($0["id"] as UUID, $0["createdAt"] as String)
+            })
+        }
+        for (index, value) in seconds.enumerated() {
+            let grdb = String.fromDatabaseValue(Date(timeIntervalSince1970: value).databaseValue)
+            guard written[counted(index)] == grdb else {
+                Issue.record("\(value): written \(written[counted(index)] ?? "nothing"), GRDB writes \(grdb ?? "nothing")")
+                return
+            }
+        }
         let read = try await tags.allTags()
         #expect(read.count == expected.count)
         for tag in read where tag.createdAt != expected[tag.id] {
