@@ -142,7 +142,7 @@ extension GRDBReminderRepository {
     /// many open ones (dated and undated) it selects; counting done ones then reads less.
     fileprivate static func count(_ section: ReminderSection, matching filter: ReminderFilter, openCount: Int?, _ db: Database) throws -> Int {
         guard section.done else {
-            let query = section.undated ? ReminderQuery.undated(matching: filter, limit: nil) : ReminderQuery.open(matching: filter)
+            let query = section.undated ? try ReminderQuery.undated(matching: filter, limit: nil, db) : ReminderQuery.open(matching: filter)
             return try Int.fetchOne(db, sql: "SELECT count(*) FROM (\(query.idsSQL))", arguments: query.arguments) ?? 0
         }
         let doneReminders: Int
@@ -200,7 +200,7 @@ private struct SectionsRead: Sendable {
             (sql, arguments) = ReminderQuery.completedTimes(matching: filter, limit: section.limit, alsoSelecting: ReminderQuery.tagRows)
         } else {
             var query = section.done ? ReminderQuery.completed(matching: filter)
-                : section.undated ? ReminderQuery.undated(matching: filter, limit: section.limit)
+                : section.undated ? try ReminderQuery.undated(matching: filter, limit: section.limit, db)
                 : ReminderQuery.toDo(matching: filter, limit: section.limit)
             if section.done, let limit = section.limit { query.order += " LIMIT \(max(0, limit))" }
             (sql, arguments) = (query.sql(alsoSelecting: ReminderQuery.tagRows), query.arguments)

@@ -50,13 +50,30 @@ package struct ReminderQuery {
         return query
     }
 
-    /// The open reminders without a date, higher priority first, then oldest first.
-    static func undated(matching filter: ReminderFilter, limit: Int?) -> ReminderQuery {
+    /// The open reminders without a date, higher priority first, then oldest first. With a tag,
+    /// read from the tag's links (each a read of its reminder's row), or with `fromUndated` from
+    /// the open undated reminders' index entries (each checked for the tag by key).
+    static func undated(matching filter: ReminderFilter, limit: Int?, fromUndated: Bool = false) -> ReminderQuery {
         var query = ReminderQuery(condition: "reminder.isCompleted = 0 AND reminder.scheduledAt IS NULL",
-                                  order: "reminder.priority DESC, reminder.createdAt, reminder.id", tagID: filter.requiredTag)
+                                  order: "reminder.priority DESC, reminder.createdAt, reminder.id",
+                                  tagID: fromUndated ? nil : filter.requiredTag)
         query.narrow(to: filter)
         if let limit { query.order += " LIMIT \(max(0, limit))" }
         return query
+    }
+
+    /// `undated(matching:limit:)` read from where it costs less in `db`: with a tag, from the open
+    /// undated reminders when they are fewer than half the tag's links (a link costs a read of
+    /// its reminder's row, an undated reminder a look in the smaller table of links, about half
+    /// as much). Both counts come from indexes alone, the second no further than the first's half:
+    /// a tag of 15,000 links and no undated reminder cost 1.5 ms instead of 19 ms at 100,000.
+    static func undated(matching filter: ReminderFilter, limit: Int?, _ db: Database) throws -> ReminderQuery {
+        guard let tagID = filter.requiredTag else { return undated(matching: filter, limit: limit) }
+        let links = try Int.fetchOne(db.kept("SELECT count(*) FROM reminderTag WHERE tagID = ?"), arguments: [tagID]) ?? 0
+        let undated = try Int.fetchOne(db.kept("""
+            SELECT count(*) FROM (SELECT 1 FROM reminder WHERE isCompleted = 0 AND scheduledAt IS NULL LIMIT ?)
+            """), arguments: [links / 2]) ?? 0
+        return Self.undated(matching: filter, limit: limit, fromUndated: undated < links / 2)
     }
 
     /// To Do, the `limit` soonest when given. Every open reminder is read in the table's order and

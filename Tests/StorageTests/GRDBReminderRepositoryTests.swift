@@ -137,6 +137,47 @@ struct GRDBReminderRepositoryTests {
         #expect(read.all == ["0 Open 4", "0 Open 5", "1 Undated 4", "1 Undated 5", "2 Done 2", "2 Done 1", "3 Done 2", "3 Done 1"])
         #expect(ends.all == [[2, 2], [2, 2], [2, 2], [2, 2]])
     }
+
+    /// A tag's No date section is read from the undated reminders when they are fewer than half
+    /// the tag's links (Work: 40 dated, 4 undated), else from the links (Car: 1 link): either
+    /// way the same reminders, higher priority first, then oldest first, and counted alike.
+    @Test func aTagsNoDateSectionIsTheSameFromTheUndatedOnesOrFromTheLinks() async throws {
+        let database = try AppDatabase.inMemory()
+        let reminders = GRDBReminderRepository(database: database)
+        let work = Domain.Tag(id: counted(900), name: "Work", colorHex: "#3B82F6", createdAt: testNow)
+        let car = Domain.Tag(id: counted(901), name: "Car", colorHex: "#EF4444", createdAt: testNow)
+        for tag in [work, car] { try await GRDBTagRepository(database: database).insert(tag) }
+        for day in 1...40 {
+            try await reminders.insert(reminder("Dated \(day)", at: "2026-12-\(day % 28 + 1)T09:00:00Z", id: day), tagIDs: [work.id])
+        }
+        // Undated: by priority, then age, then id; one also of Car's, one of neither, one done.
+        let undated: [(title: String, priority: Priority, created: String, id: Int, tags: [UUID], done: Bool)] = [
+            ("Low, id 105", .low, "2026-11-01", 105, [work.id], false), ("High new", .high, "2026-11-09", 104, [work.id, car.id], false),
+            ("Low, id 103", .low, "2026-11-01", 103, [work.id], false), ("High old", .high, "2026-11-02", 106, [work.id], false),
+            ("Untagged", .high, "2026-11-01", 107, [], false), ("Done", .high, "2026-11-01", 108, [work.id], true),
+        ]
+        for item in undated {
+            var made = reminder(item.title, at: "2026-12-01T09:00:00Z", id: item.id)
+            (made.scheduledAt, made.priority, made.createdAt) = (nil, item.priority, instant("\(item.created)T09:00:00Z"))
+            if item.done { (made.isCompleted, made.completedAt) = (true, testNow) }
+            try await reminders.insert(made, tagIDs: item.tags)
+        }
+        /// The section's titles, then "shown of total".
+        func noDate(_ tag: Domain.Tag, limit: Int?) async throws -> [String] {
+            let read = Gathered<String>()
+            let sections = [ReminderSection(done: false), ReminderSection(done: false, undated: true, limit: limit, countsAll: true)]
+            try await reminders.forEachReminder(in: sections, matching: ReminderFilter([.tagged([tag.id])])) { section, item in
+                if section == 1 { read.add(item.title) }
+            } ended: { section, shown, total in
+                if section == 1 { read.add("\(shown) of \(total)") }
+            }
+            return read.all
+        }
+        #expect(try await noDate(work, limit: nil) == ["High old", "High new", "Low, id 103", "Low, id 105", "4 of 4"])
+        #expect(try await noDate(work, limit: 2) == ["High old", "High new", "2 of 4"])
+        #expect(try await noDate(car, limit: nil) == ["High new", "1 of 1"])
+        #expect(try await noDate(car, limit: 0) == ["0 of 1"])
+    }
 }
 
 struct TagFilterQueryPlanTests {
