@@ -235,7 +235,7 @@ private struct ToggleLog {
 struct RecurrenceColumnsTests {
     @Test func recurrenceIsStoredInReadableColumns() async throws {
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("memoss-\(UUID().uuidString).sqlite").path
-        defer { try? FileManager.default.removeItem(atPath: path) }
+        defer { for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) } }
         let reminder = Reminder(id: UUID(), title: "Bins", notes: nil, scheduledAt: testNow, timeZoneID: "Europe/London",
                                 createdAt: testNow, updatedAt: testNow, recurrence: .monthly(day: 31),
                                 recurrenceEnd: day("2027-06-30"),
@@ -260,7 +260,7 @@ struct RecurrenceColumnsTests {
     /// time resolves to the due instant, also when the gap crossed midnight.
     @Test func migratingKeepsTheNominalDateOfAnOccurrenceMovedPastMidnight() async throws {
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("memoss-\(UUID().uuidString).sqlite").path
-        defer { try? FileManager.default.removeItem(atPath: path) }
+        defer { for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) } }
         let queue = try DatabaseQueue(path: path)
         try AppDatabase.migrator.migrate(queue, upTo: "v7")
         let nuuk = UUID(uuidString: "00000000-0000-0000-0000-000000000001")!
@@ -426,7 +426,7 @@ struct RecurrenceColumnsTests {
     /// weekday, monthly on its day, every 1 period, no count; and a new rule is kept exactly.
     @Test func migratingToTheRicherRulesKeepsEveryStoredRule() async throws {
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("memoss-\(UUID().uuidString).sqlite").path
-        defer { try? FileManager.default.removeItem(atPath: path) }
+        defer { for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) } }
         let queue = try DatabaseQueue(path: path)
         try AppDatabase.migrator.migrate(queue, upTo: "v11")
         let rows: [(String, Int?, Int?)] = [("never", nil, nil), ("daily", nil, nil), ("weekly", 6, nil), ("monthly", nil, 31)]
@@ -461,7 +461,7 @@ struct RecurrenceColumnsTests {
     /// changesets) still undoes and redoes each command exactly, leaving integers behind.
     @Test func undoHistoryFromBeforeTheIntegerInstantsStillUndoesAndRedoes() async throws {
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("memoss-\(UUID().uuidString).sqlite").path
-        defer { try? FileManager.default.removeItem(atPath: path) }
+        defer { for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) } }
         let queue = try DatabaseQueue(path: path)
         try AppDatabase.migrator.migrate(queue, upTo: "v14")
         let id = UUID(uuidString: "00000000-0000-0000-0000-0000000000AA")!

@@ -39,7 +39,7 @@ package final class TestWorld: Sendable {
     package var storePath: String? { storeFile }
 
     deinit {
-        if let storeFile { try? FileManager.default.removeItem(atPath: storeFile) }
+        for suffix in ["", "-wal", "-shm", "-delivery.lock"] { if let storeFile { try? FileManager.default.removeItem(atPath: storeFile + suffix) } }
     }
 
     /// A core over a read-only connection to the same store: reads work, every write
