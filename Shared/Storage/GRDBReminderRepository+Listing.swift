@@ -65,9 +65,14 @@ extension GRDBReminderRepository {
         // (Completed, for JSON) are read first on the first connection while the second sorts its
         // part; those after it follow on the first connection, all in its read.
         let parts = ReminderQuery.toDoParts(matching: filter)
+        let secondLinks = Handoff<TagLinks>()
         try await database.readInTwo(
             pin: start,
             first: { (db, tags, partner: Partner<ReminderWithTags>) in
+                // The second part's tag links, read here while the second connection sorts its
+                // part (its rows need them only once sorted); first, so the second never waits
+                // for a read that failed before giving them.
+                secondLinks.give { try TagLinks(db, ids: parts[1].ids, tagged: filter.requiredTag, tags: tags) }
                 try noteZones(db)
                 try read.sections(from: 0, upTo: toDo, db, tags: tags, openCount: nil)
                 var mine = try ReminderRows(db, query: parts[0].query, tags: tags, links: TagLinks(db, ids: parts[0].ids, tagged: filter.requiredTag, tags: tags))
@@ -95,7 +100,7 @@ extension GRDBReminderRepository {
                 try read.sections(from: toDo + 1, db, tags: tags, openCount: count)
             },
             second: { db, tags, pass in
-                var rows = try ReminderRows(db, query: parts[1].query, tags: tags, links: TagLinks(db, ids: parts[1].ids, tagged: filter.requiredTag, tags: tags))
+                var rows = try ReminderRows(db, query: parts[1].query, tags: tags, laterLinks: { try secondLinks.take() })
                 while let item = try rows.next(), pass(item) {}
             },
             alone: whole,

@@ -228,3 +228,24 @@ final class Partner<Item: Sendable>: @unchecked Sendable {
         condition.broadcast()
     }
 }
+
+/// A value one read of `readInTwo` makes for the other, which waits for it: given once (or the
+/// error making it threw), taken any number of times.
+final class Handoff<Value>: @unchecked Sendable {
+    private let given = DispatchSemaphore(value: 0)
+    private var result: Result<Value, any Error>?
+
+    /// Makes the value with `body` and hands it (or `body`'s error) over.
+    func give(_ body: () throws -> Value) {
+        result = Result { try body() }
+        given.signal()
+    }
+
+    /// The value, once given; throws the error making it threw.
+    func take() throws -> Value {
+        given.wait()
+        defer { given.signal() }
+        guard let result else { throw StoreError.unreadableValue }
+        return try result.get()
+    }
+}

@@ -264,4 +264,9 @@ extension ReminderRows {
     init(_ db: Database, query: ReminderQuery, tags: TagsByRow, links: TagLinks) throws {
         try self.init(db, sql: query.sql(alsoSelecting: nil), arguments: query.arguments, tags: tags, links: links)
     }
+
+    /// As `init(_:query:tags:links:)`, with the links `laterLinks` gives once the first row is made.
+    init(_ db: Database, query: ReminderQuery, tags: TagsByRow, laterLinks: @escaping () throws -> TagLinks) throws {
+        try self.init(db, sql: query.sql(alsoSelecting: nil), arguments: query.arguments, tags: tags, laterLinks: laterLinks)
+    }
 }

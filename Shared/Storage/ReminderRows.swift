@@ -21,7 +21,9 @@ struct ReminderRows {
     private var standsOnNext = false, isAtEnd = false
     private let occurrenceColumn: Int?, doneAtColumn: Int?
     private let tags: TagsByRow?
-    private let links: TagLinks?
+    private var links: TagLinks?
+    /// Gives `links` once the statement has made its first row (`init(…laterLinks:)`).
+    private var laterLinks: (() throws -> TagLinks)?
 
     /// The rows of `sql`; with `tags`, each reminder's tags are those `links` gives it or, without
     /// `links`, those of the statement's `tagRows` column (its last).
@@ -29,14 +31,19 @@ struct ReminderRows {
     /// `cached`: the statement is kept on the connection and used again (for SQL whose text does
     /// not vary: preparing one that reads every column of `reminder` costs SQLite and GRDB's
     /// authorizer about 0.2 ms), unless it is being stepped already.
+    ///
+    /// `laterLinks`, instead of `links`, gives them once the statement has made its first row (a
+    /// sorted read has sorted everything by then): links read on another connection meanwhile.
     init(_ db: Database, sql: String, arguments: StatementArguments = [], tags: TagsByRow? = nil, links: TagLinks? = nil,
-         cached: Bool = false) throws {
+         laterLinks: (() throws -> TagLinks)? = nil, cached: Bool = false) throws {
         statement = cached ? try db.kept(sql) : try db.makeStatement(sql: sql)
         columns = try ReminderColumns(statement)
-        linkColumn = tags == nil || links != nil ? nil : statement.columnNames.lastIndex(of: "linkTag")
-        tagColumn = tags == nil || links != nil || linkColumn != nil ? nil : statement.columnNames.lastIndex(of: "tagRows")
-        if tags != nil && links == nil && tagColumn == nil && linkColumn == nil { throw StoreError.unreadableValue }
+        let hasLinks = links != nil || laterLinks != nil
+        linkColumn = tags == nil || hasLinks ? nil : statement.columnNames.lastIndex(of: "linkTag")
+        tagColumn = tags == nil || hasLinks || linkColumn != nil ? nil : statement.columnNames.lastIndex(of: "tagRows")
+        if tags != nil && !hasLinks && tagColumn == nil && linkColumn == nil { throw StoreError.unreadableValue }
         self.links = links
+        self.laterLinks = laterLinks
         occurrenceColumn = statement.columnNames.firstIndex(of: "doneOccurrence")
         doneAtColumn = statement.columnNames.firstIndex(of: "doneAt")
         // The cursor steps the statement; each row is read from it in place.
@@ -52,6 +59,10 @@ struct ReminderRows {
         } else if try isAtEnd || cursor.next() == nil {
             isAtEnd = true
             return nil
+        }
+        if let later = laterLinks {
+            links = try later()
+            laterLinks = nil
         }
         var reminder = try ReminderRecord(row, columns: columns).reminder
         var isPastOccurrence = false
