@@ -96,7 +96,7 @@ package struct ReminderQuery {
     /// requires no tag) that its other conditions keep, whatever its state, in no order.
     /// A part of them: those found by text in `textRows` (of `ReminderFilter.wordsSource`), and
     /// with `byNames`, those found only by names.
-    static func found(matching filter: ReminderFilter, textRows: (from: Int64?, before: Int64?) = (nil, nil),
+    package static func found(matching filter: ReminderFilter, textRows: (from: Int64?, before: Int64?) = (nil, nil),
                       byNames: Bool = true) -> ReminderQuery {
         var query = ReminderQuery(condition: "1", order: "")
         query.narrow(to: filter, from: filter.wordsSource(textRows: textRows, byNames: byNames))
@@ -232,7 +232,11 @@ package struct ReminderQuery {
     /// order in SQLite), so the cost follows the tag's reminders, not the whole table; with words,
     /// from what they find.
     var from: String {
-        if let found { return "FROM (\(found)) AS found CROSS JOIN reminder ON reminder.id = found.id" }
+        // The ids found are sorted first (`LIMIT -1` keeps SQLite from dropping the ORDER BY of a
+        // sub-query in FROM), so the reminders and their links are read in key order: each page
+        // once, not once for each reminder on it found at another time (`search dentist` at
+        // 100,000: 22,400 page reads of 4 KiB → 10,900).
+        if let found { return "FROM (SELECT id FROM (\(found)) ORDER BY id LIMIT -1) AS found CROSS JOIN reminder ON reminder.id = found.id" }
         guard tagID != nil else { return "FROM reminder" }
         return "FROM reminderTag CROSS JOIN reminder ON reminder.id = reminderTag.reminderID AND reminderTag.tagID = ?"
     }
@@ -246,7 +250,7 @@ package struct ReminderQuery {
     /// when it has none), a reminder's rows one after another, as `ReminderRows` reads them; in
     /// no order: for a query read unsorted. Each reminder's links are read by its key as the
     /// reminder is (a join, not a sub-query per reminder, which costs SQLite twice as much).
-    func sqlJoiningLinks() -> String {
+    package func sqlJoiningLinks() -> String {
         precondition(order.isEmpty, "A join of the links is read unsorted")
         return "SELECT \(ReminderRecord.selection), link.tagID AS linkTag \(from) "
             + "LEFT JOIN reminderTag AS link ON link.reminderID = reminder.id WHERE \(condition)"

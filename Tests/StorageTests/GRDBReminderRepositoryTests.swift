@@ -230,6 +230,19 @@ struct ToDoQueryPlanTests {
     }
 }
 
+struct FoundQueryPlanTests {
+    /// A search sorts the ids its words find before it reads their reminders and links by key,
+    /// so each page of the table is read once, however the text index orders them.
+    @Test func theRemindersFoundAreReadInKeyOrder() async throws {
+        let plan = try await GRDBReminderRepository(database: try AppDatabase.inMemory())
+            .queryPlanOfFound(matching: ReminderFilter([.text("dentist")]))
+        #expect(plan == ["CO-ROUTINE found", "SCAN reminderText VIRTUAL TABLE INDEX 0:M2",
+                         "SEARCH reminderSearchRow USING INTEGER PRIMARY KEY (rowid=?)", "USE TEMP B-TREE FOR ORDER BY",
+                         "SCAN found", "SEARCH reminder USING PRIMARY KEY (id=?)",
+                         "SEARCH link USING PRIMARY KEY (reminderID=?) LEFT-JOIN"], "\(plan)")
+    }
+}
+
 struct SnoozedRemindersQueryPlanTests {
     /// Each write's replan reads the snoozed reminders from their own index, not by walking
     /// every open reminder (which it did, at 0.17 s a write on 100,000 reminders).
