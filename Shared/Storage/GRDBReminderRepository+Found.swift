@@ -75,39 +75,41 @@ private struct FoundRead: Sendable {
 
     /// Hands the reminders of `parts` on section by section, each in its order, with the completed
     /// times of the repeating ones that go on in a Completed section that shows them. Positions
-    /// are sorted, not reminders: each is copied once, as it is handed on.
-    func hand(_ parts: [[ReminderWithTags]], _ db: Database, tags: TagsByRow,
+    /// are sorted, not reminders, and every reminder is read where it lies: each is copied once,
+    /// as it is handed on (a copy of each per comparison took a fifth of a big search's time).
+    func hand(_ found: [[ReminderWithTags]], _ db: Database, tags: TagsByRow,
               to body: (_ section: Int, ReminderWithTags) throws -> Void,
               ended: (_ section: Int, _ shown: Int, _ total: Int) throws -> Void) throws {
-        var parts = parts
-        // A position numbers the reminders of all parts one after another.
-        var starts = parts.reduce(into: [0]) { starts, part in starts.append(starts.last! + part.count) }
-        var dated: [Int] = [], undated: [Int] = [], done: [Int] = []
-        dated.reserveCapacity(starts.last!)
-        for (number, part) in parts.enumerated() {
-            for (index, item) in part.enumerated() {
-                let position = starts[number] + index
-                if item.reminder.isCompleted { done.append(position) } else if item.reminder.scheduledAt == nil { undated.append(position) } else { dated.append(position) }
+        var parts = found
+        var dated: [Int] = [], undated: [Int] = [], done: [Int] = [], goingOn: [UUID] = []
+        dated.reserveCapacity(parts.reduce(0) { $0 + $1.count })
+        let showsTimes = sections.contains { $0.done && $0.withCompletedTimes }
+        for number in parts.indices {
+            for index in parts[number].indices {
+                let position = ReminderRows.position(part: number, index: index)
+                if parts[number][index].reminder.isCompleted {
+                    done.append(position)
+                    continue
+                }
+                if parts[number][index].reminder.scheduledAt == nil { undated.append(position) } else { dated.append(position) }
+                if showsTimes && parts[number][index].reminder.recurrence.isRepeating { goingOn.append(parts[number][index].reminder.id) }
             }
         }
         var completedTimes: [Int] = []
-        if sections.contains(where: { $0.done && $0.withCompletedTimes }) {
-            let goingOn = parts.flatMap { $0.lazy.map(\.reminder).filter { !$0.isCompleted && $0.recurrence.isRepeating }.map(\.id) }
+        if showsTimes {
             let times = try Self.completedTimes(of: goingOn, matching: filter, db, tags: tags)
-            completedTimes = Array(starts.last!..<starts.last! + times.count)
+            completedTimes = times.indices.map { ReminderRows.position(part: parts.count, index: $0) }
             parts.append(times)
-            starts.append(starts.last! + times.count)
         }
-        let item = { (position: Int) -> ReminderWithTags in
-            var number = 0
-            while starts[number + 1] <= position { number += 1 }
-            return parts[number][position - starts[number]]
-        }
+        let all = parts
         for (index, section) in sections.enumerated() {
-            let positions = section.done ? ReminderRows.sorted(done + (section.withCompletedTimes ? completedTimes : []), by: .completed, item)
-                : section.undated ? ReminderRows.sorted(undated, by: .undated, item)
-                : ReminderRows.sorted(dated, by: .toDo, item)
-            for position in positions { try body(index, item(position)) }
+            let positions = section.done ? ReminderRows.sorted(done + (section.withCompletedTimes ? completedTimes : []), by: .completed, in: all)
+                : section.undated ? ReminderRows.sorted(undated, by: .undated, in: all)
+                : ReminderRows.sorted(dated, by: .toDo, in: all)
+            for position in positions {
+                let (part, item) = ReminderRows.partAndIndex(position)
+                try body(index, all[part][item])
+            }
             try ended(index, positions.count, positions.count)
         }
     }

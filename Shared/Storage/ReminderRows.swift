@@ -117,6 +117,7 @@ struct ReminderRows {
         /// latest due first (no time last).
         case completed
 
+        @inline(__always)
         func key(_ reminder: Reminder) -> (Int64, Int64) {
             switch self {
             case .toDo: (reminder.scheduledAt.map(StoredInstant.milliseconds) ?? .max, -Int64(reminder.priority.rawValue))
@@ -127,12 +128,20 @@ struct ReminderRows {
         }
     }
 
-    /// `positions` (of reminders `item` gives) in `order`: the keys are sorted, not the reminders.
-    static func sorted(_ positions: [Int], by order: SectionOrder, _ item: (Int) -> ReminderWithTags) -> [Int] {
+    /// A reminder's position in parts read apart: its part's number, then its index in it.
+    static func position(part: Int, index: Int) -> Int { part << 32 | index }
+
+    /// The part's number and the index in it of `position`.
+    static func partAndIndex(_ position: Int) -> (part: Int, index: Int) { (position >> 32, position & 0xFFFF_FFFF) }
+
+    /// `positions` (of reminders in `parts`) in `order`: the keys are sorted, not the reminders,
+    /// each read where it lies.
+    static func sorted(_ positions: [Int], by order: SectionOrder, in parts: [[ReminderWithTags]]) -> [Int] {
         positions.map { position in
-            let found = item(position)
-            let (first, second) = order.key(found.reminder)
-            return SortKey(first: first, second: second, third: found.isPastOccurrence ? 1 : 0, id: found.reminder.id, index: position)
+            let (part, index) = partAndIndex(position)
+            let (first, second) = order.key(parts[part][index].reminder)
+            return SortKey(first: first, second: second, third: parts[part][index].isPastOccurrence ? 1 : 0,
+                           id: parts[part][index].reminder.id, index: position)
         }.sorted().map(\.index)
     }
 
