@@ -77,9 +77,12 @@ final class Session {
     /// The number a reminder just added takes at the end of the last listing (kept in the store),
     /// `nil` when it could not be kept.
     func number(added id: UUID) async throws -> Int? {
-        guard let (number, listing) = try await core.resolveReminder.number(added: id, listing: lastListing) else { return nil }
-        if lastListing != nil || isREPL { lastListing = listing }
-        return number
+        // Handed over whole (this copy let go), so the reminder joins its end without copying it.
+        var listing = lastListing
+        let kept = lastListing != nil
+        lastListing = nil
+        defer { if kept || isREPL { lastListing = listing } }
+        return try await core.resolveReminder.number(added: id, listing: &listing)
     }
 
     /// Where a refusal of the line being run is said: at a terminal in red, in a script with its

@@ -181,14 +181,30 @@ package struct GRDBReminderRepository: ReminderRepository {
         }
     }
 
-    package func appendToListing(_ id: UUID) async throws -> Int? {
+    package func appendToListing(_ id: UUID, end: (count: Int, last: UUID?)?) async throws -> Int? {
         try await database.writeIfFree { db -> Int? in
             // length() of a blob is read from its row's header, not its pages.
             guard let listed = try Int.fetchOne(db, sql: "SELECT length(reminderIDs) / 16 FROM lastListing WHERE id = 1") else { return nil }
-            let number = listed + (try Int.fetchOne(db, sql: "SELECT count(*) FROM lastListingAdded") ?? 0) + 1
+            let added = try Int.fetchOne(db, sql: "SELECT count(*) FROM lastListingAdded") ?? 0
+            if let end {
+                guard listed + added == end.count, try Self.lastListed(db, listed: listed, added: added) == end.last else { return nil }
+            }
+            let number = listed + added + 1
             try db.execute(sql: "INSERT INTO lastListingAdded (number, reminderID) VALUES (?, ?)", arguments: [number, id])
             return number
         } ?? nil
+    }
+
+    /// The id the stored listing ends with (of `listed` in the blob and `added` after it), `nil` when it is empty.
+    private static func lastListed(_ db: Database, listed: Int, added: Int) throws -> UUID? {
+        if added > 0 { return try UUID.fetchOne(db, sql: "SELECT reminderID FROM lastListingAdded ORDER BY number DESC LIMIT 1") }
+        guard listed > 0 else { return nil }
+        return try withListingBlob(db, writable: false) { blob -> UUID in
+            var entry = uuid_t(0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+            let code = withUnsafeMutableBytes(of: &entry) { sqlite3_blob_read(blob, $0.baseAddress, 16, Int32((listed - 1) * 16)) }
+            guard code == SQLITE_OK else { throw DatabaseError(resultCode: ResultCode(rawValue: code)) }
+            return UUID(uuid: entry)
+        }
     }
 
     package func lastListing(numbers: ClosedRange<Int>) async throws -> (count: Int, ids: [Int: UUID])? {

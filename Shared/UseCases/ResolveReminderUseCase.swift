@@ -81,18 +81,30 @@ package struct ResolveReminderUseCase: Sendable {
 
     /// Gives a reminder just added the next number of the last listing (`listing` when given, else
     /// the one stored; with none, the dashboard as it is now, which holds it), and keeps that
-    /// listing: returns its number and the listing (`nil` when only the stored one was added to,
-    /// not read), or `nil` when the listing could not be kept because another program was writing
-    /// (a number then would name nothing).
-    package func number(added id: UUID, listing: [UUID]? = nil) async throws -> (number: Int, listing: [UUID]?)? {
-        guard var ids = listing else {
-            if let number = try await repository.appendToListing(id) { return (number, nil) }
+    /// listing: returns its number, with `listing` made the listing that numbers it (left `nil`
+    /// when only the stored one was added to, not read), or `nil`, `listing` as it was, when the
+    /// listing could not be kept because another program was writing (a number then would name
+    /// nothing).
+    package func number(added id: UUID, listing: inout [UUID]?) async throws -> Int? {
+        guard listing != nil else {
+            if let number = try await repository.appendToListing(id) { return number }
             let ids = try await storedListing()
-            return ids.firstIndex(of: id).map { ($0 + 1, ids) }
+            guard let index = ids.firstIndex(of: id) else { return nil }
+            listing = ids
+            return index + 1
         }
+        // The prompt's own listing: when the stored one is as long and ends with the same reminder
+        // (the prompt saved it, or added to it), the new one joins the end of both, the whole
+        // listing not written again (16 MB an add at a million reminders).
+        if let count = listing?.count, let number = try await repository.appendToListing(id, end: (count, listing?.last)) {
+            listing?.append(id)
+            return number
+        }
+        var ids = listing ?? []
         if !ids.contains(id) { ids.append(id) }
         guard try await repository.saveListing(ids), let index = ids.firstIndex(of: id) else { return nil }
-        return (index + 1, ids)
+        listing = ids
+        return index + 1
     }
 
     private func storedListing() async throws -> [UUID] {

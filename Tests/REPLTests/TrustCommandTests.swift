@@ -57,6 +57,28 @@ struct TrustCommandTests {
         #expect(gone.stderr == "memoss: Reminder 1 of the last list was deleted; list again.\n")
     }
 
+    /// Added at the prompt after a listing, each reminder takes the next number, at the prompt and
+    /// from the shell, joining the kept listing's end (the listing is not written again); when
+    /// another program listed meanwhile, the prompt's numbers still name what it showed.
+    @Test func remindersAddedAtThePromptAfterAListTakeTheNextNumbersEverywhere() throws {
+        try addThree()
+        let session = try prompt("list", "add D --date 2027-03-04", "add E --date 2027-03-05", "show 5", "quit")
+        #expect(session.stdout.contains("Added 4. \"D\""), "\(session.stdout)")
+        #expect(session.stdout.contains("Added 5. \"E\""), "\(session.stdout)")
+        #expect(session.stdout.contains("\nE\n"), "\(session.stdout)")
+        #expect(try memoss("show", "4").stdout.hasPrefix("D\n"))
+        #expect(try memoss("show", "5").stdout.hasPrefix("E\n"))
+        // The three listed stay in the stored listing; the two added follow it.
+        #expect(try SQLiteShell.run(store, "SELECT length(reminderIDs) / 16, (SELECT count(*) FROM lastListingAdded) FROM lastListing") == "3|2")
+
+        // A prompt that has listed nothing adds at the stored listing's end; one that lists two
+        // numbers the next one 3, there and from the shell.
+        #expect(try prompt("add F --date 2027-03-06", "quit").stdout.contains("Added 6. \"F\""))
+        let shorter = try prompt("list --limit 2", "add G --date 2027-03-07", "show 3", "quit")
+        #expect(shorter.stdout.contains("Added 3. \"G\""), "\(shorter.stdout)")
+        #expect(try memoss("show", "3").stdout.hasPrefix("G\n"))
+    }
+
     @Test func numbersFromTheShellWithoutAListStillStayPut() throws {
         try addThree()
         #expect(try memoss("done", "1").stdout == "Completed \"A\".\n")

@@ -31,16 +31,20 @@ struct GRDBReminderRepositoryTests {
         let ids = (1...1_000).map { counted($0) }
         #expect(try await repository.lastListing(numbers: 1...1) == nil)
         #expect(try await repository.appendToListing(counted(5_000)) == nil)
-        try await repository.saveListing(ids)
+        #expect(try await repository.saveListing(ids))
         let read = try #require(try await repository.lastListing(numbers: 999...1_002))
         #expect(read.count == 1_000)
         #expect(read.ids == [999: counted(999), 1_000: counted(1_000)])
         #expect(try await repository.lastListing(numbers: 1...1)?.ids == [1: counted(1)])
         // Added: the next number, the listing as it was with it at the end.
+        // With the listing a caller holds: only when the stored one is as long and ends alike.
+        #expect(try await repository.appendToListing(counted(5_000), end: (1_000, counted(999))) == nil)
+        #expect(try await repository.appendToListing(counted(5_000), end: (999, counted(1_000))) == nil)
         #expect(try await repository.appendToListing(counted(5_000)) == 1_001)
         #expect(try await repository.lastListing() == ids + [counted(5_000)])
         #expect(try await repository.lastListing(numbers: 1_001...1_001)?.ids == [1_001: counted(5_000)])
-        #expect(try await repository.appendToListing(counted(5_001)) == 1_002)
+        #expect(try await repository.appendToListing(counted(5_001), end: (1_001, counted(1_000))) == nil)
+        #expect(try await repository.appendToListing(counted(5_001), end: (1_001, counted(5_000))) == 1_002)
         #expect(try await repository.lastListing(numbers: 1_000...1_003)?.ids
             == [1_000: counted(1_000), 1_001: counted(5_000), 1_002: counted(5_001)])
         // A new listing starts again from its own.
