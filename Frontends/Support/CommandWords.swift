@@ -21,6 +21,8 @@ package struct CommandWords {
     package let start: Int
     /// The words as typed.
     package let words: [String]
+    /// Whether the last command named has subcommands (`lists`, run as its default `lists show`).
+    private let namesGroup: Bool
 
     /// Reads `words` (the words after the program's name) against `root`'s definitions.
     package init(_ words: [String], root: any RootCommand.Type) {
@@ -29,7 +31,8 @@ package struct CommandWords {
         // Options of the root before the command's name (`--db PATH list`), read only when there
         // are some, from their group's definition alone (the root's would describe every command).
         if words.first?.hasPrefix("-") == true {
-            var rootValueOptions: Set<String>?
+            // A root without options of its own before the command's name (`memoss-sync`) has none that take a value.
+            var rootValueOptions: Set<String>? = root.optionsBeforeCommand == nil ? [] : nil
             while index < words.count, words[index].hasPrefix("-") {
                 let word = words[index], next = index + 1 < words.count ? words[index + 1] : nil
                 if word == "--generate-completion-script" {
@@ -37,10 +40,11 @@ package struct CommandWords {
                     index += 2
                 } else if next == nil || Self.parserFlags.contains(word) || (Self.looksLikeOption(word) && word.contains("=")) {
                     index += 1
-                } else if Self.looksLikeOption(word), let next, !next.hasPrefix("-"), Self.subcommand(named: next, of: root) == nil {
-                    // `--db PATH list`: read as a flag, the option would be followed by a command's
-                    // name, which `next` is not, so it is the option's value (the definitions cost a
-                    // one-shot command about 1 ms).
+                } else if rootValueOptions == nil, Self.looksLikeOption(word), let next, !next.hasPrefix("-"), !Self.isCommand(next, of: root),
+                          index + 2 < words.count, Self.isCommand(words[index + 2], of: root) {
+                    // `--db PATH list`: a value, then a command's name. Read as a flag, the option
+                    // would be followed by a command's name, which `next` is not (the definitions
+                    // cost a one-shot command about 1 ms; anything else is read with them).
                     index += 2
                 } else {
                     if rootValueOptions == nil { rootValueOptions = root.optionsBeforeCommand.map(Self.valueOptions) ?? [] }
@@ -54,12 +58,18 @@ package struct CommandWords {
             path.append(words[index])
             index += 1
         }
+        namesGroup = !command.configuration.subcommands.isEmpty
         if let fallback = command.configuration.defaultSubcommand, ObjectIdentifier(command) != ObjectIdentifier(root) {
             command = fallback
         }
         self.command = command
         self.path = path
         start = min(index, words.count)
+    }
+
+    /// Whether `word` names a subcommand of `root`, or is `help`.
+    private static func isCommand(_ word: String, of root: any ParsableCommand.Type) -> Bool {
+        word == "help" || subcommand(named: word, of: root) != nil
     }
 
     /// The subcommand of `command` that `name` names (by name or alias), if any.
@@ -83,8 +93,9 @@ package struct CommandWords {
         // Which options take a value matters only when a word that begins with a dash could be a
         // value (reading the command's definitions costs a one-shot command about 3 ms): the words
         // as typed mean the same to argument-parser when each such word is a long option (or
-        // `-h`) that does not follow another one without its value attached.
-        if Self.unambiguous(words[start...]) { return words }
+        // `-h`) that does not follow another one without its value attached, and no word of a
+        // group's (`lists --db X add Work`) can be taken for one of its commands' names.
+        if !namesGroup, Self.unambiguous(words[start...]) { return words }
         let takesValue = Self.valueOptions(of: command)
         var options = Array(words[..<start]), values: [String] = []
         var index = start

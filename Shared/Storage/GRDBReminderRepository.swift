@@ -98,15 +98,32 @@ package struct GRDBReminderRepository: ReminderRepository {
 
     /// Keeps the listing of `count` ids that `slices` passes as bytes, a slice at a time.
     private func saveListing(count: Int, slices: @escaping ListingSlices) async throws -> Bool {
-        // Listing the same reminders again writes nothing (and takes no lock); a new listing is
-        // written only when no other program is writing, never waiting for one. Both compare and
-        // write the blob a slice at a time (incremental blob I/O): at a million reminders, a copy
-        // of the listing held whole is 16 MB, and SQLite would make one more of a blob bound whole.
-        let unchanged = try await database.read { db -> Bool in
-            try Self.storedListingIs(count: count, slices, db)
-                && !(Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM lastListingAdded)") ?? false)
+        // Listing the same reminders again writes nothing (and takes no lock); a listing that is
+        // the stored one with reminders after it (a prompt's, after an `add`) adds those; another
+        // is written whole. A write happens only when no other program is writing, never waiting
+        // for one. Both compare and write the blob a slice at a time (incremental blob I/O): at a
+        // million reminders, a copy of the listing held whole is 16 MB, and SQLite would make one
+        // more of a blob bound whole.
+        let stored = try await database.read { db in try Self.storedListing(against: count, slices, db) }
+        switch stored {
+        case .same:
+            return true
+        case .followedBy(let added, let listed, let previouslyAdded):
+            let kept = try await database.writeIfFree { db -> Bool in
+                // Unless another program listed meanwhile.
+                guard try Int.fetchOne(db, sql: "SELECT length(reminderIDs) / 16 FROM lastListing WHERE id = 1") == listed,
+                      try Int.fetchOne(db, sql: "SELECT count(*) FROM lastListingAdded") == previouslyAdded else { return false }
+                for (offset, id) in added.enumerated() {
+                    try db.execute(sql: "INSERT INTO lastListingAdded (number, reminderID) VALUES (?, ?)",
+                                   arguments: [listed + previouslyAdded + offset + 1, id])
+                }
+                return true
+            }
+            if let kept, kept { return true }
+            if kept == nil { return false }
+        case .other:
+            break
         }
-        guard !unchanged else { return true }
         return try await database.writeIfFree { db -> Void in
             try db.execute(sql: "INSERT OR REPLACE INTO lastListing (id, reminderIDs) VALUES (1, zeroblob(?))", arguments: [count * 16])
             try Self.withListingBlob(db, writable: true) { blob in
@@ -124,23 +141,50 @@ package struct GRDBReminderRepository: ReminderRepository {
     /// offset, while the body returns true.
     private typealias ListingSlices = @Sendable ((UnsafeRawBufferPointer, _ offset: Int) throws -> Bool) throws -> Void
 
-    /// Whether the stored listing's blob holds the `count` ids of `slices`, read a slice at a time, stopping at the first that differs.
-    private static func storedListingIs(count: Int, _ slices: ListingSlices, _ db: Database) throws -> Bool {
-        try withListingBlob(db, writable: false) { blob in
-            guard Int(sqlite3_blob_bytes(blob)) == count * 16 else { return false }
+    /// How the stored listing stands to a listing of `count` ids.
+    private enum StoredListing {
+        /// It is that listing.
+        case same
+        /// It is the start of it (`listed` ids in the blob, `previouslyAdded` after them): the
+        /// listing is it with `added` after.
+        case followedBy(added: [UUID], listed: Int, previouslyAdded: Int)
+        /// Another listing, or none.
+        case other
+    }
+
+    /// How the stored listing (its blob, then the reminders added after it) stands to the `count`
+    /// ids of `slices`, read a slice at a time, stopping at the first that differs. Only a few
+    /// reminders after the stored ones (as many as a slice) are taken as added: past that, the
+    /// listing is written whole.
+    private static func storedListing(against count: Int, _ slices: ListingSlices, _ db: Database) throws -> StoredListing {
+        try withListingBlob(db, writable: false) { blob -> StoredListing in
+            let listed = Int(sqlite3_blob_bytes(blob)) / 16
+            guard count >= listed, count - listed <= listingSlice else { return .other }
+            let previouslyAdded = try UUID.fetchAll(db, sql: "SELECT reminderID FROM lastListingAdded ORDER BY number")
+            guard count >= listed + previouslyAdded.count else { return .other }
             var stored = [UInt8](repeating: 0, count: listingSlice * 16)
             var same = true
+            var after: [UUID] = []
             try slices { bytes, offset in
-                let code = stored.withUnsafeMutableBytes { sqlite3_blob_read(blob, $0.baseAddress, Int32(bytes.count), Int32(offset)) }
-                guard code == SQLITE_OK else { throw DatabaseError(resultCode: ResultCode(rawValue: code)) }
-                same = stored.withUnsafeBytes { read in
-                    guard let read = read.baseAddress, let given = bytes.baseAddress else { return bytes.isEmpty }
-                    return memcmp(read, given, bytes.count) == 0
+                // The part of this slice that the blob holds, compared; the rest kept.
+                let inBlob = max(0, min(bytes.count, listed * 16 - offset))
+                if inBlob > 0 {
+                    let code = stored.withUnsafeMutableBytes { sqlite3_blob_read(blob, $0.baseAddress, Int32(inBlob), Int32(offset)) }
+                    guard code == SQLITE_OK else { throw DatabaseError(resultCode: ResultCode(rawValue: code)) }
+                    same = stored.withUnsafeBytes { read in
+                        guard let read = read.baseAddress, let given = bytes.baseAddress else { return false }
+                        return memcmp(read, given, inBlob) == 0
+                    }
+                }
+                for start in stride(from: inBlob, to: bytes.count, by: 16) {
+                    after.append(UUID(uuid: bytes.loadUnaligned(fromByteOffset: start, as: uuid_t.self)))
                 }
                 return same
             }
-            return same
-        } ?? false
+            guard same, after.starts(with: previouslyAdded) else { return .other }
+            if after.count == previouslyAdded.count { return .same }
+            return .followedBy(added: Array(after.dropFirst(previouslyAdded.count)), listed: listed, previouslyAdded: previouslyAdded.count)
+        } ?? .other
     }
 
     /// Ids per slice of the listing's blob read or written at once (64 KiB).
@@ -181,30 +225,14 @@ package struct GRDBReminderRepository: ReminderRepository {
         }
     }
 
-    package func appendToListing(_ id: UUID, end: (count: Int, last: UUID?)?) async throws -> Int? {
+    package func appendToListing(_ id: UUID) async throws -> Int? {
         try await database.writeIfFree { db -> Int? in
             // length() of a blob is read from its row's header, not its pages.
             guard let listed = try Int.fetchOne(db, sql: "SELECT length(reminderIDs) / 16 FROM lastListing WHERE id = 1") else { return nil }
-            let added = try Int.fetchOne(db, sql: "SELECT count(*) FROM lastListingAdded") ?? 0
-            if let end {
-                guard listed + added == end.count, try Self.lastListed(db, listed: listed, added: added) == end.last else { return nil }
-            }
-            let number = listed + added + 1
+            let number = listed + (try Int.fetchOne(db, sql: "SELECT count(*) FROM lastListingAdded") ?? 0) + 1
             try db.execute(sql: "INSERT INTO lastListingAdded (number, reminderID) VALUES (?, ?)", arguments: [number, id])
             return number
         } ?? nil
-    }
-
-    /// The id the stored listing ends with (of `listed` in the blob and `added` after it), `nil` when it is empty.
-    private static func lastListed(_ db: Database, listed: Int, added: Int) throws -> UUID? {
-        if added > 0 { return try UUID.fetchOne(db, sql: "SELECT reminderID FROM lastListingAdded ORDER BY number DESC LIMIT 1") }
-        guard listed > 0 else { return nil }
-        return try withListingBlob(db, writable: false) { blob -> UUID in
-            var entry = uuid_t(0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
-            let code = withUnsafeMutableBytes(of: &entry) { sqlite3_blob_read(blob, $0.baseAddress, 16, Int32((listed - 1) * 16)) }
-            guard code == SQLITE_OK else { throw DatabaseError(resultCode: ResultCode(rawValue: code)) }
-            return UUID(uuid: entry)
-        }
     }
 
     package func lastListing(numbers: ClosedRange<Int>) async throws -> (count: Int, ids: [Int: UUID])? {

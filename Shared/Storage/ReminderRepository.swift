@@ -34,9 +34,8 @@ package protocol ReminderRepository: Sendable {
     /// The reminder ids as the last listing numbered them, `nil` when nothing was listed yet.
     func lastListing() async throws -> [UUID]?
     /// Adds `id` at the end of the last listing (without reading it) and returns its number there;
-    /// `nil`, writing nothing, when nothing was listed yet or another program is writing, or with
-    /// `end`, when the listing does not hold `end.count` reminders ending with `end.last`.
-    func appendToListing(_ id: UUID, end: (count: Int, last: UUID?)?) async throws -> Int?
+    /// `nil`, writing nothing, when nothing was listed yet or another program is writing.
+    func appendToListing(_ id: UUID) async throws -> Int?
     /// How many the last listing numbered and the ids of `numbers` among them (those it has), read
     /// from the stored listing alone, not the whole of it; `nil` when nothing was listed yet.
     func lastListing(numbers: ClosedRange<Int>) async throws -> (count: Int, ids: [Int: UUID])?
@@ -92,11 +91,6 @@ package protocol ReminderRepository: Sendable {
 }
 
 extension ReminderRepository {
-    /// `appendToListing(_:end:)` whatever the listing holds.
-    package func appendToListing(_ id: UUID) async throws -> Int? {
-        try await appendToListing(id, end: nil)
-    }
-
     /// `forEachReminder(in:matching:zones:_:ended:)` without the zones.
     package func forEachReminder(
         in sections: [ReminderSection], matching filter: ReminderFilter,

@@ -93,18 +93,26 @@ package struct ResolveReminderUseCase: Sendable {
             listing = ids
             return index + 1
         }
-        // The prompt's own listing: when the stored one is as long and ends with the same reminder
-        // (the prompt saved it, or added to it), the new one joins the end of both, the whole
-        // listing not written again (16 MB an add at a million reminders).
-        if let count = listing?.count, let number = try await repository.appendToListing(id, end: (count, listing?.last)) {
-            listing?.append(id)
-            return number
+        // The prompt's own listing, with the new reminder at its end, kept (when the stored one
+        // is the prompt's, only the new reminder is written: not 16 MB at a million reminders).
+        // Appended in place, the prompt's copy handed over, not copied.
+        guard listing?.contains(id) == false else {
+            guard let ids = listing, try await repository.saveListing(ids), let index = ids.firstIndex(of: id) else { return nil }
+            return index + 1
         }
-        var ids = listing ?? []
-        if !ids.contains(id) { ids.append(id) }
-        guard try await repository.saveListing(ids), let index = ids.firstIndex(of: id) else { return nil }
-        listing = ids
-        return index + 1
+        listing?.append(id)
+        let ids = listing ?? [id], kept: Bool
+        do {
+            kept = try await repository.saveListing(ids)
+        } catch {
+            listing?.removeLast()
+            throw error
+        }
+        guard kept else {
+            listing?.removeLast()
+            return nil
+        }
+        return ids.count
     }
 
     private func storedListing() async throws -> [UUID] {

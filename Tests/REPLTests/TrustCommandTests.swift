@@ -68,8 +68,9 @@ struct TrustCommandTests {
         #expect(session.stdout.contains("\nE\n"), "\(session.stdout)")
         #expect(try memoss("show", "4").stdout.hasPrefix("D\n"))
         #expect(try memoss("show", "5").stdout.hasPrefix("E\n"))
-        // The three listed stay in the stored listing; the two added follow it.
-        #expect(try SQLiteShell.run(store, "SELECT length(reminderIDs) / 16, (SELECT count(*) FROM lastListingAdded) FROM lastListing") == "3|2")
+        // Nothing written whole: the first `add` kept a listing of A, B and C joined it, `list`
+        // found that listing as it was, and D and E joined it too.
+        #expect(try SQLiteShell.run(store, "SELECT length(reminderIDs) / 16, (SELECT count(*) FROM lastListingAdded) FROM lastListing") == "1|4")
 
         // A prompt that has listed nothing adds at the stored listing's end; one that lists two
         // numbers the next one 3, there and from the shell.
@@ -244,6 +245,16 @@ struct TrustCommandTests {
         }
         #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent("list").path))
         #expect(try memoss("list", "--json").stdout.contains("First") == false)
+
+        // A group's words after an option are not taken for one of its commands: `lists` shows.
+        let stray = try MemossProcess.run(["lists", "--db", store, "add", "Work"], environment: environment)
+        #expect(stray.status == 2)
+        #expect(stray.stderr.hasPrefix("Error: 2 unexpected arguments: 'add', 'Work'\n"), "\(stray.stderr)")
+        #expect(!(try memoss("lists").stdout.contains("Work")))
+        // A flag before the command's name takes no value: `help query` is still the topic.
+        let topic = try MemossProcess.run(["--stop-on-error", "help", "query"], environment: environment)
+        #expect(topic.status == 0)
+        #expect(topic.stdout.hasPrefix("A query selects reminders."))
     }
 
     @Test func unknownCommandsAndHelpTopicsAreUsageErrorsWithSuggestions() throws {

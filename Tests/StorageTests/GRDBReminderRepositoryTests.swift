@@ -37,14 +37,10 @@ struct GRDBReminderRepositoryTests {
         #expect(read.ids == [999: counted(999), 1_000: counted(1_000)])
         #expect(try await repository.lastListing(numbers: 1...1)?.ids == [1: counted(1)])
         // Added: the next number, the listing as it was with it at the end.
-        // With the listing a caller holds: only when the stored one is as long and ends alike.
-        #expect(try await repository.appendToListing(counted(5_000), end: (1_000, counted(999))) == nil)
-        #expect(try await repository.appendToListing(counted(5_000), end: (999, counted(1_000))) == nil)
         #expect(try await repository.appendToListing(counted(5_000)) == 1_001)
         #expect(try await repository.lastListing() == ids + [counted(5_000)])
         #expect(try await repository.lastListing(numbers: 1_001...1_001)?.ids == [1_001: counted(5_000)])
-        #expect(try await repository.appendToListing(counted(5_001), end: (1_001, counted(1_000))) == nil)
-        #expect(try await repository.appendToListing(counted(5_001), end: (1_001, counted(5_000))) == 1_002)
+        #expect(try await repository.appendToListing(counted(5_001)) == 1_002)
         #expect(try await repository.lastListing(numbers: 1_000...1_003)?.ids
             == [1_000: counted(1_000), 1_001: counted(5_000), 1_002: counted(5_001)])
         // A new listing starts again from its own.
@@ -66,6 +62,31 @@ struct GRDBReminderRepositoryTests {
         #expect(try await repository.lastListing() == Array(lastChanged.dropLast()))
         try await repository.saveListing([])
         #expect(try await repository.lastListing() == [])
+    }
+
+    /// A listing that is the kept one with reminders after it (a prompt's, after an `add`) keeps
+    /// the stored ids and numbers the new ones after them: the same listing, read whole or by
+    /// number, whether the kept one ended inside a slice of 4,096 or at its edge; one that differs
+    /// before them replaces it.
+    @Test func aListingThatIsTheKeptOneWithMoreAfterItKeepsTheKeptOnesIds() async throws {
+        for length in [4_096, 5_000] {
+            let ids = (1...length).map { counted($0) }
+            #expect(try await repository.saveListing(ids))
+            #expect(try await repository.appendToListing(counted(90_000)) == length + 1)
+            let longer = ids + [counted(90_000), counted(90_001), counted(90_002)]
+            #expect(try await repository.saveListing(longer))
+            #expect(try await repository.lastListing() == longer)
+            #expect(try await repository.lastListing(numbers: length...length + 3)?.ids
+                == [length: counted(length), length + 1: counted(90_000), length + 2: counted(90_001), length + 3: counted(90_002)])
+            #expect(try await repository.appendToListing(counted(90_003)) == length + 4)
+            // The same listing and the one added since: nothing to keep; one reordered: kept whole.
+            #expect(try await repository.saveListing(longer + [counted(90_003)]))
+            #expect(try await repository.lastListing() == longer + [counted(90_003)])
+            let reordered = [counted(2), counted(1)] + Array(longer.dropFirst(2)) + [counted(90_003), counted(90_004)]
+            #expect(try await repository.saveListing(reordered))
+            #expect(try await repository.lastListing() == reordered)
+            #expect(try await repository.appendToListing(counted(90_005)) == length + 6)
+        }
     }
 
     /// A listing's ids spooled as it is written are kept as the same ids given whole.
