@@ -49,9 +49,7 @@ package final class ListingSpool: @unchecked Sendable {
     /// Adds what `other` holds at the end, in its order.
     package func add(contentsOf other: ListingSpool) throws {
         try other.forEachSlice { bytes, _ in
-            for start in stride(from: 0, to: bytes.count, by: 16) {
-                add(UUID(uuid: bytes.loadUnaligned(fromByteOffset: start, as: uuid_t.self)))
-            }
+            UUID.packed(in: bytes).forEach(add)
             return true
         }
     }
@@ -87,12 +85,18 @@ package final class ListingSpool: @unchecked Sendable {
         var ids: [UUID] = []
         ids.reserveCapacity(count)
         try forEachSlice { bytes, _ in
-            for start in stride(from: 0, to: bytes.count, by: 16) {
-                ids.append(UUID(uuid: bytes.loadUnaligned(fromByteOffset: start, as: uuid_t.self)))
-            }
+            ids += UUID.packed(in: bytes)
             return true
         }
         return ids
+    }
+}
+
+extension UUID {
+    /// The ids `bytes` holds, 16 bytes each, in order (a listing's, an undo entry's); bytes past
+    /// the last whole id are left out.
+    package static func packed(in bytes: UnsafeRawBufferPointer) -> [UUID] {
+        stride(from: 0, to: bytes.count - bytes.count % 16, by: 16).map { UUID(uuid: bytes.loadUnaligned(fromByteOffset: $0, as: uuid_t.self)) }
     }
 }
 

@@ -119,8 +119,11 @@ package struct GRDBReminderRepository: ReminderRepository {
                 }
                 return true
             }
-            if let kept, kept { return true }
-            if kept == nil { return false }
+            switch kept {
+            case true?: return true
+            case nil: return false
+            case false?: break  // another program listed meanwhile: written whole
+            }
         case .other:
             break
         }
@@ -176,9 +179,7 @@ package struct GRDBReminderRepository: ReminderRepository {
                         return memcmp(read, given, inBlob) == 0
                     }
                 }
-                for start in stride(from: inBlob, to: bytes.count, by: 16) {
-                    after.append(UUID(uuid: bytes.loadUnaligned(fromByteOffset: start, as: uuid_t.self)))
-                }
+                after += UUID.packed(in: UnsafeRawBufferPointer(rebasing: bytes[inBlob...]))
                 return same
             }
             guard same, after.starts(with: previouslyAdded) else { return .other }
@@ -218,9 +219,7 @@ package struct GRDBReminderRepository: ReminderRepository {
     package func lastListing() async throws -> [UUID]? {
         try await database.read { db in
             guard let blob = try Data.fetchOne(db, sql: "SELECT reminderIDs FROM lastListing WHERE id = 1") else { return nil }
-            let listed = stride(from: 0, to: blob.count - blob.count % 16, by: 16).map { start in
-                blob.withUnsafeBytes { UUID(uuid: $0.loadUnaligned(fromByteOffset: start, as: uuid_t.self)) }
-            }
+            let listed = blob.withUnsafeBytes { UUID.packed(in: $0) }
             return listed + (try UUID.fetchAll(db, sql: "SELECT reminderID FROM lastListingAdded ORDER BY number"))
         }
     }

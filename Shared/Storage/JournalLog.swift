@@ -101,9 +101,7 @@ enum JournalLog {
             }
             let header = bytes.count % 16
             guard bytes.count >= header, header == 4 || header == 8 else { throw JournalError.cannotApply }
-            let ids = stride(from: header, to: bytes.count, by: 16).map { start in
-                bytes.withUnsafeBytes { UUID(uuid: $0.loadUnaligned(fromByteOffset: start, as: uuid_t.self)) }
-            }
+            let ids = bytes.withUnsafeBytes { UUID.packed(in: UnsafeRawBufferPointer(rebasing: $0[header...])) }
             let reminders = count(at: 0)
             let tags = header == 8 ? count(at: 4) : ids.count - min(reminders, ids.count)
             guard reminders + tags <= ids.count else { throw JournalError.cannotApply }

@@ -194,7 +194,6 @@ struct ReminderRows {
         """
 }
 
-
 /// The tags of a store by rowid (stable within one read), each with its rank in a card's order.
 struct TagsByRow: Sendable {
     /// The tags in a card's order: a tag's rank is its index here.

@@ -73,7 +73,10 @@ enum StoredDate {
     static func text(_ instant: Date) -> String {
         // Foundation hands ICU the milliseconds since 1970 computed from the seconds since 2001,
         // and ICU's fields take the nearest whole millisecond.
-        let milliseconds = Int(((instant.timeIntervalSinceReferenceDate + 978_307_200) * 1_000).rounded())
+        let exact = ((instant.timeIntervalSinceReferenceDate + 978_307_200) * 1_000).rounded()
+        // Past year 9999 (or no number at all) the form does not hold: GRDB writes it.
+        guard abs(exact) < 253_402_300_800_000 else { return String.fromDatabaseValue(instant.databaseValue) ?? "" }
+        let milliseconds = Int(exact)
         let days = (milliseconds >= 0 ? milliseconds : milliseconds - 86_399_999) / 86_400_000
         let inDay = milliseconds - days * 86_400_000
         let day = LocalDate(daysSinceEpoch: days), second = inDay / 1_000
