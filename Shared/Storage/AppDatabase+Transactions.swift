@@ -9,12 +9,20 @@ extension AppDatabase {
     ///
     /// Inside `Journal.record`, the changes it makes to the user's data are written to the undo
     /// journal in the same transaction.
+    ///
+    /// Reads and writes run on the calling thread, as `readNow` does: GRDB's `async` ones hop to
+    /// the connection's queue and back, two thread wake-ups a transaction, and a command at the
+    /// prompt runs a dozen. A transaction's closure never waits for other work of this process,
+    /// so blocking the caller's thread is only as long as the transaction.
     func write<T: Sendable>(_ updates: @escaping @Sendable (Database) throws -> T) async throws -> T {
-        let note = Journal.current, group = Journal.group
+        try writeNow(note: Journal.current, group: Journal.group, updates)
+    }
+
+    private func writeNow<T>(note: Journal.Note?, group: Journal.Group?, _ updates: (Database) throws -> T) throws -> T {
         transactions.add()
         do {
-            guard let note else { return try await writer.write(updates) }
-            return try await writer.write { db in
+            guard let note else { return try writer.write(updates) }
+            return try writer.write { db in
                 let recorder = try JournalLog.Recorder(db, tables: JournalLog.tables(note.scope))
                 let result = try updates(db)
                 try JournalLog.append(try recorder.changeset(), note: note, group: group, db)
@@ -25,18 +33,13 @@ extension AppDatabase {
         }
     }
 
-    /// Runs one read, turning storage failures into `StoreError`.
+    /// Runs one read, turning storage failures into `StoreError` (on the calling thread: see `write`).
     package func read<T: Sendable>(_ value: @escaping @Sendable (Database) throws -> T) async throws -> T {
-        transactions.add()
-        do {
-            return try await writer.read(value)
-        } catch {
-            throw Self.storeError(error)
-        }
+        try readNow(value)
     }
 
-    /// `read`, on the calling thread: for a caller that cannot wait asynchronously (readline's
-    /// completion asks from inside a read of the terminal).
+    /// `read` for a caller that is not asynchronous (readline's completion asks from inside a read
+    /// of the terminal).
     func readNow<T>(_ value: (Database) throws -> T) throws -> T {
         transactions.add()
         do {
