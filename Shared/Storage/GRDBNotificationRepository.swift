@@ -129,7 +129,9 @@ package struct GRDBNotificationRepository: NotificationRepository {
             }
             _ = try DeliveredNotificationRecord.filter(doneReminders.contains(DeliveredNotificationRecord.Columns.reminderID))
                 .deleteAll(db)
-            try Self.removeAnswered(db)
+            // A plan leaves no notification its reminder's answer came after, and an answer moves
+            // only with a change of its reminder's row: only the changed reminders can have one now.
+            if let changed = snapshot.changed { try Self.removeAnswered(db, of: changed) } else { try Self.removeAnswered(db) }
             try Self.enforceCap(db)
             try Self.markPlanned(db, madeAt: snapshot.changes)
             return true
@@ -217,6 +219,17 @@ package struct GRDBNotificationRepository: NotificationRepository {
                 DELETE FROM \(table) WHERE EXISTS (SELECT 1 FROM reminder WHERE reminder.id = \(table).reminderID
                     AND reminder.alarmsAcknowledgedAt >= \(table).fireAt)
                 """).execute()
+        }
+    }
+
+    /// `removeAnswered` for the notifications of `reminders` alone.
+    private static func removeAnswered(_ db: Database, of reminders: Set<UUID>) throws {
+        for table in ["notificationRequest", "deliveredNotification"] {
+            let statement = try db.kept("""
+                DELETE FROM \(table) WHERE reminderID = ?1 AND EXISTS (SELECT 1 FROM reminder WHERE reminder.id = ?1
+                    AND reminder.alarmsAcknowledgedAt >= \(table).fireAt)
+                """)
+            for id in reminders { try statement.execute(arguments: [id]) }
         }
     }
 

@@ -91,6 +91,15 @@ package final class TestWorld: Sendable {
         try queue.write { try $0.execute(sql: "UPDATE reminderPlan SET nextAt = 0") }
     }
 
+    /// Writes an answer to reminder `id`'s notifications given at `instant` on another device, as a
+    /// sync stores it: the reminder's row alone, no notification touched.
+    package func answerArrived(for id: UUID, at instant: Date) throws {
+        try queue.write { db in
+            try db.execute(sql: "UPDATE reminder SET alarmsAcknowledgedAt = ? WHERE id = ?",
+                           arguments: [Int64((instant.timeIntervalSince1970 * 1000).rounded()), id])
+        }
+    }
+
     /// The ids of the pending notification rows `work` inserted and deleted (an update counts as
     /// both), in the order written.
     package func planRowsWritten(by work: () async throws -> Void) async throws -> (inserted: [String], deleted: [String]) {

@@ -96,4 +96,23 @@ struct ReplanOnWriteTests {
         let done = try await world.planRowsWritten { _ = try await world.core.completeReminders(ids: [reminders[0].id]) }
         #expect(done.deleted == [id] && done.inserted.isEmpty)
     }
+
+    /// Another device's answers arrive with their reminders (a sync): the shown notification the
+    /// answer came after is closed and the pending one it silences goes, by the replan of those
+    /// two reminders alone.
+    @Test func answersThatArriveWithTheirRemindersCloseTheirNotificationsAlone() async throws {
+        let world = try TestWorld()
+        let call = try await add(world, "Call", on: "2026-11-21", at: "16:00")
+        let walk = try await add(world, "Walk", on: "2026-11-21", at: "17:00")
+        let read = try await add(world, "Read", on: "2026-11-21", at: "18:00")
+        world.clock.advance(by: 3_600)
+        #expect(try await world.core.deliverDueNotifications().map(\.id) == [call.id.uuidString])
+
+        try world.answerArrived(for: call.id, at: instant("2026-11-21T16:01:00-05:00"))
+        try world.answerArrived(for: walk.id, at: instant("2026-11-21T17:00:00-05:00"))
+        let replan = try await world.planRowsWritten { try await world.core.planNotifications.catchUpIfStale() }
+        #expect(replan.deleted == [walk.id.uuidString] && replan.inserted.isEmpty)
+        #expect(try await world.core.listNotifications().delivered.isEmpty)
+        #expect(try await world.core.listNotifications().pending.map(\.id) == [read.id.uuidString])
+    }
 }
