@@ -50,8 +50,8 @@ package struct SetClock: Sendable {
     private static func setting(_ text: String) -> Setting? {
         let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
         let running = trimmed.hasSuffix("+")
-        let formatter = ISO8601DateFormatter()
-        guard let instant = formatter.date(from: running ? String(trimmed.dropLast()) : trimmed) else { return nil }
+        // FoundationEssentials' style reads it without ICU (a date formatter costs a command 1.5 ms).
+        guard let instant = try? Date(running ? String(trimmed.dropLast()) : trimmed, strategy: Date.ISO8601FormatStyle()) else { return nil }
         return Setting(instant: instant, running: running)
     }
 

@@ -36,6 +36,11 @@ struct SetClockTests {
         #expect(refused.status == 1)
         #expect(refused.stderr == "memoss: date: Must be in the future.\n")
         #expect(try due(clock: clock) == ["2026-11-21T09:00:00+01:00", "2026-11-23T09:00:00+01:00"])
+        // 14:30 in Berlin, written with an offset, with or without its colon.
+        for same in ["2026-11-20T14:30:00+01:00", "2026-11-20T08:30:00-0500"] {
+            #expect(try memoss(clock: same, "add", "Too late", "--date", "today", "--time", "14:15").status == 1)
+            #expect(try memoss(clock: same, "add", "Tea", "--date", "today", "--time", "14:45").stdout.hasSuffix("\"Tea\", due Today 14:45.\n"))
+        }
     }
 
     @Test func aClockFileMovesTimeForwardWhenATestWritesIt() throws {
