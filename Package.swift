@@ -70,7 +70,7 @@ let package = Package(
         // with the commands' own definitions, the store option and the sync options.
         .target(
             name: "FrontSupport",
-            dependencies: ["Shared", "CTerminfo", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            dependencies: ["Shared", "CTerminfo", "CSystem", .product(name: "ArgumentParser", package: "swift-argument-parser")],
             path: "Frontends/Support"
         ),
         // The terminal database (ncurses's libtinfo): which colours and attributes a terminal has,

@@ -1,5 +1,4 @@
 import ArgumentParser
-import CSystem
 import FrontSupport
 import Foundation
 import ImportCommand
@@ -35,10 +34,6 @@ struct Memoss: AsyncParsableCommand, RootCommand {
         // Installed, memoss-import is a link to this program (Tools/install): started under that
         // name, it is the importer.
         if CommandLine.arguments.first?.split(separator: "/").last == "memoss-import" { await MemossImport.runProgram() }
-        // Freed memory goes back to the system past 128 KiB, as glibc starts: its threshold grows
-        // with the biggest block freed (SQLite's sorters), and a listing's second reading thread
-        // has a heap of its own.
-        memoss_trim_malloc_past(128 * 1024)
         Output.program = "memoss"
         let read = CommandWords(Array(CommandLine.arguments.dropFirst()), root: Memoss.self)
         if isHelpAboutQueries(read) { return Output.say(QueryLanguage.help) }

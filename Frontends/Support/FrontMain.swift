@@ -1,4 +1,5 @@
 import ArgumentParser
+import CSystem
 import Foundation
 
 /// How every front starts: its command line parsed by the root command's definitions, the
@@ -8,6 +9,10 @@ package enum FrontMain {
     /// errors (`memoss`, `memoss-import`), then exits.
     package static func run(_ root: any ParsableCommand.Type, arguments: [String], program: String) async -> Never {
         Output.program = program
+        // Freed memory goes back to the system past 128 KiB, as glibc starts: its threshold grows
+        // with the biggest block freed (SQLite's sorters: an import's sort by id, then its tag
+        // links'), and a listing's second reading thread has a heap of its own.
+        memoss_trim_malloc_past(128 * 1024)
         let parsed: any ParsableCommand
         do {
             parsed = try root.parseAsRoot(arguments)

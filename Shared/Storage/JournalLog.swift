@@ -86,7 +86,7 @@ enum JournalLog {
             var data = Data(capacity: 8 + 16 * (reminderIDs.count + tagIDs.count + listIDs.count))
             withUnsafeBytes(of: UInt32(reminderIDs.count).littleEndian) { data.append(contentsOf: $0) }
             withUnsafeBytes(of: UInt32(tagIDs.count).littleEndian) { data.append(contentsOf: $0) }
-            for id in reminderIDs + tagIDs + listIDs { withUnsafeBytes(of: id.uuid) { data.append(contentsOf: $0) } }
+            for ids in [reminderIDs, tagIDs, listIDs] { for id in ids { withUnsafeBytes(of: id.uuid) { data.append(contentsOf: $0) } } }
             return data
         }
 
