@@ -8,21 +8,15 @@ extension AppDatabase {
     /// Runs one write transaction, turning storage failures into `StoreError`.
     ///
     /// Inside `Journal.record`, the changes it makes to the user's data are written to the undo
-    /// journal in the same transaction.
-    ///
-    /// Reads and writes run on the calling thread, as `readNow` does: GRDB's `async` ones hop to
-    /// the connection's queue and back, two thread wake-ups a transaction, and a command at the
-    /// prompt runs a dozen. A transaction's closure never waits for other work of this process,
-    /// so blocking the caller's thread is only as long as the transaction.
+    /// journal in the same transaction. It waits on the writer's own queue: a write may wait up to
+    /// the busy timeout for another process's, and must not hold a thread of the cooperative pool
+    /// (two on two cores) meanwhile.
     func write<T: Sendable>(_ updates: @escaping @Sendable (Database) throws -> T) async throws -> T {
-        try writeNow(note: Journal.current, group: Journal.group, updates)
-    }
-
-    private func writeNow<T>(note: Journal.Note?, group: Journal.Group?, _ updates: (Database) throws -> T) throws -> T {
+        let note = Journal.current, group = Journal.group
         transactions.add()
         do {
-            guard let note else { return try writer.write(updates) }
-            return try writer.write { db in
+            guard let note else { return try await writer.write(updates) }
+            return try await writer.write { db in
                 let recorder = try JournalLog.Recorder(db, tables: JournalLog.tables(note.scope))
                 let result = try updates(db)
                 try JournalLog.append(try recorder.changeset(), note: note, group: group, db)
@@ -33,7 +27,10 @@ extension AppDatabase {
         }
     }
 
-    /// Runs one read, turning storage failures into `StoreError` (on the calling thread: see `write`).
+    /// Runs one read, turning storage failures into `StoreError`, on the calling thread: GRDB's
+    /// `async` read hops to a connection's queue and back, two thread wake-ups a transaction, and
+    /// a command at the prompt runs a dozen. A read of the WAL waits for no writer, and its
+    /// closure for no other work of this process.
     package func read<T: Sendable>(_ value: @escaping @Sendable (Database) throws -> T) async throws -> T {
         try readNow(value)
     }

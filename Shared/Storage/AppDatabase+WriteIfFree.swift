@@ -6,14 +6,9 @@ extension AppDatabase {
     /// Runs one write transaction if no other connection is writing now, without waiting for one:
     /// `nil` (nothing written) when the store is locked. For writes a reader makes on the side (the
     /// numbers of a listing), which must never keep it waiting.
-    /// On the calling thread, as `write`.
     func writeIfFree<T: Sendable>(_ updates: @escaping @Sendable (Database) throws -> T) async throws -> T? {
-        try writeNowIfFree(updates)
-    }
-
-    private func writeNowIfFree<T>(_ updates: (Database) throws -> T) throws -> T? {
         do {
-            return try writer.writeWithoutTransaction { db -> T? in
+            return try await writer.writeWithoutTransaction { db -> T? in
                 let timeout = try Int.fetchOne(db, sql: "PRAGMA busy_timeout") ?? 0
                 try db.execute(sql: "PRAGMA busy_timeout = 0")
                 defer { try? db.execute(sql: "PRAGMA busy_timeout = \(timeout)") }

@@ -129,8 +129,9 @@ package struct GRDBNotificationRepository: NotificationRepository {
             }
             _ = try DeliveredNotificationRecord.filter(doneReminders.contains(DeliveredNotificationRecord.Columns.reminderID))
                 .deleteAll(db)
-            // A plan leaves no notification its reminder's answer came after, and an answer moves
-            // only with a change of its reminder's row: only the changed reminders can have one now.
+            // A plan (and an undo or redo) leaves no notification its reminder's answer came after,
+            // and an answer moves only with a change of its reminder's row: only the changed
+            // reminders can have one now.
             if let changed = snapshot.changed { try Self.removeAnswered(db, of: changed) } else { try Self.removeAnswered(db) }
             try Self.enforceCap(db)
             try Self.markPlanned(db, madeAt: snapshot.changes)
@@ -212,8 +213,9 @@ package struct GRDBNotificationRepository: NotificationRepository {
     }
 
     /// Removes the notifications, pending or shown, that their reminder's answer came after
-    /// (`Reminder.isAnswered`): one answered on another device is closed here after a sync.
-    private static func removeAnswered(_ db: Database) throws {
+    /// (`Reminder.isAnswered`): one answered on another device is closed here after a sync. Undo
+    /// and redo, which put notification rows back as they were, end with it too.
+    static func removeAnswered(_ db: Database) throws {
         for table in ["notificationRequest", "deliveredNotification"] {
             try db.kept("""
                 DELETE FROM \(table) WHERE EXISTS (SELECT 1 FROM reminder WHERE reminder.id = \(table).reminderID

@@ -355,6 +355,9 @@ enum JournalLog {
         try db.execute(sql: "INSERT OR IGNORE INTO storeFlag (name) VALUES (?)", arguments: [applyingFlag])
         try body()
         try db.execute(sql: "DELETE FROM storeFlag WHERE name = ?", arguments: [applyingFlag])
+        // Notification rows put back as they were may be answered since (by a sync): a plan, which
+        // looks only at the reminders changed, would keep them.
+        try GRDBNotificationRepository.removeAnswered(db)
     }
 
     /// Deletes the rows `added` (their tag links and completions go with them), recording it;

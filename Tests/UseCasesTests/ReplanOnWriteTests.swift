@@ -115,4 +115,22 @@ struct ReplanOnWriteTests {
         #expect(try await world.core.listNotifications().delivered.isEmpty)
         #expect(try await world.core.listNotifications().pending.map(\.id) == [read.id.uuidString])
     }
+
+    /// An answer that arrived (a sync) while the plan was stale: the dismiss of another reminder's
+    /// notification then closed its notification too; undoing the dismiss brings back only what
+    /// the dismiss answered.
+    @Test func undoingADismissBringsBackNoNotificationAnsweredElsewhere() async throws {
+        let world = try TestWorld()
+        let call = try await add(world, "Call", on: "2026-11-21", at: "16:00")
+        let walk = try await add(world, "Walk", on: "2026-11-21", at: "17:00")
+        world.clock.advance(by: 3_600)
+        #expect(try await world.core.deliverDueNotifications().map(\.id) == [call.id.uuidString])
+
+        try world.answerArrived(for: walk.id, at: instant("2026-11-21T17:00:00-05:00"))
+        _ = try await world.core.dismissNotification(id: call.id.uuidString)
+        #expect(try await world.core.listNotifications().pending.isEmpty)
+        _ = try await world.core.undo()
+        #expect(try await world.core.listNotifications().delivered.map(\.id) == [call.id.uuidString])
+        #expect(try await world.core.listNotifications().pending.isEmpty)
+    }
 }
