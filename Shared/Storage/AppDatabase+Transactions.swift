@@ -5,25 +5,34 @@ import GRDB
 /// The seam every read and write of the store passes through: one transaction each, storage
 /// failures turned into `StoreError`, and a write's changes journalled for undo inside `Journal.record`.
 extension AppDatabase {
-    /// Runs one write transaction, turning storage failures into `StoreError`.
+    /// Runs one write transaction, turning storage failures into `StoreError`, on the calling
+    /// thread or the writer's queue (`writesOnCallingThread`).
     ///
     /// Inside `Journal.record`, the changes it makes to the user's data are written to the undo
-    /// journal in the same transaction. It waits on the writer's own queue: a write may wait up to
-    /// the busy timeout for another process's, and must not hold a thread of the cooperative pool
-    /// (two on two cores) meanwhile.
+    /// journal in the same transaction.
     func write<T: Sendable>(_ updates: @escaping @Sendable (Database) throws -> T) async throws -> T {
-        let note = Journal.current, group = Journal.group
+        let body = Self.journalled(updates, note: Journal.current, group: Journal.group)
         transactions.add()
         do {
-            guard let note else { return try await writer.write(updates) }
-            return try await writer.write { db in
-                let recorder = try JournalLog.Recorder(db, tables: JournalLog.tables(note.scope))
-                let result = try updates(db)
-                try JournalLog.append(try recorder.changeset(), note: note, group: group, db)
-                return result
-            }
+            return writesOnCallingThread ? try writeNow(body) : try await writer.write(body)
         } catch {
             throw Self.storeError(error)
+        }
+    }
+
+    private func writeNow<T>(_ updates: (Database) throws -> T) throws -> T {
+        try writer.write(updates)
+    }
+
+    /// `updates`, and with a `note` its changes recorded in the undo journal after it.
+    private static func journalled<T>(_ updates: @escaping @Sendable (Database) throws -> T, note: Journal.Note?,
+                                      group: Journal.Group?) -> @Sendable (Database) throws -> T {
+        guard let note else { return updates }
+        return { db in
+            let recorder = try JournalLog.Recorder(db, tables: JournalLog.tables(note.scope))
+            let result = try updates(db)
+            try JournalLog.append(try recorder.changeset(), note: note, group: group, db)
+            return result
         }
     }
 
