@@ -11,14 +11,15 @@ package struct StoreOptions: ParsableArguments {
 
     /// Opens the chosen store (this command's `--db`, else `parent`'s, the one given before the
     /// command name), after saying once on standard error what is wrong with `TZ`, if anything.
-    /// `writesOnCallingThread`: for a front that does one thing at a time (`AppDatabase`).
-    package func openCore(before parent: StoreOptions? = nil, writesOnCallingThread: Bool = false) async throws -> MemossCore {
+    /// `onCallingThread`: the store read and written on the calling thread, for a front that does one
+    /// thing at a time (`AppDatabase`).
+    package func openCore(before parent: StoreOptions? = nil, onCallingThread: Bool = false) async throws -> MemossCore {
         let processEnvironment = ProcessInfo.processInfo.environment
         let (environment, notice) = MemossCore.liveEnvironment(processEnvironment: processEnvironment)
         if let notice { Output.warn(notice) }
         return try await MemossCore.open(
             explicitPath: db ?? parent?.db, processEnvironment: processEnvironment, environment: environment,
-            writesOnCallingThread: writesOnCallingThread
+            onCallingThread: onCallingThread
         )
     }
 }

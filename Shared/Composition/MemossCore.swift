@@ -43,13 +43,14 @@ package struct MemossCore: Sendable {
     /// default file under `$XDG_DATA_HOME` (see `StoreLocation`), creating it when missing.
     /// A store's first opening gives it the default tags. Opening writes only when something must
     /// change (a migration, the first seeding, a notification plan left stale).
-    /// `writesOnCallingThread` is for a front that does one thing at a time (see `AppDatabase`).
+    /// `onCallingThread`: reads and writes on the calling thread, for a front that does one thing
+    /// at a time (see `AppDatabase`).
     package static func open(
         explicitPath: String?, processEnvironment: [String: String], environment: AppEnvironment,
-        writesOnCallingThread: Bool = false
+        onCallingThread: Bool = false
     ) async throws -> MemossCore {
         let path = StoreLocation.resolve(explicitPath: explicitPath, environment: processEnvironment)
-        let core = MemossCore(database: try AppDatabase.open(at: path, writesOnCallingThread: writesOnCallingThread),
+        let core = MemossCore(database: try AppDatabase.open(at: path, onCallingThread: onCallingThread),
                               storePath: path, environment: environment)
         _ = try await core.seedDefaultTags()
         // A replan that failed or was killed after its change was stored is finished here; if the

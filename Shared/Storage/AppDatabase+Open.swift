@@ -8,12 +8,12 @@ extension AppDatabase {
     /// Every failure becomes a `StoreError` whose message names the path and what to do:
     /// a folder in the way, a file that is not SQLite, another program's database, or a
     /// store written by a newer Memoss.
-    package static func open(at path: String, writesOnCallingThread: Bool = false) throws(StoreError) -> AppDatabase {
+    package static func open(at path: String, onCallingThread: Bool = false) throws(StoreError) -> AppDatabase {
         let url = URL(fileURLWithPath: path)
         let existed = try prepareFile(at: url)
         do {
             let config = existed ? storeConfiguration(checking: url.path) : storeConfiguration
-            return try AppDatabase(DatabasePool(path: url.path, configuration: config), writesOnCallingThread: writesOnCallingThread)
+            return try AppDatabase(DatabasePool(path: url.path, configuration: config), onCallingThread: onCallingThread)
         } catch {
             throw storeError(error, path: url.path)
         }

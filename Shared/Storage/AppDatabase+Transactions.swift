@@ -6,7 +6,7 @@ import GRDB
 /// failures turned into `StoreError`, and a write's changes journalled for undo inside `Journal.record`.
 extension AppDatabase {
     /// Runs one write transaction, turning storage failures into `StoreError`, on the calling
-    /// thread or the writer's queue (`writesOnCallingThread`).
+    /// thread or the writer's queue (`onCallingThread`).
     ///
     /// Inside `Journal.record`, the changes it makes to the user's data are written to the undo
     /// journal in the same transaction.
@@ -14,7 +14,7 @@ extension AppDatabase {
         let body = Self.journalled(updates, note: Journal.current, group: Journal.group)
         transactions.add()
         do {
-            return writesOnCallingThread ? try writeNow(body) : try await writer.write(body)
+            return onCallingThread ? try writeNow(body) : try await writer.write(body)
         } catch {
             throw Self.storeError(error)
         }
@@ -36,12 +36,16 @@ extension AppDatabase {
         }
     }
 
-    /// Runs one read, turning storage failures into `StoreError`, on the calling thread: GRDB's
-    /// `async` read hops to a connection's queue and back, two thread wake-ups a transaction, and
-    /// a command at the prompt runs a dozen. A read of the WAL waits for no writer, and its
-    /// closure for no other work of this process.
+    /// Runs one read, turning storage failures into `StoreError`, on the calling thread or a
+    /// reader's queue (`onCallingThread`).
     package func read<T: Sendable>(_ value: @escaping @Sendable (Database) throws -> T) async throws -> T {
-        try readNow(value)
+        guard !onCallingThread else { return try readNow(value) }
+        transactions.add()
+        do {
+            return try await writer.read(value)
+        } catch {
+            throw Self.storeError(error)
+        }
     }
 
     /// `read` for a caller that is not asynchronous (readline's completion asks from inside a read

@@ -10,17 +10,18 @@ package final class AppDatabase: Sendable {
     let writer: any DatabaseWriter
     /// How many transactions this process has run on the store through `read` and `write`.
     package let transactions = TransactionCount()
-    /// Whether a write runs on the calling thread, for a front that does one thing at a time (a
-    /// command, the prompt): GRDB's `async` write hops to the writer's queue and back, two thread
-    /// wake-ups a write. Fronts with work beside their writes (`watch`, the full screen, the
-    /// sync) wait on the writer's queue instead: a write may sit in the busy timeout behind
-    /// another process's, and must not hold a thread of the cooperative pool meanwhile.
-    let writesOnCallingThread: Bool
+    /// Whether reads and writes run on the calling thread, for a front that does one thing at a time
+    /// (a command, the prompt): GRDB's `async` ones hop to a connection's queue and back, two thread
+    /// wake-ups a transaction, and an edit runs a dozen. Fronts with work beside them (`watch`, the
+    /// full screen, the sync, the importer) wait on the connections' queues instead: a read or
+    /// write there holds no thread of the cooperative pool (two on two cores), which their other
+    /// tasks need, and a write may sit in the busy timeout behind another process's.
+    let onCallingThread: Bool
 
     /// Wraps an open connection and brings its schema up to date.
-    package init(_ writer: any DatabaseWriter, writesOnCallingThread: Bool = false) throws {
+    package init(_ writer: any DatabaseWriter, onCallingThread: Bool = false) throws {
         self.writer = writer
-        self.writesOnCallingThread = writesOnCallingThread
+        self.onCallingThread = onCallingThread
         // Migrating takes the write lock; a store that is up to date is only read.
         let migrator = AppDatabase.migrator
         // (Looked at on the writer's own connection: a reader would keep the old schema cached.)
