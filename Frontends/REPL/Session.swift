@@ -35,7 +35,8 @@ final class Session {
     static func open(store: StoreOptions, before parent: StoreOptions, isREPL: Bool) async -> Session {
         let environment = ProcessInfo.processInfo.environment
         let core: MemossCore
-        // A command, or the prompt, does one thing at a time: its reads and writes run on its own thread.
+        // A command, or the prompt, does one thing at a time (the prompt's delivery while a line is
+        // typed waits on nothing but the store): its reads and writes run on its own thread.
         do { core = try await store.openCore(before: parent, onCallingThread: true) } catch { Output.fail(ErrorMessage.describe(error)) }
         let console = Console(historyFile: isREPL ? StatePaths.historyFile(environment) : nil)
         return Session(core: core, console: console, style: .forStandardOutput(environment), isREPL: isREPL)

@@ -8,16 +8,24 @@ package final class DeliveryLock: @unchecked Sendable {
     private let path: String
     private let lock = NSLock()
     private var descriptor: Int32 = -1
+    /// The takes of this process not released yet.
+    private var holders = 0
 
     /// The lock of the store at `storePath`.
     package init(storePath: String) {
         path = storePath + "-delivery.lock"
     }
 
-    /// Takes the lock unless another process holds it; true when this process holds it now.
+    /// Takes the lock unless another process holds it; true when this process holds it now. Each
+    /// take that returns true is matched by a `release`: the prompt delivers from its line and,
+    /// while a line is typed, from a task of its own, and the first to end must not let another
+    /// process in while the other still delivers.
     package func take() -> Bool {
         lock.withLock {
-            if descriptor >= 0 { return true }
+            if descriptor >= 0 {
+                holders += 1
+                return true
+            }
             let file = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
             guard file >= 0 else { return false }
             guard flock(file, LOCK_EX | LOCK_NB) == 0 else {
@@ -25,19 +33,26 @@ package final class DeliveryLock: @unchecked Sendable {
                 return false
             }
             descriptor = file
+            holders = 1
             return true
         }
     }
 
-    /// Lets another process take it.
+    /// Ends one take; the last lets another process take it.
     package func release() {
         lock.withLock {
             guard descriptor >= 0 else { return }
-            flock(descriptor, LOCK_UN)
-            close(descriptor)
-            descriptor = -1
+            holders -= 1
+            guard holders == 0 else { return }
+            unlock()
         }
     }
 
-    deinit { release() }
+    private func unlock() {
+        flock(descriptor, LOCK_UN)
+        close(descriptor)
+        descriptor = -1
+    }
+
+    deinit { if descriptor >= 0 { unlock() } }
 }
