@@ -20,21 +20,6 @@ package struct GRDBNotificationRepository: NotificationRepository {
         try await database.read { try Self.delivered($0) }
     }
 
-    package func add(_ request: NotificationRequest) async throws {
-        try await database.write { db in
-            try NotificationRequestRecord(request).upsert(db)
-            try Self.enforceCap(db)
-        }
-    }
-
-    package func removePending(_ identifiers: [String]) async throws {
-        _ = try await database.write { db in try NotificationRequestRecord.deleteAll(db, keys: identifiers) }
-    }
-
-    package func removeDelivered(_ identifiers: [String]) async throws {
-        _ = try await database.write { db in try DeliveredNotificationRecord.deleteAll(db, keys: identifiers) }
-    }
-
     package func reminderChangeCount() async throws -> Int64 {
         try await database.read { db in try Int64.fetchOne(db.kept("SELECT changes FROM planState")) ?? 0 }
     }
@@ -45,20 +30,31 @@ package struct GRDBNotificationRepository: NotificationRepository {
         }
     }
 
-    package func acknowledge(reminderID: UUID, at instant: Date, snoozedUntil: Date?) async throws {
+    package func answer(_ id: String, reminderID: UUID, at instant: Date, snooze: NotificationRequest?) async throws {
+        try await database.write { db in
+            _ = try DeliveredNotificationRecord.deleteAll(db, keys: [id])
+            _ = try NotificationRequestRecord.deleteAll(db, keys: [id])
+            if let snooze {
+                try NotificationRequestRecord(snooze).upsert(db)
+                try Self.enforceCap(db)
+            }
+            try Self.acknowledge(reminderID: reminderID, at: instant, snoozedUntil: snooze?.fireAt, db)
+        }
+    }
+
+    /// The answer recorded on the reminder (see `answer`).
+    private static func acknowledge(reminderID: UUID, at instant: Date, snoozedUntil: Date?, _ db: Database) throws {
         // Up to the whole second at or after it, as iCalendar carries it to another device.
         let instant = Date(timeIntervalSince1970: instant.timeIntervalSince1970.rounded(.up))
-        try await database.write { db in
-            try db.kept("""
-                UPDATE reminder SET alarmsAcknowledgedAt = ?1 WHERE id = ?2 AND (alarmsAcknowledgedAt IS NULL OR alarmsAcknowledgedAt < ?1)
-                """).execute(arguments: [StoredInstant.milliseconds(instant), reminderID])
-            // A new snooze replaces the last; one answered is over.
-            try db.kept("""
-                UPDATE reminder SET alarmsSnoozedUntil = ?1 WHERE id = ?2 AND alarmsSnoozedUntil IS NOT ?1
-                    AND (?1 IS NOT NULL OR alarmsSnoozedUntil <= alarmsAcknowledgedAt)
-                """).execute(arguments: [snoozedUntil.map(StoredInstant.milliseconds), reminderID])
-            try Self.removeAnswered(db)
-        }
+        try db.kept("""
+            UPDATE reminder SET alarmsAcknowledgedAt = ?1 WHERE id = ?2 AND (alarmsAcknowledgedAt IS NULL OR alarmsAcknowledgedAt < ?1)
+            """).execute(arguments: [StoredInstant.milliseconds(instant), reminderID])
+        // A new snooze replaces the last; one answered is over.
+        try db.kept("""
+            UPDATE reminder SET alarmsSnoozedUntil = ?1 WHERE id = ?2 AND alarmsSnoozedUntil IS NOT ?1
+                AND (?1 IS NOT NULL OR alarmsSnoozedUntil <= alarmsAcknowledgedAt)
+            """).execute(arguments: [snoozedUntil.map(StoredInstant.milliseconds), reminderID])
+        try removeAnswered(db)
     }
 
     package func replacePlan(with planned: [NotificationRequest], madeAt changes: Int64) async throws {

@@ -7,18 +7,14 @@ package protocol NotificationRepository: Sendable {
     func pending() async throws -> [NotificationRequest]
     /// Delivered notifications, oldest first.
     func delivered() async throws -> [DeliveredNotification]
-    /// Adds or replaces a pending request; beyond the cap only the soonest are kept.
-    func add(_ request: NotificationRequest) async throws
-    /// Removes pending requests by identifier.
-    func removePending(_ identifiers: [String]) async throws
-    /// Removes delivered notifications by identifier.
-    func removeDelivered(_ identifiers: [String]) async throws
-    /// Records that the user answered reminder `reminderID`'s notifications at `instant` (its
-    /// `alarmsAcknowledgedAt` moves on to it, never back): those due up to then are not delivered,
-    /// here or, after a sync, on another device. With `snoozedUntil` (whole seconds), it was
-    /// snoozed to then (`alarmsSnoozedUntil`, which another device fires after a sync); a snooze it
-    /// answers is over.
-    func acknowledge(reminderID: UUID, at instant: Date, snoozedUntil: Date?) async throws
+    /// Answers notification `id` of reminder `reminderID` at `instant`, in one transaction: it leaves
+    /// the pending and delivered ones, and the reminder records the answer (its
+    /// `alarmsAcknowledgedAt` moves on to it, never back): what is due up to then is not delivered,
+    /// here or, after a sync, on another device. With `snooze` (its new request, whole seconds) it
+    /// fires again then, and the reminder keeps when (`alarmsSnoozedUntil`, which another device
+    /// fires after a sync); a snooze it answers is over. Another process never sees it half
+    /// answered (a watcher that replanned between separate steps delivered the firing again).
+    func answer(_ id: String, reminderID: UUID, at instant: Date, snooze: NotificationRequest?) async throws
     /// The count of reminder changes so far; a plan made from them passes it to `replacePlan`.
     func reminderChangeCount() async throws -> Int64
     /// Whether reminders changed after the plan was made (a replan failed, or was killed).

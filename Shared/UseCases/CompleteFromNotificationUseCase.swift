@@ -21,7 +21,7 @@ package struct CompleteFromNotificationUseCase: Sendable {
     }
 
     /// Completes the reminder of notification `id` (delivered or pending) and removes the notification,
-    /// acknowledging its alarms (`NotificationRepository.acknowledge`) so another device is silent too.
+    /// acknowledging its alarms (`NotificationRepository.answer`) so another device is silent too.
     /// A reminder already done, or already moved past that occurrence, is left as it is.
     /// - Returns: the reminder as stored, and whether this completed it.
     /// - Throws: `NotificationError.notFound`; `ReminderError.notFound`; `StoreError`.
@@ -35,9 +35,7 @@ package struct CompleteFromNotificationUseCase: Sendable {
         let occurrenceIsCurrent = reminder.scheduledAt.map { $0 <= latest } ?? false
         let completes = !reminder.isCompleted && occurrenceIsCurrent
         if completes { reminder = try await toggleCompletion(id: reminder.id) }
-        try await center.removeDelivered([id])
-        try await center.removePending([id])
-        try await center.acknowledge(reminderID: reminder.id, at: max(environment.now(), request.fireAt), snoozedUntil: nil)
+        try await center.answer(id, reminderID: reminder.id, at: max(environment.now(), request.fireAt), snooze: nil)
         return (reminder, completes)
     }
 }

@@ -21,11 +21,7 @@ package struct DismissNotificationUseCase: Sendable {
         let now = environment.now()
         let (request, _) = try await center.find(id)
         try await Journal.record("Dismissed \"\(request.title)\"", at: now, scope: .notifications) {
-            try await Journal.command {
-                try await center.removeDelivered([request.id])
-                try await center.removePending([request.id])
-                try await center.acknowledge(reminderID: request.reminderID, at: max(now, request.fireAt), snoozedUntil: nil)
-            }
+            try await center.answer(request.id, reminderID: request.reminderID, at: max(now, request.fireAt), snooze: nil)
         }
         return request
     }

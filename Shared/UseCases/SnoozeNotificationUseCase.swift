@@ -41,11 +41,7 @@ package struct SnoozeNotificationUseCase: Sendable {
         // which fire the snooze instead (RFC 9074's snooze alarm).
         let answered = max(now, found.fireAt)
         try await Journal.record("Snoozed \"\(request.title)\"", at: now, scope: .notifications) {
-            try await Journal.command {
-                try await center.removeDelivered([request.id])
-                try await center.add(request)
-                try await center.acknowledge(reminderID: request.reminderID, at: answered, snoozedUntil: request.fireAt)
-            }
+            try await center.answer(request.id, reminderID: request.reminderID, at: answered, snooze: request)
         }
         return request
     }

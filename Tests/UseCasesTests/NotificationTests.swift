@@ -243,4 +243,25 @@ struct NotificationTests {
         #expect(try await world.core.snoozeNotification(id: delivered.id, length: .minutes(60)).fireAt
             == instant("2026-11-22T10:00:00-05:00"))
     }
+
+    /// Snoozing or dismissing takes the notification out, records the answer and (snoozed) puts its
+    /// new firing in, as one write: another process (a watcher) never reads it half answered, which
+    /// let it plan and deliver the answered firing again.
+    @Test func anAnswerIsOneWriteThatAnotherProcessNeverSeesHalfDone() async throws {
+        let world = try TestWorld()
+        try await add(world, "Tea", on: "2026-11-21", at: "15:30")
+        try await add(world, "Walk", on: "2026-11-21", at: "15:45")
+        world.clock.advance(by: 50 * 60)
+        let delivered = try await world.core.deliverDueNotifications()
+        #expect(delivered.map(\.request.title) == ["Tea", "Walk"])
+
+        let before = try world.journalEntrySizes().count
+        _ = try await world.core.snoozeNotification(id: delivered[0].id, length: .minutes(10))
+        #expect(try world.journalEntrySizes().count == before + 1)
+        _ = try await world.core.dismissNotification(id: delivered[1].id)
+        #expect(try world.journalEntrySizes().count == before + 2)
+        let centre = try await world.core.listNotifications()
+        #expect(centre.delivered.isEmpty)
+        #expect(centre.pending.map(\.title) == ["Tea"] && centre.pending.allSatisfy(\.isSnoozed))
+    }
 }
