@@ -20,6 +20,7 @@ extension AppDatabase {
         }
     }
 
+    /// GRDB's blocking `write` (inside an `async` function, the call would pick its `async` one).
     private func writeNow<T>(_ updates: (Database) throws -> T) throws -> T {
         try writer.write(updates)
     }

@@ -13,10 +13,11 @@ package final class AppDatabase: Sendable {
     /// Whether reads and writes run on the calling thread, for a front that does one thing at a time
     /// (a command; the prompt, whose one task beside its line, delivering what falls due while a
     /// line is typed, waits on nothing but SQLite and GRDB's queues): GRDB's `async` ones hop to a
-    /// connection's queue and back, two thread wake-ups a transaction, and an edit runs a dozen. Fronts with work beside them (`watch`, the
-    /// full screen, the sync, the importer) wait on the connections' queues instead: a read or
-    /// write there holds no thread of the cooperative pool (two on two cores), which their other
-    /// tasks need, and a write may sit in the busy timeout behind another process's.
+    /// connection's queue and back, two thread wake-ups a transaction, and an edit runs a dozen.
+    /// Fronts with work beside them (`watch`, the full screen, the sync, the importer) wait on the
+    /// connections' queues instead: a read or write there holds no thread of the cooperative pool
+    /// (two on two cores), which their other tasks need, and a write may sit in the busy timeout
+    /// behind another process's.
     let onCallingThread: Bool
 
     /// Wraps an open connection and brings its schema up to date.

@@ -17,9 +17,9 @@ package final class DeliveryLock: @unchecked Sendable {
     }
 
     /// Takes the lock unless another process holds it; true when this process holds it now. Each
-    /// take that returns true is matched by a `release`: the prompt delivers from its line and,
-    /// while a line is typed, from a task of its own, and the first to end must not let another
-    /// process in while the other still delivers.
+    /// take that returns true is matched by a `release` (but `watch`'s, held for its whole life):
+    /// the prompt delivers from its line and, while a line is typed, from a task of its own, and
+    /// the first to end must not let another process in while the other still delivers.
     package func take() -> Bool {
         lock.withLock {
             if descriptor >= 0 {
