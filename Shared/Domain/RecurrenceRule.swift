@@ -193,18 +193,18 @@ package struct RecurrenceRule: Hashable, Sendable {
     /// The badge on a card: "Daily", "Weekdays", "Weekly", "Every 2 weeks", "Monthly", "Yearly",
     /// "Every 3 days after done"; `nil` for a one-time reminder.
     package var shortName: String? {
-        let unit: String
+        let (unit, everyOne): (String, String)
         switch pattern {
         case .never: return nil
-        case .daily: unit = "day"
+        case .daily: (unit, everyOne) = ("day", "Daily")
         case .weekly(let days):
             if interval == 1 && days.isMondayToFriday { return "Weekdays" }
             if interval == 1 && days.isWeekend { return "Weekends" }
-            unit = "week"
-        case .monthly: unit = "month"
-        case .yearly: unit = "year"
+            (unit, everyOne) = ("week", "Weekly")
+        case .monthly: (unit, everyOne) = ("month", "Monthly")
+        case .yearly: (unit, everyOne) = ("year", "Yearly")
         }
-        let name = interval == 1 ? (unit == "day" ? "Daily" : unit.capitalized + "ly") : "Every \(interval) \(unit)s"
+        let name = interval == 1 ? everyOne : "Every \(interval) \(unit)s"
         return afterDone ? name + " after done" : name
     }
 
