@@ -3,8 +3,9 @@ import Foundation
 import GRDB
 
 /// A search's listing: every reminder its words find, read once (not once per section) by key
-/// from the full-text index, on two connections at once (each half of the ids), then put in
-/// each section's order here: SQLite would sort every column of every row.
+/// from the full-text index, on two connections at once (each half of the ids, so each reads its
+/// own pages of the reminder table), then put in each section's order here: SQLite would sort
+/// every column of every row.
 extension GRDBReminderRepository {
     /// Whether `forEachFound` reads `sections` for `filter`: words to start from, no tag to start
     /// from instead, and every section read whole.
@@ -24,19 +25,19 @@ extension GRDBReminderRepository {
             try found.hand(parts, db, tags: tags, to: body, ended: ended)
         }
         try await database.readInTwo(
-            pin: { db in (tags: try TagsByRow(db), middle: try FoundRead.middle(db)) },
+            pin: { db in try TagsByRow(db) },
             first: { (db, pinned, partner: Partner<[ReminderWithTags]>) in
-                let mine = try found.reminders(.first(before: pinned.middle), db, tags: pinned.tags)
+                let mine = try found.reminders(.first, db, tags: pinned)
                 let others: [ReminderWithTags]
                 do {
                     others = try partner.next() ?? []
                 } catch is Partner<[ReminderWithTags]>.Unavailable {
-                    others = try found.reminders(.second(from: pinned.middle), db, tags: pinned.tags)
+                    others = try found.reminders(.second, db, tags: pinned)
                 }
-                try hand(db, pinned.tags, [mine, others])
+                try hand(db, pinned, [mine, others])
             },
-            second: { db, pinned, pass in _ = pass(try found.reminders(.second(from: pinned.middle), db, tags: pinned.tags)) },
-            alone: { db, pinned in try hand(db, pinned.tags, [try found.reminders(.all, db, tags: pinned.tags)]) },
+            second: { db, pinned, pass in _ = pass(try found.reminders(.second, db, tags: pinned)) },
+            alone: { db, pinned in try hand(db, pinned, [try found.reminders(.all, db, tags: pinned)]) },
             betweenStarts: readsInTwoStarted, beforeSecondLooks: secondReadLooks)
     }
 }
@@ -46,26 +47,22 @@ private struct FoundRead: Sendable {
     let sections: [ReminderSection]
     let filter: ReminderFilter
 
-    /// The parts of a read: the first is read by the connection that also sorts and hands every
-    /// reminder on, so it reads fewer (the text index's rows below `middle`); the second reads
-    /// the others and those found only by names.
+    /// The parts of a read: the reminders whose ids are below `middle`, and the others. Both
+    /// walk the text index's matches; the sorting waits for both, so they are halves.
     enum Part {
-        case all, first(before: Int64), second(from: Int64)
+        case all, first, second
     }
 
-    /// Where the first part ends: 11/20 of the text index's rows (the text index is read in both
-    /// parts, by its rows; each reminder found is read in its part by key).
-    static func middle(_ db: Database) throws -> Int64 {
-        (try Int64.fetchOne(db, sql: "SELECT max(searchRow) FROM reminderSearchRow") ?? 0) * 11 / 20
-    }
+    /// Where the first part's ids end (ids are random).
+    static let middle = UUID(uuid: (0x80, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0))
 
     /// The reminders the words find (and the filter's other conditions keep) in `part`, with
     /// their tags, in no order.
     func reminders(_ part: Part, _ db: Database, tags: TagsByRow) throws -> [ReminderWithTags] {
         let query = switch part {
         case .all: ReminderQuery.found(matching: filter)
-        case .first(let before): ReminderQuery.found(matching: filter, textRows: (nil, before), byNames: false)
-        case .second(let from): ReminderQuery.found(matching: filter, textRows: (from, nil))
+        case .first: ReminderQuery.found(matching: filter, ids: .init(from: nil, before: Self.middle))
+        case .second: ReminderQuery.found(matching: filter, ids: .init(from: Self.middle, before: nil))
         }
         var rows = try ReminderRows(db, sql: query.sqlJoiningLinks(), arguments: query.arguments, tags: tags)
         var reminders: [ReminderWithTags] = []

@@ -51,46 +51,33 @@ extension ReminderFilter {
     /// The ids (a column `id`) of the reminders the first words that must be found find, each
     /// once, for a read to start from (`FROM (…) AS found CROSS JOIN reminder ON reminder.id =
     /// found.id`); `nil` when there are no such words. SQLite walks the full-text index's matches
-    /// and reads each reminder by its key: no set of ids is built and searched, as `reminder.id IN
-    /// (…)` does. A reminder found by its text comes from the text's index; one found only by a
-    /// tag's or a list's name from the links or the list, unless found before (checked for
-    /// those few, one by one).
+    /// and reads each reminder by its key: no set of ids is searched for every reminder, as
+    /// `reminder.id IN (…)` does. The ways a word finds a reminder (its text, a tag's name, its
+    /// list's name) are one `UNION`: a reminder found twice is read once.
     ///
-    /// A read in parts gives each part its `textRows` (a range of the text index's rows: a
-    /// reminder's `searchRow`) and reads those found by names (`byNames`) in one of them.
-    func wordsSource(textRows: (from: Int64?, before: Int64?) = (nil, nil), byNames: Bool = true) -> FilterSQL? {
+    /// A read in parts gives each part its `ids`: each part reads its own range of the reminder
+    /// table's pages, and only the text index's matches are walked in both.
+    func wordsSource(ids: ReminderQuery.IDRange? = nil) -> FilterSQL? {
         guard let index = firstFoundWords, case .text(let words) = conditions[index] else { return nil }
         let match = SearchText.prefixMatch(words)
-        let foundByText = { (id: String) in
-            """
-            EXISTS (SELECT 1 FROM reminderSearchRow AS textRow WHERE textRow.reminderID = \(id)
-                AND textRow.searchRow IN (SELECT rowid FROM reminderText WHERE reminderText MATCH ?))
-            """
+        let inRange = { (key: String) -> (sql: String, arguments: StatementArguments) in
+            let (conditions, arguments) = ids?.conditions(on: key) ?? ([], [])
+            return (conditions.map { " AND " + $0 }.joined(), arguments)
         }
-        let byTag = { (id: String) in
-            "EXISTS (SELECT 1 FROM reminderTag AS named WHERE named.reminderID = \(id) AND named.tagID IN (\(Self.named("tag"))))"
-        }
-        var textRange = "", rangeArguments: StatementArguments = []
-        if let from = textRows.from { textRange += " AND reminderText.rowid >= ?"; rangeArguments += [from] }
-        if let before = textRows.before { textRange += " AND reminderText.rowid < ?"; rangeArguments += [before] }
-        let byText = """
+        let (text, tagged, listed) = (inRange("reminderSearchRow.reminderID"), inRange("link.reminderID"), inRange("inList.id"))
+        return FilterSQL(condition: """
             SELECT reminderSearchRow.reminderID AS id FROM reminderText
                 CROSS JOIN reminderSearchRow ON reminderSearchRow.searchRow = reminderText.rowid
-                WHERE reminderText MATCH ?\(textRange)
-            """
-        guard byNames else { return FilterSQL(condition: byText, arguments: [match] + rangeArguments) }
-        return FilterSQL(condition: """
-            \(byText)
-            UNION ALL
-            SELECT DISTINCT link.reminderID FROM reminderTag AS link
-                WHERE link.tagID IN (\(Self.named("tag"))) AND NOT \(foundByText("link.reminderID"))
-            UNION ALL
-            SELECT inList.id FROM reminder AS inList
-                WHERE inList.listID IN (\(Self.named("list"))) AND NOT \(foundByText("inList.id")) AND NOT \(byTag("inList.id"))
-            UNION ALL
+                WHERE reminderText MATCH ?\(text.sql)
+            UNION
+            SELECT link.reminderID FROM reminderTag AS link WHERE link.tagID IN (\(Self.named("tag")))\(tagged.sql)
+            UNION
+            SELECT inList.id FROM reminder AS inList WHERE inList.listID IN (\(Self.named("list")))\(listed.sql)
+            UNION
             SELECT inList.id FROM (\(Self.defaultListNamed)) CROSS JOIN reminder AS inList
-                WHERE inList.listID IS NULL AND NOT \(foundByText("inList.id")) AND NOT \(byTag("inList.id"))
-            """, arguments: [match] + rangeArguments + StatementArguments(Array(repeating: match, count: 8)))
+                WHERE inList.listID IS NULL\(listed.sql)
+            """, arguments: [match] + text.arguments + [match] + tagged.arguments + [match] + listed.arguments
+                + [match] + listed.arguments)
     }
 
     /// The default list's id in `hex()`'s spelling (a reminder in it has no `listID`; the store

@@ -94,12 +94,10 @@ package struct ReminderQuery {
 
     /// Every reminder the words of `filter` find (it starts from words: `startsFromWords`, and
     /// requires no tag) that its other conditions keep, whatever its state, in no order.
-    /// A part of them: those found by text in `textRows` (of `ReminderFilter.wordsSource`), and
-    /// with `byNames`, those found only by names.
-    package static func found(matching filter: ReminderFilter, textRows: (from: Int64?, before: Int64?) = (nil, nil),
-                      byNames: Bool = true) -> ReminderQuery {
+    /// A part of them: those with `ids`.
+    package static func found(matching filter: ReminderFilter, ids: IDRange? = nil) -> ReminderQuery {
         var query = ReminderQuery(condition: "1", order: "")
-        query.narrow(to: filter, from: filter.wordsSource(textRows: textRows, byNames: byNames))
+        query.narrow(to: filter, from: filter.wordsSource(ids: ids))
         return query
     }
 

@@ -256,15 +256,26 @@ struct ToDoQueryPlanTests {
 }
 
 struct FoundQueryPlanTests {
-    /// A search sorts the ids its words find before it reads their reminders and links by key,
-    /// so each page of the table is read once, however the text index orders them.
+    /// A search starts from what its words find: the text index's matches, and the tags and lists
+    /// whose names they find, each from its index (no reminder is scanned but those of the
+    /// default list, when its name is found). It sorts the ids before it reads their reminders
+    /// and links by key, so each page of the table is read once, however the text index orders them.
     @Test func theRemindersFoundAreReadInKeyOrder() async throws {
         let plan = try await GRDBReminderRepository(database: try AppDatabase.inMemory())
             .queryPlanOfFound(matching: ReminderFilter([.text("dentist")]))
-        #expect(plan == ["CO-ROUTINE found", "SCAN reminderText VIRTUAL TABLE INDEX 0:M2",
-                         "SEARCH reminderSearchRow USING INTEGER PRIMARY KEY (rowid=?)", "USE TEMP B-TREE FOR ORDER BY",
-                         "SCAN found", "SEARCH reminder USING PRIMARY KEY (id=?)",
-                         "SEARCH link USING PRIMARY KEY (reminderID=?) LEFT-JOIN"], "\(plan)")
+        for step in ["SCAN reminderText VIRTUAL TABLE INDEX 0:M2", "SEARCH reminderSearchRow USING INTEGER PRIMARY KEY (rowid=?)",
+                     "SEARCH link USING COVERING INDEX reminderTag_on_tagID_reminderID (tagID=?)",
+                     "SEARCH inList USING COVERING INDEX reminder_on_listID (listID=?)"] {
+            #expect(plan.contains(step), "\(step) in \(plan)")
+        }
+        // The default list's reminders: scanned only after its name is found (a join from that match).
+        let defaultList = try #require(plan.firstIndex(of: "SCAN inList"), "\(plan)")
+        #expect(plan[defaultList - 1].hasPrefix("SCAN (subquery-"), "\(plan)")
+        #expect(plan.filter { $0.hasPrefix("SCAN ") && !$0.hasPrefix("SCAN (subquery-") }
+            == ["SCAN reminderText VIRTUAL TABLE INDEX 0:M2", "SCAN nameText VIRTUAL TABLE INDEX 0:M1",
+                "SCAN nameText VIRTUAL TABLE INDEX 0:M1", "SCAN nameText VIRTUAL TABLE INDEX 0:M1", "SCAN inList", "SCAN found"], "\(plan)")
+        #expect(plan.suffix(4) == ["USE TEMP B-TREE FOR ORDER BY", "SCAN found", "SEARCH reminder USING PRIMARY KEY (id=?)",
+                                   "SEARCH link USING PRIMARY KEY (reminderID=?) LEFT-JOIN"], "\(plan)")
     }
 }
 

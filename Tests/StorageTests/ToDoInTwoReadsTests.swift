@@ -181,6 +181,40 @@ struct ToDoInTwoReadsTests {
         #expect(starts.all.count == 2)
     }
 
+    /// A search finds by text and by tags' names in both parts (ids below 80…, the others): a
+    /// reminder found both ways is listed once, in its section's order, with its tags.
+    @Test func aSearchFindsByTextAndByTagNamesInBothPartsEachOnce() async throws {
+        let database = try AppDatabase.open(at: path)
+        let repository = GRDBReminderRepository(database: database)
+        let tags = try await tags(in: database)
+        let garden = try #require(tags.first { $0.name == "Garden" })
+        var stored = try await fill(repository, count: 400, tags: tags, title: "Chore")
+        // One in four is called a garden job, tagged Garden or not.
+        _ = try SQLiteShell.run(path, "UPDATE reminder SET title = 'Garden job' WHERE hex(id) GLOB '*[048C]'")
+        for index in stored.indices where "048C".contains(stored[index].reminder.id.uuidString.last!) {
+            stored[index].reminder.title = "Garden job"
+        }
+        let found = stored.filter { $0.tagIDs.contains(garden.id) || $0.reminder.title == "Garden job" }
+        let open = expectedToDo(found, tagged: nil)
+        let done = found.filter(\.reminder.isCompleted)
+            .sorted { ($1.reminder.scheduledAt!, $0.reminder.id.uuidString) < ($0.reminder.scheduledAt!, $1.reminder.id.uuidString) }
+        // Both parts find by both ways, and some are found both ways.
+        for part in [found.filter { $0.reminder.id.uuid.0 < 0x80 }, found.filter { $0.reminder.id.uuid.0 >= 0x80 }] {
+            #expect(part.contains { $0.tagIDs.contains(garden.id) && $0.reminder.title == "Garden job" })
+            #expect(part.contains { $0.tagIDs.contains(garden.id) && $0.reminder.title != "Garden job" })
+            #expect(part.contains { !$0.tagIDs.contains(garden.id) && $0.reminder.title == "Garden job" })
+        }
+        let seen = Gathered<(section: Int, item: ReminderWithTags)>()
+        let sections = [ReminderSection(done: false), ReminderSection(done: false, undated: true), ReminderSection(done: true)]
+        try await repository.forEachReminder(in: sections, matching: ReminderFilter([.text("garden")])) { section, item in
+            seen.add((section, item))
+        } ended: { _, _, _ in }
+        #expect(seen.all.map(\.section) == Array(repeating: 0, count: open.count) + Array(repeating: 2, count: done.count))
+        #expect(seen.all.map(\.item.id) == open.map(\.reminder.id) + done.map(\.reminder.id))
+        #expect(seen.all.map { Set($0.item.tags.map(\.id)) } == (open + done).map(\.tagIDs))
+        #expect(seen.all.allSatisfy { $0.item.tags.count == Set($0.item.tags.map(\.id)).count }, "a tag shown twice")
+    }
+
     /// A commit made as the second read gets its connection, before it looks at `data_version`:
     /// the first read's state is fixed only after that look, so both parts show the commit.
     @Test func aChangeCommittedBeforeTheSecondReadLooksIsInBothParts() async throws {

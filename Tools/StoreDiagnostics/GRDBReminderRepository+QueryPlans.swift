@@ -48,10 +48,10 @@ extension GRDBReminderRepository {
 }
 
 extension GRDBReminderRepository {
-    /// `EXPLAIN QUERY PLAN` of a search's read of what the text index finds for `filter`'s words
-    /// (those found by names left out), one line per step.
+    /// `EXPLAIN QUERY PLAN` of a search's read of what `filter`'s words find (its text, tags' and
+    /// lists' names), one line per step.
     package func queryPlanOfFound(matching filter: ReminderFilter) async throws -> [String] {
-        let query = ReminderQuery.found(matching: filter, byNames: false)
+        let query = ReminderQuery.found(matching: filter)
         return try await database.read { db in
             try Row.fetchAll(db, sql: "EXPLAIN QUERY PLAN " + query.sqlJoiningLinks(), arguments: query.arguments)
                 .map { $0["detail"] as String? ?? "" }
