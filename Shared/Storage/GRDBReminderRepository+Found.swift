@@ -47,22 +47,18 @@ private struct FoundRead: Sendable {
     let sections: [ReminderSection]
     let filter: ReminderFilter
 
-    /// The parts of a read: the reminders whose ids are below `middle`, and the others. Both
-    /// walk the text index's matches; the sorting waits for both, so they are halves.
+    /// The parts of a read (`ReminderQuery.foundParts`): halves, as the sorting waits for both.
     enum Part {
         case all, first, second
     }
-
-    /// Where the first part's ids end (ids are random).
-    static let middle = UUID(uuid: (0x80, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0))
 
     /// The reminders the words find (and the filter's other conditions keep) in `part`, with
     /// their tags, in no order.
     func reminders(_ part: Part, _ db: Database, tags: TagsByRow) throws -> [ReminderWithTags] {
         let query = switch part {
         case .all: ReminderQuery.found(matching: filter)
-        case .first: ReminderQuery.found(matching: filter, ids: .init(from: nil, before: Self.middle))
-        case .second: ReminderQuery.found(matching: filter, ids: .init(from: Self.middle, before: nil))
+        case .first: ReminderQuery.foundParts(matching: filter)[0]
+        case .second: ReminderQuery.foundParts(matching: filter)[1]
         }
         var rows = try ReminderRows(db, sql: query.sqlJoiningLinks(), arguments: query.arguments, tags: tags)
         var reminders: [ReminderWithTags] = []

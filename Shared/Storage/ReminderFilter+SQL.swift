@@ -56,7 +56,8 @@ extension ReminderFilter {
     /// list's name) are one `UNION`: a reminder found twice is read once.
     ///
     /// A read in parts gives each part its `ids`: each part reads its own range of the reminder
-    /// table's pages, and only the text index's matches are walked in both.
+    /// table's pages; the indexes of the words' matches (the text's, the names', a found list's
+    /// reminders) are walked in both.
     func wordsSource(ids: ReminderQuery.IDRange? = nil) -> FilterSQL? {
         guard let index = firstFoundWords, case .text(let words) = conditions[index] else { return nil }
         let match = SearchText.prefixMatch(words)

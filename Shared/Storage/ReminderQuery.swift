@@ -101,6 +101,13 @@ package struct ReminderQuery {
         return query
     }
 
+    /// What `found` reads in two parts at once (`GRDBReminderRepository.forEachFound`): those with
+    /// ids below 80000000-…, then the others (ids are random: halves).
+    package static func foundParts(matching filter: ReminderFilter) -> [ReminderQuery] {
+        let middle = UUID(uuid: (0x80, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0))
+        return [IDRange(from: nil, before: middle), IDRange(from: middle, before: nil)].map { found(matching: filter, ids: $0) }
+    }
+
     /// To Do (all of it) in two parts: the reminders whose ids are below 28000000-…, then the
     /// others, each a range of the key the whole query reads (ids are random: 5/32 and 27/32).
     /// The first part's connection also merges both and hands every card on, which takes about

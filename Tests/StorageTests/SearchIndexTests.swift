@@ -186,8 +186,8 @@ struct SearchIndexTests {
         (0..<Int.random(in: 1...4, using: &random)).map { _ in Self.words.randomElement(using: &random) ?? "x" }.joined(separator: " ")
     }
 
-    /// A search on a store read on two connections (each reads a part of what the words find)
-    /// lists what the whole listing lists of the reminders it finds, in the same sections and
+    /// A search on a store read on two connections (each reads the reminders found in its half of
+    /// the ids: every other id here starts 80…) lists what the whole listing lists of the reminders it finds, in the same sections and
     /// order: open ones by due time (higher priority first at one time), undated ones by
     /// priority, done ones and the completed times of a repeating one most recent first.
     @Test func aSearchListsWhatTheWholeListingListsOfWhatItFindsInItsOrder() async throws {
@@ -195,8 +195,13 @@ struct SearchIndexTests {
         defer { for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) } }
         let database = try AppDatabase.open(at: path)
         let clock = TestClock(testNow), uuids = CountingUUIDs()
+        let spread = { @Sendable () -> UUID in
+            var id = uuids.next().uuid
+            id.0 = id.15 % 2 == 0 ? 0x80 : 0x00
+            return UUID(uuid: id)
+        }
         let core = MemossCore(database: database, storePath: path,
-                              environment: AppEnvironment(now: { clock.now }, uuid: { uuids.next() }, timeZone: newYork))
+                              environment: AppEnvironment(now: { clock.now }, uuid: spread, timeZone: newYork))
         let visits = try await core.createTag(name: "Dentist visits", colorHex: "#22C55E")
         func add(_ title: String, _ date: String?, priority: Priority = .none, recurrence: RecurrenceRule = .never,
                  tags: Set<UUID> = []) async throws -> UUID {
@@ -205,7 +210,7 @@ struct SearchIndexTests {
             draft.priority = priority
             return try await core.createReminder(draft).id
         }
-        // Many that are not found, so the text index's rows are split between the two parts.
+        // Many that are not found.
         for index in 0..<40 { _ = try await add("Water the plants \(index)", "2026-11-2\(index % 8 + 2)") }
         let bill = try await add("Dentist bill", "2026-11-24")
         let call = try await add("Call the dentist", "2026-11-24", priority: .high)
@@ -222,6 +227,7 @@ struct SearchIndexTests {
         let repository = GRDBReminderRepository(database: database)
         let searched = try await Self.listing(repository, ReminderFilter([.text("dentist")]))
         let found: Set<UUID> = [bill, call, floss, brush, number, xray, paid, old]
+        #expect(found.contains { $0.uuid.0 < 0x80 } && found.contains { $0.uuid.0 >= 0x80 }, "both parts find some")
         #expect(searched == (try await Self.listing(repository, .all)).filter { found.contains($0.id) })
         // At one time (the daily one is now due on the 24th too), higher priority first, then by id.
         #expect(searched.filter { $0.section == 0 }.map(\.id) == [call, bill, floss, brush])

@@ -181,38 +181,54 @@ struct ToDoInTwoReadsTests {
         #expect(starts.all.count == 2)
     }
 
-    /// A search finds by text and by tags' names in both parts (ids below 80…, the others): a
-    /// reminder found both ways is listed once, in its section's order, with its tags.
-    @Test func aSearchFindsByTextAndByTagNamesInBothPartsEachOnce() async throws {
+    /// A search finds by text, by tags' names and by lists' names (the default list's too) in both
+    /// parts (ids below 80…, the others): a reminder found two ways is listed once, in its
+    /// section's order, with its tags.
+    @Test func aSearchFindsByTextTagsAndListsInBothPartsEachOnce() async throws {
         let database = try AppDatabase.open(at: path)
         let repository = GRDBReminderRepository(database: database)
         let tags = try await tags(in: database)
         let garden = try #require(tags.first { $0.name == "Garden" })
         var stored = try await fill(repository, count: 400, tags: tags, title: "Chore")
-        // One in four is called a garden job, tagged Garden or not.
+        // One in four is called a garden job, tagged Garden or not; another one in four is in the list Plot.
         _ = try SQLiteShell.run(path, "UPDATE reminder SET title = 'Garden job' WHERE hex(id) GLOB '*[048C]'")
-        for index in stored.indices where "048C".contains(stored[index].reminder.id.uuidString.last!) {
-            stored[index].reminder.title = "Garden job"
+        let plot = try await GRDBListRepository(database: database).findOrCreate(named: "Plot", newID: { UUID() }, at: Date())
+        let plotHex = plot.id.uuidString.replacingOccurrences(of: "-", with: "")
+        _ = try SQLiteShell.run(path, "UPDATE reminder SET listID = x'\(plotHex)' WHERE hex(id) GLOB '*[159D]'")
+        for index in stored.indices {
+            if "048C".contains(stored[index].reminder.id.uuidString.last!) { stored[index].reminder.title = "Garden job" }
+            if "159D".contains(stored[index].reminder.id.uuidString.last!) { stored[index].reminder.listID = plot.id }
         }
-        let found = stored.filter { $0.tagIDs.contains(garden.id) || $0.reminder.title == "Garden job" }
-        let open = expectedToDo(found, tagged: nil)
-        let done = found.filter(\.reminder.isCompleted)
-            .sorted { ($1.reminder.scheduledAt!, $0.reminder.id.uuidString) < ($0.reminder.scheduledAt!, $1.reminder.id.uuidString) }
+        func search(_ words: String, finds found: [(reminder: Reminder, tagIDs: Set<UUID>)]) async throws {
+            let open = expectedToDo(found, tagged: nil)
+            let done = found.filter(\.reminder.isCompleted)
+                .sorted { ($1.reminder.scheduledAt!, $0.reminder.id.uuidString) < ($0.reminder.scheduledAt!, $1.reminder.id.uuidString) }
+            // Both parts have some of them.
+            #expect(found.contains { $0.reminder.id.uuid.0 < 0x80 } && found.contains { $0.reminder.id.uuid.0 >= 0x80 }, "\(words)")
+            let seen = Gathered<(section: Int, item: ReminderWithTags)>()
+            let sections = [ReminderSection(done: false), ReminderSection(done: false, undated: true), ReminderSection(done: true)]
+            try await repository.forEachReminder(in: sections, matching: ReminderFilter([.text(words)])) { section, item in
+                seen.add((section, item))
+            } ended: { _, _, _ in }
+            #expect(seen.all.map(\.section) == Array(repeating: 0, count: open.count) + Array(repeating: 2, count: done.count), "\(words)")
+            #expect(seen.all.map(\.item.id) == open.map(\.reminder.id) + done.map(\.reminder.id), "\(words)")
+            #expect(seen.all.map { Set($0.item.tags.map(\.id)) } == (open + done).map(\.tagIDs), "\(words)")
+            #expect(seen.all.allSatisfy { $0.item.tags.count == Set($0.item.tags.map(\.id)).count }, "\(words): a tag shown twice")
+        }
         // Both parts find by both ways, and some are found both ways.
-        for part in [found.filter { $0.reminder.id.uuid.0 < 0x80 }, found.filter { $0.reminder.id.uuid.0 >= 0x80 }] {
+        let gardenFound = stored.filter { $0.tagIDs.contains(garden.id) || $0.reminder.title == "Garden job" }
+        for part in [gardenFound.filter { $0.reminder.id.uuid.0 < 0x80 }, gardenFound.filter { $0.reminder.id.uuid.0 >= 0x80 }] {
             #expect(part.contains { $0.tagIDs.contains(garden.id) && $0.reminder.title == "Garden job" })
             #expect(part.contains { $0.tagIDs.contains(garden.id) && $0.reminder.title != "Garden job" })
             #expect(part.contains { !$0.tagIDs.contains(garden.id) && $0.reminder.title == "Garden job" })
         }
-        let seen = Gathered<(section: Int, item: ReminderWithTags)>()
-        let sections = [ReminderSection(done: false), ReminderSection(done: false, undated: true), ReminderSection(done: true)]
-        try await repository.forEachReminder(in: sections, matching: ReminderFilter([.text("garden")])) { section, item in
-            seen.add((section, item))
-        } ended: { _, _, _ in }
-        #expect(seen.all.map(\.section) == Array(repeating: 0, count: open.count) + Array(repeating: 2, count: done.count))
-        #expect(seen.all.map(\.item.id) == open.map(\.reminder.id) + done.map(\.reminder.id))
-        #expect(seen.all.map { Set($0.item.tags.map(\.id)) } == (open + done).map(\.tagIDs))
-        #expect(seen.all.allSatisfy { $0.item.tags.count == Set($0.item.tags.map(\.id)).count }, "a tag shown twice")
+        try await search("garden", finds: gardenFound)
+        try await search("plot", finds: stored.filter { $0.reminder.listID == plot.id })
+        // The default list's name finds the reminders in no other list.
+        var inbox = try await GRDBListRepository(database: database).list(of: nil)
+        inbox.name = "Shed"
+        try await GRDBListRepository(database: database).update(inbox)
+        try await search("shed", finds: stored.filter { $0.reminder.listID == nil })
     }
 
     /// A commit made as the second read gets its connection, before it looks at `data_version`:

@@ -49,12 +49,14 @@ extension GRDBReminderRepository {
 
 extension GRDBReminderRepository {
     /// `EXPLAIN QUERY PLAN` of a search's read of what `filter`'s words find (its text, tags' and
-    /// lists' names), one line per step.
-    package func queryPlanOfFound(matching filter: ReminderFilter) async throws -> [String] {
-        let query = ReminderQuery.found(matching: filter)
+    /// lists' names), whole and in each of its two parts, one line per step.
+    package func queryPlansOfFound(matching filter: ReminderFilter) async throws -> [[String]] {
+        let queries = [ReminderQuery.found(matching: filter)] + ReminderQuery.foundParts(matching: filter)
         return try await database.read { db in
-            try Row.fetchAll(db, sql: "EXPLAIN QUERY PLAN " + query.sqlJoiningLinks(), arguments: query.arguments)
-                .map { $0["detail"] as String? ?? "" }
+            try queries.map { query in
+                try Row.fetchAll(db, sql: "EXPLAIN QUERY PLAN " + query.sqlJoiningLinks(), arguments: query.arguments)
+                    .map { $0["detail"] as String? ?? "" }
+            }
         }
     }
 }
