@@ -51,7 +51,7 @@ package struct ImportedReminder: Sendable {
         if let times = recurrence.times { rule += " \(times) times" }
         // Rows without a date, or without a time, were once due at 09:00 (the next day, or on their
         // day): they keep the keys they had then, so a file imported before is still recognised.
-        let zone = TimeZone(identifier: values.timeZoneID) ?? .gmt
+        let zone = ZoneLookup.zone(values.timeZoneID) ?? .gmt
         let when: String
         if let scheduledAt = values.scheduledAt, dated {
             let instant = values.isAllDay

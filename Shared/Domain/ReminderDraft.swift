@@ -77,6 +77,6 @@ package struct ReminderDraft: Hashable, Sendable {
     package var series: RecurrenceSeries {
         RecurrenceSeries(rule: recurrence, start: start,
                          end: recurrence.isRepeating ? recurrenceEnd : nil,
-                         timeZone: TimeZone(identifier: timeZoneID) ?? .gmt)
+                         timeZone: ZoneLookup.zone(timeZoneID) ?? .gmt)
     }
 }

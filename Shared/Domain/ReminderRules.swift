@@ -34,7 +34,7 @@ package enum ReminderRules {
 
     /// Whether `zoneID` names a time zone this system knows.
     package static func validTimeZone(_ zoneID: String) throws(ReminderValidationError) -> TimeZone {
-        guard let zone = TimeZone(identifier: zoneID) else { throw .unknownTimeZone(zoneID) }
+        guard let zone = ZoneLookup.zone(zoneID) else { throw .unknownTimeZone(zoneID) }
         return zone
     }
 

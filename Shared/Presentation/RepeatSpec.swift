@@ -155,8 +155,7 @@ extension RepeatSpec {
     /// a yearly date (`on 29 feb`, `on feb 29`), then optionally `, N times` or `once`. Case and
     /// commas do not matter.
     package static func parse(_ text: String) throws(RepeatPhraseError) -> RepeatSpec {
-        let spaced: String = text.lowercased().replacingOccurrences(of: ",", with: " ")
-        var words: [String] = spaced.split(whereSeparator: \.isWhitespace).map(String.init)
+        var words: [String] = text.lowercased().split { $0.isWhitespace || $0 == "," }.map(String.init)
         words.removeAll { ["and", "the", "&"].contains($0) }
         guard !words.isEmpty else { throw RepeatPhraseError("the repeat is empty") }
         // The count at the end: "once", "10 times".

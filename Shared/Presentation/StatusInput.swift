@@ -21,7 +21,8 @@ package enum StatusInput {
 
     /// What `text` says, `nil` when it is not a status word.
     package static func word(_ text: String) -> Word? {
-        switch text.trimmingWhitespace().lowercased().replacingOccurrences(of: "_", with: "-") {
+        let word = text.trimmingWhitespace().lowercased()
+        return switch word.contains("_") ? String(word.map { $0 == "_" ? "-" : $0 }) : word {
         case "": Word(closed: nil, stage: .none)
         case "todo", "to do", "to-do", "open", "needs-action": Word(closed: false, stage: .none)
         case "in-progress", "in progress", "in-process", "started": Word(closed: false, stage: .inProgress)
