@@ -22,7 +22,9 @@ package struct CompleteFromNotificationUseCase: Sendable {
 
     /// Completes the reminder of notification `id` (delivered or pending) and removes the notification,
     /// acknowledging its alarms (`NotificationRepository.answer`) so another device is silent too.
-    /// A reminder already done, or already moved past that occurrence, is left as it is.
+    /// A reminder already done, or already moved past that occurrence, is left as it is. Both
+    /// writes are one command in the undo journal: its undo reopens the reminder and gives the
+    /// notification back, unanswered.
     /// - Returns: the reminder as stored, and whether this completed it.
     /// - Throws: `NotificationError.notFound`; `ReminderError.notFound`; `StoreError`.
     package func callAsFunction(id: String) async throws -> (reminder: Reminder, completed: Bool) {
@@ -34,8 +36,14 @@ package struct CompleteFromNotificationUseCase: Sendable {
         let latest = max(request.fireAt, request.dueAt, delivered?.deliveredAt ?? request.fireAt)
         let occurrenceIsCurrent = reminder.scheduledAt.map { $0 <= latest } ?? false
         let completes = !reminder.isCompleted && occurrenceIsCurrent
-        if completes { reminder = try await toggleCompletion(id: reminder.id) }
-        try await center.answer(id, reminderID: reminder.id, at: max(environment.now(), request.fireAt), snooze: nil)
+        let now = environment.now()
+        try await Journal.command {
+            if completes { reminder = try await toggleCompletion(id: reminder.id) }
+            let summary = "\(completes ? "Completed" : "Dismissed") \"\(request.title)\""
+            try await Journal.record(summary, at: now, scope: .notifications) {
+                try await center.answer(id, reminderID: reminder.id, at: max(now, request.fireAt), snooze: nil)
+            }
+        }
         return (reminder, completes)
     }
 }

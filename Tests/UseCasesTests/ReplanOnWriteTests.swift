@@ -116,6 +116,31 @@ struct ReplanOnWriteTests {
         #expect(try await world.core.listNotifications().pending.map(\.id) == [read.id.uuidString])
     }
 
+    /// Completing from a shown notification, then undo: the reminder is open again and its
+    /// notification shown again, waiting for an answer (the answer is undone with the completion);
+    /// redo completes and answers it again.
+    @Test func undoingACompletionFromANotificationGivesTheNotificationBack() async throws {
+        let world = try TestWorld()
+        let call = try await add(world, "Call", on: "2026-11-21", at: "16:00")
+        _ = try await add(world, "Walk", on: "2026-11-21", at: "17:00")
+        world.clock.advance(by: 3_600)
+        #expect(try await world.core.deliverDueNotifications().map(\.id) == [call.id.uuidString])
+
+        #expect(try await world.core.completeFromNotification(id: call.id.uuidString).completed)
+        #expect(try await world.core.listNotifications().delivered.isEmpty)
+        #expect(try await world.core.undo().sentence == "Completed \"Call\"")
+        #expect(try await world.core.listNotifications().delivered.map(\.id) == [call.id.uuidString])
+        let reopened = try #require(try await world.allReminders().first { $0.id == call.id }?.reminder)
+        #expect(!reopened.isCompleted && reopened.alarmsAcknowledgedAt == nil)
+        // Nothing answered it: it is not delivered again, and it is still there to answer.
+        #expect(try await world.core.deliverDueNotifications().isEmpty)
+        #expect(try await world.core.listNotifications().delivered.map(\.id) == [call.id.uuidString])
+
+        _ = try await world.core.redo()
+        #expect(try await world.core.listNotifications().delivered.isEmpty)
+        #expect(try await world.allReminders().first { $0.id == call.id }?.reminder.isCompleted == true)
+    }
+
     /// An answer that arrived (a sync) while the plan was stale: the dismiss of another reminder's
     /// notification then closed its notification too; undoing the dismiss brings back only what
     /// the dismiss answered.
