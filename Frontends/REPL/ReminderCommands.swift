@@ -252,7 +252,7 @@ extension Memoss {
             if json { return session.say(JSONShapes.encode(JSONShapes.HistoryJSON(history, zone: environment.timeZone, lists: ListNames(try await session.core.lists.all())))) }
             session.say(session.style.bold("Due on \(day)"))
             if history.scheduled.isEmpty { session.say("  " + session.style.dim("Nothing was due.")) }
-            for reminder in history.scheduled {
+            for reminder in history.scheduled.map(\.reminder) {
                 let mark = reminder.isCompleted ? "[x]" : "[ ]"
                 let time = reminder.isAllDay ? "all day" : reminder.scheduledAt.map { LocalTime(of: $0, in: environment.timeZone).description } ?? ""
                 session.say("  \(mark) \(time)  \(VisibleText.escaped(reminder.title))")

@@ -38,13 +38,13 @@ package struct DayHistory: Hashable, Sendable {
 
     /// The day.
     package var day: LocalDate
-    /// Reminders due on the day, by time.
-    package var scheduled: [Reminder]
+    /// Reminders due on the day, by time, each with its tags.
+    package var scheduled: [ReminderWithTags]
     /// Completions made on the day, by time.
     package var completions: [Entry]
 
     /// Creates a day's history.
-    package init(day: LocalDate, scheduled: [Reminder], completions: [Entry]) {
+    package init(day: LocalDate, scheduled: [ReminderWithTags], completions: [Entry]) {
         self.day = day
         self.scheduled = scheduled
         self.completions = completions

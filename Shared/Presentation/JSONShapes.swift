@@ -241,7 +241,7 @@ package enum JSONShapes {
         /// The JSON of `history`, instants in `zone`, lists named from `lists`.
         package init(_ history: DayHistory, zone: TimeZone, lists: ListNames) {
             date = history.day.description
-            scheduled = history.scheduled.map { ReminderJSON(ReminderWithTags(reminder: $0, tags: []), lists: lists) }
+            scheduled = history.scheduled.map { ReminderJSON($0, lists: lists) }
             completions = history.completions.map {
                 CompletionJSON(reminderId: $0.completion.reminderID.text, title: $0.title,
                                occurrence: ISO8601Text.string($0.completion.occurrence, in: zone),

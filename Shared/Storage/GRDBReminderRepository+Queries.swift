@@ -85,10 +85,10 @@ extension GRDBReminderRepository {
         WHERE alarmsSnoozedUntil IS NOT NULL AND isCompleted = 0 AND alarmsSnoozedUntil > coalesce(alarmsAcknowledgedAt, -1)
         """
 
-    package func reminders(scheduledIn interval: Range<Date>) async throws -> [Reminder] {
+    package func reminders(scheduledIn interval: Range<Date>) async throws -> [ReminderWithTags] {
         try await database.read { db in
-            try ReminderRows.reminders(db, sql: """
-                SELECT * FROM reminder WHERE isCompleted IN (0, 1) AND scheduledAt >= ? AND scheduledAt < ?
+            try ReminderRows.remindersWithTags(db, sql: """
+                SELECT *, \(ReminderQuery.tagRows) FROM reminder WHERE isCompleted IN (0, 1) AND scheduledAt >= ? AND scheduledAt < ?
                 ORDER BY scheduledAt, id
                 """, arguments: [StoredInstant.milliseconds(interval.lowerBound), StoredInstant.milliseconds(interval.upperBound)])
         }
@@ -131,27 +131,48 @@ extension GRDBReminderRepository {
         }
     }
 
-    package func openRepeatingReminders(dueBefore instant: Date) async throws -> [Reminder] {
+    package func openRepeatingReminders(dueBefore instant: Date) async throws -> [ReminderWithTags] {
         try await database.read { db in
-            try ReminderRows.reminders(db, sql: """
-                SELECT * FROM reminder WHERE isCompleted = 0 AND scheduledAt < ? AND recurrenceRule <> 'never'
+            try ReminderRows.remindersWithTags(db, sql: """
+                SELECT *, \(ReminderQuery.tagRows) FROM reminder WHERE isCompleted = 0 AND scheduledAt < ? AND recurrenceRule <> 'never'
                 ORDER BY scheduledAt, id
                 """, arguments: [StoredInstant.milliseconds(instant)])
         }
     }
 
-    package func completions(ofOccurrencesIn interval: Range<Date>) async throws -> [(completion: Completion, reminder: Reminder)] {
+    package func completions(ofOccurrencesIn interval: Range<Date>) async throws -> [(completion: Completion, reminder: ReminderWithTags)] {
         try await database.read { db in
             let completions = try CompletionRecord
                 .filter(CompletionRecord.Columns.occurrence >= StoredInstant.milliseconds(interval.lowerBound))
                 .filter(CompletionRecord.Columns.occurrence < StoredInstant.milliseconds(interval.upperBound))
                 .order(CompletionRecord.Columns.occurrence, Column("id"))
                 .fetchAll(db).map(\.completion)
-            var reminders: [UUID: Reminder] = [:]
+            var reminders: [UUID: ReminderWithTags] = [:]
             for id in Set(completions.map(\.reminderID)) {
-                reminders[id] = try ReminderRows.reminders(db, sql: "SELECT * FROM reminder WHERE id = ?", arguments: [id]).first
+                reminders[id] = try ReminderRows.remindersWithTags(db, sql: "SELECT *, \(ReminderQuery.tagRows) FROM reminder WHERE id = ?",
+                                                                   arguments: [id]).first
             }
             return completions.compactMap { completion in reminders[completion.reminderID].map { (completion, $0) } }
+        }
+    }
+
+    package func repeatingReminders(completedBefore before: Date, dueFrom instant: Date) async throws
+        -> [(reminder: ReminderWithTags, lastDone: Date)]
+    {
+        try await database.read { db in
+            var lastDone: [UUID: Date] = [:]
+            for row in try Row.fetchAll(db, sql: """
+                SELECT completion.reminderID, max(completion.occurrence) AS occurrence
+                FROM completion CROSS JOIN reminder ON reminder.id = completion.reminderID
+                WHERE completion.occurrence < ? AND reminder.recurrenceRule <> 'never' AND reminder.scheduledAt >= ?
+                GROUP BY completion.reminderID
+                """, arguments: [StoredInstant.milliseconds(before), StoredInstant.milliseconds(instant)]) {
+                lastDone[row["reminderID"]] = StoredInstant.date(milliseconds: row["occurrence"])
+            }
+            return try lastDone.keys.sorted { $0.uuidString < $1.uuidString }.compactMap { id in
+                try ReminderRows.remindersWithTags(db, sql: "SELECT *, \(ReminderQuery.tagRows) FROM reminder WHERE id = ?",
+                                                   arguments: [id]).first.map { ($0, lastDone[id]!) }
+            }
         }
     }
 }

@@ -74,14 +74,18 @@ package protocol ReminderRepository: Sendable {
         from start: Date, now: Date, limit: Int,
         nextOccurrence: @escaping @Sendable (Reminder) -> Date?
     ) async throws -> [Reminder]
-    /// Reminders, open or done, due within `interval`, by time.
-    func reminders(scheduledIn interval: Range<Date>) async throws -> [Reminder]
+    /// Reminders, open or done, due within `interval`, by time, with their tags.
+    func reminders(scheduledIn interval: Range<Date>) async throws -> [ReminderWithTags]
     /// Completions made within `interval`, by time, with their reminders' titles.
     func completions(madeIn interval: Range<Date>) async throws -> [DayHistory.Entry]
-    /// Open repeating reminders whose current occurrence is due before `instant`.
-    func openRepeatingReminders(dueBefore instant: Date) async throws -> [Reminder]
-    /// Completions of occurrences due within `interval`, each with its reminder as it is now.
-    func completions(ofOccurrencesIn interval: Range<Date>) async throws -> [(completion: Completion, reminder: Reminder)]
+    /// Open repeating reminders whose current occurrence is due before `instant`, with their tags.
+    func openRepeatingReminders(dueBefore instant: Date) async throws -> [ReminderWithTags]
+    /// Completions of occurrences due within `interval`, each with its reminder as it is now (and its tags).
+    func completions(ofOccurrencesIn interval: Range<Date>) async throws -> [(completion: Completion, reminder: ReminderWithTags)]
+    /// Repeating reminders whose current occurrence is due at or after `instant` and that have a
+    /// completed occurrence before `before`, each with the latest such occurrence, and their tags.
+    func repeatingReminders(completedBefore before: Date, dueFrom instant: Date) async throws
+        -> [(reminder: ReminderWithTags, lastDone: Date)]
     /// Which of `ids` `filter` selects.
     func reminderIDs(_ ids: [UUID], matching filter: ReminderFilter) async throws -> Set<UUID>
     /// The completions of reminder `id`, most recent first.

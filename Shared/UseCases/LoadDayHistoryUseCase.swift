@@ -15,33 +15,50 @@ package struct LoadDayHistoryUseCase: Sendable {
     }
 
     /// The history of `day` in the user's zone. What was due that day: the reminders whose current
-    /// time falls on it; the later times of open repeating reminders that fall on it; and the
-    /// completed times of repeating reminders that fell on it (from the completion log, done).
-    /// A repeating reminder's times before its current one that were not completed are not kept,
-    /// so they are not shown.
+    /// time falls on it; the later times of open repeating reminders that fall on it; the
+    /// completed times of repeating reminders that fell on it (from the completion log, done); and
+    /// the times a repeating reminder passed over when it was done late (`done` moves it to its
+    /// first time after now), not done: those its rule gives, as it is now, after its last
+    /// completed time before the day and before its current time.
     package func callAsFunction(day: LocalDate) async throws -> DayHistory {
         let interval = day.interval(in: environment.timeZone)
         var scheduled = try await repository.reminders(scheduledIn: interval)
-        var seen = Set(scheduled.compactMap { reminder in reminder.scheduledAt.map { Key(id: reminder.id, instant: $0) } })
-        for (completion, reminder) in try await repository.completions(ofOccurrencesIn: interval)
-        where seen.insert(Key(id: reminder.id, instant: completion.occurrence)).inserted {
-            var done = reminder
-            done.scheduledAt = completion.occurrence
-            done.nominal = nil
-            done.isCompleted = true
-            done.stage = .none
-            done.completedAt = completion.completedAt
+        var seen = Set(scheduled.compactMap { item in item.reminder.scheduledAt.map { Key(id: item.id, instant: $0) } })
+        for (completion, item) in try await repository.completions(ofOccurrencesIn: interval)
+        where seen.insert(Key(id: item.id, instant: completion.occurrence)).inserted {
+            var done = item
+            done.reminder.scheduledAt = completion.occurrence
+            done.reminder.nominal = nil
+            done.reminder.isCompleted = true
+            done.reminder.stage = .none
+            done.reminder.completedAt = completion.completedAt
             scheduled.append(done)
         }
         let justBefore = interval.lowerBound.addingTimeInterval(-0.001)
-        for reminder in try await repository.openRepeatingReminders(dueBefore: interval.lowerBound) {
-            guard let occurrence = reminder.series?.nextOccurrence(after: justBefore), interval.contains(occurrence.instant),
-                  seen.insert(Key(id: reminder.id, instant: occurrence.instant)).inserted else { continue }
-            var then = reminder
-            then.move(to: occurrence)
+        for item in try await repository.openRepeatingReminders(dueBefore: interval.lowerBound) {
+            guard let occurrence = item.reminder.series?.nextOccurrence(after: justBefore), interval.contains(occurrence.instant),
+                  seen.insert(Key(id: item.id, instant: occurrence.instant)).inserted else { continue }
+            var then = item
+            then.reminder.move(to: occurrence)
             scheduled.append(then)
         }
-        scheduled.sort { ($0.scheduledAt ?? .distantPast, $0.id.uuidString) < ($1.scheduledAt ?? .distantPast, $1.id.uuidString) }
+        for (item, lastDone) in try await repository.repeatingReminders(completedBefore: interval.lowerBound, dueFrom: interval.upperBound) {
+            guard let current = item.reminder.scheduledAt else { continue }
+            var anchored = item.reminder
+            anchored.move(to: Occurrence(nominal: LocalDateTime(of: lastDone, in: anchored.timeZone), instant: lastDone))
+            anchored.recurrence.times = nil
+            guard let occurrence = anchored.series?.nextOccurrence(after: justBefore), interval.contains(occurrence.instant),
+                  occurrence.instant < current, seen.insert(Key(id: item.id, instant: occurrence.instant)).inserted else { continue }
+            var missed = item
+            missed.reminder.move(to: occurrence)
+            missed.reminder.isCompleted = false
+            missed.reminder.stage = .none
+            missed.reminder.completedAt = nil
+            scheduled.append(missed)
+        }
+        scheduled.sort {
+            ($0.reminder.scheduledAt ?? .distantPast, $0.id.uuidString) < ($1.reminder.scheduledAt ?? .distantPast, $1.id.uuidString)
+        }
         return DayHistory(day: day, scheduled: scheduled, completions: try await repository.completions(madeIn: interval))
     }
 

@@ -5,7 +5,8 @@ import TestSupport
 
 /// `memoss history DAY` end to end: a repeating reminder's times on the day, and what became of
 /// each (issue 36's "What was seen": a daily reminder started on the 20th was missing from the
-/// 23rd, and once done its 20th's time went from the 20th's history).
+/// 23rd, and once done its 20th's time went from the 20th's history; a time passed over by a
+/// late `done` went from its day's history too).
 struct HistoryCommandTests {
     private let temporary: TemporaryFolder
     private var store: String { temporary.path("store.sqlite") }
@@ -22,7 +23,7 @@ struct HistoryCommandTests {
 
     @Test func aDailyReminderIsDueOnEveryDayOfItsSeriesAndItsDoneTimeStaysInItsDay() throws {
         // Made on the 19th, daily from the 20th at 08:00; now is the 21st, 15:00.
-        try memoss("add", "Take vitamins", "--date", "2026-11-20", "--time", "08:00", "--repeat", "daily",
+        try memoss("add", "Take vitamins", "--date", "2026-11-20", "--time", "08:00", "--repeat", "daily", "--tag", "Health",
                    clock: testNow.addingTimeInterval(-2 * 86_400))
         try memoss("add", "Dentist", "--date", "2026-11-23", "--time", "10:00", clock: testNow.addingTimeInterval(-2 * 86_400))
         #expect(try memoss("history", "2026-11-23").stdout == """
@@ -44,9 +45,10 @@ struct HistoryCommandTests {
               Nothing was completed.
 
             """)
+        // The 21st's 08:00 was passed over (done late, it moved to the 22nd): it was due, and not done.
         #expect(try memoss("history", "2026-11-21").stdout == """
             Due on 2026-11-21
-              Nothing was due.
+              [ ] 08:00  Take vitamins
             Completed on 2026-11-21
               15:00  Take vitamins  (due Yesterday 08:00)
 
@@ -58,5 +60,29 @@ struct HistoryCommandTests {
         let scheduled = try #require(object["scheduled"] as? [[String: Any]])
         #expect(scheduled.map { $0["scheduledAt"] as? String } == ["2026-11-20T08:00:00-05:00"])
         #expect(scheduled.map { $0["completed"] as? Bool } == [true])
+        #expect(scheduled.map { $0["tags"] as? [String] } == [["Health"]])
+    }
+
+    /// A daily reminder left for days and then done: each day it was left shows it due and not
+    /// done, before and after the `done` (which moves it to its first time after now).
+    @Test func theDaysADailyReminderWasLeftStayInTheirHistoryWhenItIsDoneLate() throws {
+        let monday = testNow.addingTimeInterval(-5 * 86_400)  // Mon 16 Nov, 15:00
+        try memoss("add", "Stretch", "--date", "2026-11-17", "--time", "08:00", "--repeat", "daily", clock: monday)
+        let left = """
+            Due on 2026-11-18
+              [ ] 08:00  Stretch
+            Completed on 2026-11-18
+              Nothing was completed.
+
+            """
+        #expect(try memoss("history", "2026-11-18").stdout == left)
+        #expect(try memoss("list").stdout.contains("1. [ ] Stretch  Tue 17 Nov 08:00  (overdue)"))
+        #expect(try memoss("done", "1").stdout == "Completed \"Stretch\"; next: Tomorrow 08:00.\n")
+        #expect(try memoss("history", "2026-11-17").stdout.hasPrefix("Due on 2026-11-17\n  [x] 08:00  Stretch\n"))
+        #expect(try memoss("history", "2026-11-18").stdout == left)
+        #expect(try memoss("history", "2026-11-20").stdout.hasPrefix("Due on 2026-11-20\n  [ ] 08:00  Stretch\n"))
+        #expect(try memoss("history", "2026-11-22").stdout.hasPrefix("Due on 2026-11-22\n  [ ] 08:00  Stretch\n"))
+        // Nothing before its first time.
+        #expect(try memoss("history", "2026-11-16").stdout.hasPrefix("Due on 2026-11-16\n  Nothing was due.\n"))
     }
 }

@@ -80,9 +80,11 @@ struct RepeatCommandTests {
         #expect(try todo().first?["scheduledAt"] as? String == "2026-11-15T00:00:00+00:00")
         _ = try memoss("done", "1")
         #expect(try todo().first?["scheduledAt"] as? String == "2026-11-22T00:00:00+00:00")
-        // Two completions were logged today, and the Completed section shows them.
+        // Today's 00:00 was passed over by the `done`: due and not done. Two completions were
+        // logged today, and the Completed section shows them.
         let history = try memoss("history", "today").stdout
-        #expect(history.components(separatedBy: "Stretch").count - 1 == 2)
+        #expect(history.hasPrefix("Due on 2026-11-21\n  [ ] 00:00  Stretch\nCompleted on 2026-11-21\n"))
+        #expect(history.components(separatedBy: "Stretch").count - 1 == 3)
         #expect(try memoss("list").stdout.contains("Completed"))
         // history reads yesterday and "3 days ago" backwards.
         #expect(try memoss("history", "yesterday").stdout.hasPrefix("Due on 2026-11-20\n"))
