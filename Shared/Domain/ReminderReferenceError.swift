@@ -10,6 +10,8 @@ package enum ReminderReferenceError: Error, Hashable, Sendable {
     case badRange(String)
     /// No reference was given.
     case noneGiven
+    /// A range of numbers given to a command that takes one reminder.
+    case rangeForOne(String)
     /// Too short, or not hex, to be an id prefix.
     case notAReference(String)
     /// No reminder id starts with the prefix.
@@ -34,6 +36,8 @@ package enum ReminderReferenceError: Error, Hashable, Sendable {
             "\"\(VisibleText.escaped(text))\" is not a range of numbers; write it low-high, as 5-7."
         case .noneGiven:
             "Name a reminder: its number from `list` or at least 4 characters of its id."
+        case .rangeForOne(let text):
+            "\"\(VisibleText.escaped(text))\" names several reminders, and this takes one; give one number from `list`."
         case .notAReference(let text):
             "\"\(VisibleText.escaped(text))\" is not a reminder: give its number from `list` or at least 4 characters of its id."
         case .noMatch(let prefix): "No reminder id starts with \(VisibleText.escaped(prefix))."

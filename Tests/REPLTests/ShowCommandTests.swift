@@ -89,6 +89,15 @@ struct ShowCommandTests {
         let unknown = try memoss("show", "9")
         #expect(unknown.status == 1)
         #expect(unknown.stderr.hasPrefix("memoss: "))
+        // `show` takes one reminder: a range is refused whole, not cut to its first number.
+        _ = try memoss("list")
+        for range in ["1-2", "5-99"] {
+            let several = try memoss("show", range)
+            #expect(several.status == 1)
+            #expect(several.stdout.isEmpty)
+            #expect(several.stderr == "memoss: \"\(range)\" names several reminders, and this takes one; give one number from `list`.\n")
+        }
+        #expect(try memoss("show", "1-1").stdout.hasPrefix("Holiday\n"))  // dated, so first in the list
     }
 
     /// Words name a reminder as `done` takes them: the one they match is shown; several, or none,
