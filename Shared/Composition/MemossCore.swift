@@ -250,7 +250,7 @@ package struct MemossCore: Sendable {
     /// Previews a reminder's next occurrences.
     package var previewOccurrences: PreviewOccurrencesUseCase { .init(repository: repository) }
     /// Reads one reminder in full.
-    package var showReminder: ShowReminderUseCase { .init(repository: repository) }
+    package var showReminder: ShowReminderUseCase { .init(repository: repository, environment: environment) }
     /// Reads a day's history.
     package var loadDayHistory: LoadDayHistoryUseCase { .init(repository: repository, environment: environment) }
 

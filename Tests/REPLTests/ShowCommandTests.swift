@@ -100,6 +100,21 @@ struct ShowCommandTests {
         #expect(try memoss("show", "1-1").stdout.hasPrefix("Holiday\n"))  // dated, so first in the list
     }
 
+    /// An overdue repeating reminder's next times are those after now, which `done` moves it on
+    /// to, not the ones already past.
+    @Test func anOverdueRepeatingOnesNextTimesAreAfterNow() throws {
+        try memoss("add", "Stretch", "--date", "2026-11-18", "--time", "08:00", "--repeat", "daily",
+                   clock: testNow.addingTimeInterval(-4 * 86_400))
+        let shown = try memoss("show", "Stretch").stdout
+        #expect(shown.contains("  Due:       Wed 18 Nov 08:00\n"), "\(shown)")
+        #expect(shown.contains("  Then:      Tomorrow 08:00, Mon 23 Nov 08:00, Tue 24 Nov 08:00\n"), "\(shown)")
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(try memoss("show", "Stretch", "--json").stdout.utf8))
+            as? [String: Any])
+        #expect(json["next"] as? [String] == ["2026-11-22T08:00:00-05:00", "2026-11-23T08:00:00-05:00", "2026-11-24T08:00:00-05:00"])
+        _ = try memoss("list")
+        #expect(try memoss("done", "1").stdout == "Completed \"Stretch\"; next: Tomorrow 08:00.\n")
+    }
+
     /// Words name a reminder as `done` takes them: the one they match is shown; several, or none,
     /// are refused in one line that says what to give instead, at the shell and at the prompt.
     @Test func wordsThatMatchOneReminderShowIt() throws {
