@@ -37,7 +37,7 @@ extension Memoss {
 
         /// `view rm NAME`.
         struct Rm: SessionCommand {
-            static let configuration = CommandConfiguration(commandName: "rm", abstract: "Forget a saved view.")
+            static let configuration = CommandConfiguration(commandName: "rm", abstract: "Forget a saved view (not one another view uses).")
 
             @OptionGroup var store: StoreOptions
             @ParentCommand var memoss: Memoss

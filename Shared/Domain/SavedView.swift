@@ -48,6 +48,10 @@ package enum SavedViewError: Error, Equatable {
     case notFound(String, closest: [String])
     /// A view saved without a query.
     case emptyQuery
+    /// A built-in view, which cannot be removed.
+    case builtInCannotGo(String)
+    /// A view other views' queries name, which cannot be removed before them.
+    case usedBy(String, views: [String])
 
     /// The sentence the user reads.
     package var message: String {
@@ -62,6 +66,12 @@ package enum SavedViewError: Error, Equatable {
                 + (closest.isEmpty ? "; `view list` shows the saved views." : "")
         case .emptyQuery:
             "A view needs a query, e.g. view save work tag:Work due<+7d."
+        case .builtInCannotGo(let name):
+            "\"\(VisibleText.escaped(name))\" is a built-in view; it cannot be removed (`view list` shows the saved views)."
+        case .usedBy(let name, let views):
+            (views.count == 1 ? "The view " : "The views ") + views.map { "\"\(VisibleText.escaped($0))\"" }.joined(separator: ", ")
+                + (views.count == 1 ? " uses" : " use") + " the view \"\(VisibleText.escaped(name))\"; change "
+                + (views.count == 1 ? "it (view save NAME QUERY) or remove it" : "them (view save NAME QUERY) or remove them") + " first."
         }
     }
 }

@@ -39,6 +39,9 @@ package enum QueryLanguage {
           done          done:yes
           NAME          a view saved with `view save NAME QUERY` (`view list`, `view rm NAME`)
 
+        A saved view may use others by name. One that another uses is not removed (that one would
+        then look for its name as text): change or remove that one first. The built-in views stay.
+
         Every command that selects reminders takes a query: `list QUERY` (To Do, then the 10 most
         recently done of them), `search QUERY` (all of them, done ones after), `export QUERY`,
         `done QUERY` and `rm QUERY` (after showing what it selects and asking; --yes does not ask),

@@ -13,9 +13,19 @@ package struct DeleteViewUseCase: Sendable {
         self.environment = environment
     }
 
-    /// Removes the view named `name` (any case) and returns it.
-    /// - Throws: `SavedViewError.notFound` with the closest names; `StoreError`.
+    /// Removes the view named `name` (any case) and returns it; not a built-in view, nor one
+    /// another view's query names (that view would then search for the name as text).
+    /// - Throws: `SavedViewError.notFound` with the closest names, `.builtInCannotGo`, `.usedBy`; `StoreError`.
     package func callAsFunction(named name: String) async throws -> SavedView {
+        let key = name.trimmingWhitespace().lowercased()
+        if SavedView.builtInNames.contains(key) { throw SavedViewError.builtInCannotGo(name.trimmingWhitespace()) }
+        let users = try await repository.views().filter { view in
+            view.name.lowercased() != key && view.words.contains { word in
+                let body = word.trimmingWhitespace().lowercased()
+                return body == key || body == "-" + key
+            }
+        }
+        if !users.isEmpty { throw SavedViewError.usedBy(name.trimmingWhitespace(), views: users.map(\.name)) }
         let removed = try await Journal.record("Removed the view \"\(name.trimmingWhitespace())\"", at: environment.now()) {
             try await repository.delete(named: name.trimmingWhitespace())
         }

@@ -153,6 +153,18 @@ struct QueryLanguageTests {
         let cycle = try MemossProcess.run(["--db", store, "view", "save", "a", "b"], environment: environment)
         #expect(cycle.status == 2)
         #expect(cycle.stderr == "memoss: The view \"a\" names itself (through the views it uses); save it again with a query of its own.\n")
+        // A view another one uses stays until that one changes or goes (it would then search for
+        // the view's name as text); a built-in view cannot go.
+        let used = try MemossProcess.run(["--db", store, "view", "rm", "A"], environment: environment)
+        #expect(used.status == 1)
+        #expect(used.stderr == "memoss: The view \"b\" uses the view \"A\"; change it (view save NAME QUERY) or remove it first.\n")
+        let kept = try MemossProcess.run(["--db", store, "view", "list"], environment: environment).stdout.split(separator: "\n")
+        #expect(kept.contains { $0.hasPrefix("  a ") && $0.hasSuffix(" tag:Work") } && kept.contains { $0.hasPrefix("  b ") && $0.hasSuffix(" a") })
+        #expect(try MemossProcess.run(["--db", store, "view", "rm", "b"], environment: environment).status == 0)
+        #expect(try MemossProcess.run(["--db", store, "view", "rm", "a"], environment: environment).status == 0)
+        let builtInGone = try MemossProcess.run(["--db", store, "view", "rm", "today"], environment: environment)
+        #expect(builtInGone.status == 1)
+        #expect(builtInGone.stderr == "memoss: \"today\" is a built-in view; it cannot be removed (`view list` shows the saved views).\n")
     }
 
     static let refusals: [(query: [String], status: Int32, message: String)] = [
