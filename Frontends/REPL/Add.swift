@@ -38,7 +38,7 @@ extension Memoss {
                     case .saved(let reminder):
                         session.say(Self.added(reminder, number: try await session.number(added: reminder.id), list: form.list, session))
                     case .abandoned: try Self.refuseAbandoned(session)
-                    case .cancelled, .deleted: break
+                    case .cancelled, .deleted, .unchanged: break
                     }
                     return
                 }

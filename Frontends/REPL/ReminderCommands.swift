@@ -63,6 +63,7 @@ extension Memoss {
                 }
                 switch await ReminderFlow(session: session, form: form).run() {
                 case .saved(let saved): session.say(Self.saved(saved, list: form.list, session))
+                case .unchanged(let reminder): session.say("Nothing changed in \"\(VisibleText.escaped(reminder.title))\".")
                 case .deleted(let title): session.say("Deleted \"\(VisibleText.escaped(title))\"; `undo` brings it back.")
                 case .abandoned: try Add.refuseAbandoned(session, example: "edit N --title TITLE")
                 case .cancelled: break

@@ -111,6 +111,7 @@ struct ReminderFieldOptions: ParsableArguments {
     @MainActor
     static func save(_ form: ReminderFormModel) async throws -> ReminderWithTags {
         await form.saveTapped()
+        if case .unchanged(let reminder) = form.outcome { return reminder }
         guard case .saved(let reminder) = form.outcome else {
             let problems = [("title", form.titleError), ("date", form.dateError),
                             ("until", form.recurrencePicker.endDateError), (nil, form.error)]

@@ -11,6 +11,8 @@ struct ReminderFlow {
     enum Outcome {
         /// Saved, or deleted (its title).
         case saved(ReminderWithTags), deleted(String)
+        /// Saved with nothing changed: nothing was written.
+        case unchanged(ReminderWithTags)
         /// The user answered n at the end.
         case cancelled
         /// The input ended (or Ctrl-C) before the end.
@@ -325,6 +327,7 @@ struct ReminderFlow {
                 case "", "y", "yes":
                     await form.saveTapped()
                     if case .saved(let reminder) = form.outcome { return .saved(reminder) }
+                    if case .unchanged(let reminder) = form.outcome { return .unchanged(reminder) }
                     let problems = [form.titleError, form.dateError, form.recurrencePicker.endDateError, form.error]
                     for problem in problems.compactMap({ $0 }) { session.say(session.style.red(problem)) }
                     if form.error != nil { continue }  // a storage failure: the fields are fine, ask again

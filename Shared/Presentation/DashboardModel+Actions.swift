@@ -159,6 +159,8 @@ extension DashboardModel {
             anchor = selectedPosition
             await load()
             status = "Deleted \"\(VisibleText.escaped(title))\"; `u` (undo) brings it back."
+        case .unchanged(let reminder)?:
+            status = "Nothing changed in \"\(VisibleText.escaped(reminder.title))\"."
         case .discarded?, nil:
             break
         }

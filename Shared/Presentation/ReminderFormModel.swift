@@ -45,6 +45,8 @@ package final class ReminderFormModel {
         case deleted(UUID)
         /// The form was closed without saving.
         case discarded
+        /// Saved with nothing changed: nothing was written (nor recorded for `undo`).
+        case unchanged(ReminderWithTags)
     }
 
     /// The title as typed; changing it clears `titleError`.
@@ -416,6 +418,7 @@ package final class ReminderFormModel {
             return
         }
         guard problems.isEmpty else { return show(problems) }
+        if let editedReminder, !hasUnsavedChanges { return outcome = .unchanged(editedReminder) }
         isSaving = true
         defer { isSaving = false }
         do {

@@ -96,6 +96,19 @@ struct PromptFlowTests {
         #expect(reminder["endDate"] as? String == "2027-06-30")
     }
 
+    /// Every field kept and saved: nothing is written, and `undo` has nothing of it to take back
+    /// (as `edit N --title` with the same title says from the shell).
+    @Test func editSavedWithNothingChangedWritesNothing() throws {
+        // Added the day before: a save that wrote would change when it was last changed.
+        _ = try MemossProcess.run(["--db", store, "add", "Dentist", "--date", "2027-03-02", "--time", "10:00"],
+                                  environment: environment.merging([SetClock.variable: memossClock(testNow.addingTimeInterval(-86_400))]) { $1 })
+        let before = try memoss("list", "--json").stdout
+        let kept = try prompt("list", "edit 1", "", "", "", "", "", "", "", "", "y", "undo --list", "quit")
+        #expect(kept.stdout.contains("Save? [Y/n/e/d] y\nNothing changed in \"Dentist\".\n"), "\(kept.stdout)")
+        #expect(kept.stdout.contains("memoss> undo --list\n  1. Added \"Dentist\"  Yesterday 15:00\n(keeps"), "\(kept.stdout)")
+        #expect(try memoss("list", "--json").stdout == before)  // when it was last changed too
+    }
+
     @Test func deleteAnsweredNoKeepsItAndYesRemovesIt() throws {
         _ = try memoss("add", "Old plan", "--date", "2027-03-02")
         let kept = try prompt("list", "delete 1", "n", "quit")
