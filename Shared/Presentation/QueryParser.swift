@@ -133,7 +133,7 @@ package struct QueryParser: Sendable {
     /// `due:`'s condition: a day or a range of days, a comparison with a day (or `now`), or a word.
     private func due(_ comparison: String, _ value: String, typed: String) throws(QueryError) -> ReminderFilter.Condition {
         let word = value.lowercased()
-        let takes = "today, tomorrow, yesterday, a weekday (fri), a date (2026-12-01), +7d, -2w, +1m, week, overdue, none or any"
+        let takes = "today, tomorrow, yesterday, a weekday (fri), a date (2026-12-01, 5 dec, eom), +7d, -2w, +1m, week, overdue, none or any"
         if comparison == ":" {
             switch word {
             case "none": return .undated
@@ -156,7 +156,7 @@ package struct QueryParser: Sendable {
             return comparison.hasPrefix("<") ? .due(from: nil, before: now) : .due(from: now, before: nil)
         }
         guard let day = day(word) else {
-            throw .badValue(key: name, value: value, takes: "today, tomorrow, a weekday (fri), a date (2026-12-01), +7d, -2w, +1m or now")
+            throw .badValue(key: name, value: value, takes: "today, tomorrow, a weekday (fri), a date (2026-12-01, 5 dec, eom), +7d, -2w, +1m or now")
         }
         switch comparison {
         case "<": return .due(from: nil, before: start(of: day))
@@ -195,8 +195,14 @@ package struct QueryParser: Sendable {
     }
 
     /// `due<=+7d` → ("due", "<=", "+7d"): a key of letters (and dots), then `:`, `<`, `>`, `<=` or `>=`.
+    /// A value in quotes is the text between them (`tag:"Word games"`): the prompt takes the
+    /// quotes off its words, a shell does not when the whole filter is quoted as one word.
     private static func split(_ word: String) -> (key: String, comparison: String, value: String)? {
         guard let match = word.wholeMatch(of: /([A-Za-z][A-Za-z.]*)(<=|>=|<|>|:)(.*)/) else { return nil }
-        return (String(match.output.1).lowercased(), String(match.output.2), String(match.output.3).trimmingWhitespace())
+        var value = String(match.output.3).trimmingWhitespace()
+        if value.count >= 2, let first = value.first, first == "\"" || first == "'", value.last == first {
+            value = String(value.dropFirst().dropLast()).trimmingWhitespace()
+        }
+        return (String(match.output.1).lowercased(), String(match.output.2), value)
     }
 }

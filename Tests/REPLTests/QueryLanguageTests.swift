@@ -79,6 +79,10 @@ struct QueryLanguageTests {
         Row(query: ["pri:high,medium"], titles: ["Submit report", "Pay rent"]),
         Row(query: ["priority:!!"], titles: ["Pay rent"]),
         Row(query: ["-pri:none", "tag:Home"], titles: ["Pay rent"]),
+        // A value in quotes, as one shell word gives it: the quotes are not part of the name.
+        Row(query: ["tag:\"Home\""], titles: ["Pay rent", "Water the ferns", "Plan 🎉 party"]),
+        Row(query: ["list:'Errands'"], titles: ["Renew passport", "Buy milk"]),
+        Row(query: ["due>=\"2026-12-01\""], titles: ["Pay rent", "Cancelled trip", "Next year's taxes"]),
     ]
 
     @Test(arguments: table)
@@ -168,7 +172,7 @@ struct QueryLanguageTests {
     }
 
     static let refusals: [(query: [String], status: Int32, message: String)] = [
-        (["due:soon"], 2, "memoss: due: takes today, tomorrow, yesterday, a weekday (fri), a date (2026-12-01), +7d, -2w, +1m, week, "
+        (["due:soon"], 2, "memoss: due: takes today, tomorrow, yesterday, a weekday (fri), a date (2026-12-01, 5 dec, eom), +7d, -2w, +1m, week, "
             + "overdue, none or any, not \"soon\"; `help query` says more.\n"),
         (["prio:high"], 2, "memoss: There is no filter \"prio:\"; did you mean \"pri:\"? `help query` lists the filters "
             + "(text:WORD looks for a word with a colon).\n"),
