@@ -10,13 +10,18 @@ package struct Completion: Identifiable, Hashable, Sendable {
     package var occurrence: Date
     /// When the user completed it.
     package var completedAt: Date
+    /// For a repeating reminder, where completing it moved it (its next time, or when it was done
+    /// if that ended its series): the times of its series between `occurrence` and this were
+    /// passed over, due and not done. `nil` for a one-time reminder.
+    package var passedUntil: Date?
 
     /// Creates a log entry.
-    package init(id: UUID, reminderID: UUID, occurrence: Date, completedAt: Date) {
+    package init(id: UUID, reminderID: UUID, occurrence: Date, completedAt: Date, passedUntil: Date? = nil) {
         self.id = id
         self.reminderID = reminderID
         self.occurrence = occurrence
         self.completedAt = completedAt
+        self.passedUntil = passedUntil
     }
 }
 

@@ -603,6 +603,12 @@ extension AppDatabase {
                     WHERE isAllDay AND isCompleted = 0 AND recurrenceRule = 'never'
                 """)
         }
+        migrator.registerMigration("passedUntil1") { db in
+            // Where a repeating reminder's completion moved it to (issue 36's history): the times of
+            // its series between the one completed and this were passed over (a late `done`), due
+            // and not done. NULL for a one-time reminder, and for the completions logged before.
+            try db.execute(sql: "ALTER TABLE completion ADD COLUMN passedUntil INTEGER")
+        }
         return migrator
     }
 

@@ -12,16 +12,18 @@ struct CompletionRecord: Codable, FetchableRecord, PersistableRecord {
     var reminderID: UUID
     var occurrence: Date
     var completedAt: Date
+    var passedUntil: Date?
 
     init(_ completion: Completion) {
         id = completion.id
         reminderID = completion.reminderID
         occurrence = completion.occurrence
         completedAt = completion.completedAt
+        passedUntil = completion.passedUntil
     }
 
     var completion: Completion {
-        Completion(id: id, reminderID: reminderID, occurrence: occurrence, completedAt: completedAt)
+        Completion(id: id, reminderID: reminderID, occurrence: occurrence, completedAt: completedAt, passedUntil: passedUntil)
     }
 }
 
@@ -29,6 +31,7 @@ extension CompletionRecord {
     enum Columns {
         static let reminderID = Column("reminderID")
         static let occurrence = Column("occurrence")
+        static let passedUntil = Column("passedUntil")
     }
 }
 

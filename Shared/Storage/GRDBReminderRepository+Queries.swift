@@ -156,23 +156,19 @@ extension GRDBReminderRepository {
         }
     }
 
-    package func repeatingReminders(completedBefore before: Date, dueFrom instant: Date) async throws
-        -> [(reminder: ReminderWithTags, lastDone: Date)]
-    {
+    package func completions(passingOver interval: Range<Date>) async throws -> [(completion: Completion, reminder: ReminderWithTags)] {
         try await database.read { db in
-            var lastDone: [UUID: Date] = [:]
-            for row in try Row.fetchAll(db, sql: """
-                SELECT completion.reminderID, max(completion.occurrence) AS occurrence
-                FROM completion CROSS JOIN reminder ON reminder.id = completion.reminderID
-                WHERE completion.occurrence < ? AND reminder.recurrenceRule <> 'never' AND reminder.scheduledAt >= ?
-                GROUP BY completion.reminderID
-                """, arguments: [StoredInstant.milliseconds(before), StoredInstant.milliseconds(instant)]) {
-                lastDone[row["reminderID"]] = StoredInstant.date(milliseconds: row["occurrence"])
+            let completions = try CompletionRecord
+                .filter(CompletionRecord.Columns.occurrence < StoredInstant.milliseconds(interval.lowerBound))
+                .filter(CompletionRecord.Columns.passedUntil > StoredInstant.milliseconds(interval.lowerBound))
+                .order(CompletionRecord.Columns.occurrence, Column("id"))
+                .fetchAll(db).map(\.completion)
+            var reminders: [UUID: ReminderWithTags] = [:]
+            for id in Set(completions.map(\.reminderID)) {
+                reminders[id] = try ReminderRows.remindersWithTags(db, sql: "SELECT *, \(ReminderQuery.tagRows) FROM reminder WHERE id = ?",
+                                                                   arguments: [id]).first
             }
-            return try lastDone.keys.sorted { $0.uuidString < $1.uuidString }.compactMap { id in
-                try ReminderRows.remindersWithTags(db, sql: "SELECT *, \(ReminderQuery.tagRows) FROM reminder WHERE id = ?",
-                                                   arguments: [id]).first.map { ($0, lastDone[id]!) }
-            }
+            return completions.compactMap { completion in reminders[completion.reminderID].map { (completion, $0) } }
         }
     }
 }

@@ -82,10 +82,10 @@ package protocol ReminderRepository: Sendable {
     func openRepeatingReminders(dueBefore instant: Date) async throws -> [ReminderWithTags]
     /// Completions of occurrences due within `interval`, each with its reminder as it is now (and its tags).
     func completions(ofOccurrencesIn interval: Range<Date>) async throws -> [(completion: Completion, reminder: ReminderWithTags)]
-    /// Repeating reminders whose current occurrence is due at or after `instant` and that have a
-    /// completed occurrence before `before`, each with the latest such occurrence, and their tags.
-    func repeatingReminders(completedBefore before: Date, dueFrom instant: Date) async throws
-        -> [(reminder: ReminderWithTags, lastDone: Date)]
+    /// The completions that passed over times of their reminder's series reaching into `interval`
+    /// (completed an occurrence before it and moved the reminder past its start: `Completion.passedUntil`),
+    /// each with its reminder as it is now (and its tags).
+    func completions(passingOver interval: Range<Date>) async throws -> [(completion: Completion, reminder: ReminderWithTags)]
     /// Which of `ids` `filter` selects.
     func reminderIDs(_ ids: [UUID], matching filter: ReminderFilter) async throws -> Set<UUID>
     /// The completions of reminder `id`, most recent first.

@@ -32,11 +32,17 @@ package struct CompleteRemindersUseCase: Sendable {
             guard var reminder = try await repository.reminder(id: id) else { throw ReminderError.notFound(id) }
             guard !reminder.isCompleted else { throw ReminderError.alreadyDone(reminder.title) }
             // An undated reminder's completion is logged at the moment it was done.
-            let completion = Completion(id: environment.uuid(), reminderID: id, occurrence: reminder.scheduledAt ?? now, completedAt: now)
+            var completion = Completion(id: environment.uuid(), reminderID: id, occurrence: reminder.scheduledAt ?? now, completedAt: now)
+            let series = reminder.recurrence.afterDone ? nil : reminder.series
             reminder.updatedAt = now
             if !reminder.advance(pastInstant: onlyCurrent ? nil : now, doneAt: now) {
                 reminder.isCompleted = true
                 reminder.completedAt = now
+                // Its series ended: what it passed over ends with its last time.
+                let left = onlyCurrent ? [] : series?.occurrences(after: completion.occurrence, count: 10_000).filter { $0.instant <= now } ?? []
+                completion.passedUntil = left.last.map { $0.instant.addingTimeInterval(0.001) }
+            } else if series != nil {
+                completion.passedUntil = reminder.scheduledAt
             }
             changes.append((reminder, completion))
         }

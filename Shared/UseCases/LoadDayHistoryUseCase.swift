@@ -17,9 +17,10 @@ package struct LoadDayHistoryUseCase: Sendable {
     /// The history of `day` in the user's zone. What was due that day: the reminders whose current
     /// time falls on it; the later times of open repeating reminders that fall on it; the
     /// completed times of repeating reminders that fell on it (from the completion log, done); and
-    /// the times a repeating reminder passed over when it was done late (`done` moves it to its
-    /// first time after now), not done: those its rule gives, as it is now, after its last
-    /// completed time before the day and before its current time.
+    /// the times a completion here passed over (a late `done` moves a reminder to its first time
+    /// after now), not done: those its rule gives, as it is now, between the time completed and
+    /// where the completion moved it (`Completion.passedUntil`). A time moved by an edit or by
+    /// another device (a sync brings no completion) is not taken as passed over.
     package func callAsFunction(day: LocalDate) async throws -> DayHistory {
         let interval = day.interval(in: environment.timeZone)
         var scheduled = try await repository.reminders(scheduledIn: interval)
@@ -42,13 +43,17 @@ package struct LoadDayHistoryUseCase: Sendable {
             then.reminder.move(to: occurrence)
             scheduled.append(then)
         }
-        for (item, lastDone) in try await repository.repeatingReminders(completedBefore: interval.lowerBound, dueFrom: interval.upperBound) {
-            guard let current = item.reminder.scheduledAt else { continue }
+        for (completion, item) in try await repository.completions(passingOver: interval) {
+            guard let passedUntil = completion.passedUntil, let timeOfDay = item.reminder.localScheduled?.time else { continue }
+            // Its series as it is now, from the time completed (at its own time of day: an instant a
+            // gap moved is not the time the rule gives), up to where the completion moved it.
             var anchored = item.reminder
-            anchored.move(to: Occurrence(nominal: LocalDateTime(of: lastDone, in: anchored.timeZone), instant: lastDone))
+            let zone = anchored.timeZone
+            anchored.move(to: Occurrence(nominal: LocalDateTime(date: LocalDate(containing: completion.occurrence, in: zone), time: timeOfDay),
+                                         instant: completion.occurrence))
             anchored.recurrence.times = nil
             guard let occurrence = anchored.series?.nextOccurrence(after: justBefore), interval.contains(occurrence.instant),
-                  occurrence.instant < current, seen.insert(Key(id: item.id, instant: occurrence.instant)).inserted else { continue }
+                  occurrence.instant < passedUntil, seen.insert(Key(id: item.id, instant: occurrence.instant)).inserted else { continue }
             var missed = item
             missed.reminder.move(to: occurrence)
             missed.reminder.isCompleted = false

@@ -85,4 +85,20 @@ struct HistoryCommandTests {
         // Nothing before its first time.
         #expect(try memoss("history", "2026-11-16").stdout.hasPrefix("Due on 2026-11-16\n  Nothing was due.\n"))
     }
+
+    /// Only a completion passes over times: a date moved on by an edit (as by another device, whose
+    /// sync brings no completion) leaves the days before it as they are now, and a late `done`
+    /// that ends a counted series passes over its times up to its last one, no further.
+    @Test func onlyACompletionPassesOverTimesAndNoFurtherThanItsSeriesGoes() throws {
+        let monday = testNow.addingTimeInterval(-5 * 86_400)  // Mon 16 Nov, 15:00
+        try memoss("add", "Stretch", "--date", "2026-11-17", "--time", "08:00", "--repeat", "daily", clock: monday)
+        try memoss("add", "Floss", "--date", "2026-11-17", "--time", "21:00", "--repeat", "daily, 3 times", clock: monday)
+        _ = try memoss("list")
+        #expect(try memoss("edit", "1", "--date", "2026-11-22").status == 0)  // Stretch
+        #expect(try memoss("done", "2").stdout == "Completed \"Floss\".\n")  // its third and last time was the 19th
+        for (day, due) in [("2026-11-18", ["  [ ] 21:00  Floss"]), ("2026-11-19", ["  [ ] 21:00  Floss"]), ("2026-11-20", [])] {
+            let lines = try memoss("history", day).stdout.split(separator: "\n").map(String.init)
+            #expect(Array(lines.prefix { $0 != "Completed on \(day)" }.dropFirst()) == (due.isEmpty ? ["  Nothing was due."] : due), "\(day)")
+        }
+    }
 }
