@@ -39,7 +39,7 @@ package struct CompleteFromNotificationUseCase: Sendable {
         let now = environment.now()
         try await Journal.command {
             if completes { reminder = try await toggleCompletion(id: reminder.id) }
-            let summary = "\(completes ? "Completed" : "Dismissed") \"\(request.title)\""
+            let summary = "\(completes ? "Completed" : "Dismissed") \"\(reminder.title)\""
             try await Journal.record(summary, at: now, scope: .notifications) {
                 try await center.answer(id, reminderID: reminder.id, at: max(now, request.fireAt), snooze: nil)
             }

@@ -19,7 +19,11 @@ package struct DeleteViewUseCase: Sendable {
     package func callAsFunction(named name: String) async throws -> SavedView {
         let key = name.trimmingWhitespace().lowercased()
         if SavedView.builtInNames.contains(key) { throw SavedViewError.builtInCannotGo(name.trimmingWhitespace()) }
-        let users = try await repository.views().filter { view in
+        let views = try await repository.views()
+        guard views.contains(where: { $0.name.lowercased() == key }) else {
+            throw SavedViewError.notFound(name, closest: Suggestions.closest(to: name, among: views.map(\.name)))
+        }
+        let users = views.filter { view in
             view.name.lowercased() != key && view.words.contains { word in
                 let body = word.trimmingWhitespace().lowercased()
                 return body == key || body == "-" + key
