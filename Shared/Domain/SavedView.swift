@@ -16,10 +16,13 @@ package struct SavedView: Hashable, Sendable {
     /// The built-in views, whose names no saved view may take.
     package static let builtInNames = ["today", "overdue", "week", "undated", "done"]
 
-    /// The query as one line: its words by spaces, a word with spaces or quotes in double quotes.
+    /// The query as one line: its words by spaces, a word with spaces or quotes in double quotes
+    /// (in single quotes when it holds double quotes but no single one: `'tag:"Word games"'`, as
+    /// a shell takes it, not escaped twice once the line is made safe to print).
     package var queryText: String {
         words.map { word in
             guard word.contains(where: { $0.isWhitespace || $0 == "\"" || $0 == "'" || $0 == "\\" }) else { return word }
+            if word.contains("\""), !word.contains("'"), !word.contains("\\") { return "'" + word + "'" }
             return "\"" + word.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""
         }.joined(separator: " ")
     }

@@ -147,6 +147,15 @@ struct QueryLanguageTests {
         #expect(try MemossProcess.run(["--db", store, "list", "soon"], environment: environment).stdout.hasPrefix("To Do · soon\n"))
     }
 
+    /// A filter quoted as one shell word is said back as a shell takes it, its quotes not escaped twice.
+    @Test func aQuotedFilterIsSaidBackAsTyped() async throws {
+        let (store, _) = try await fixture()
+        let listed = try MemossProcess.run(["--db", store, "list", "tag:\"Home\"", "due<+7d"], environment: environment)
+        #expect(listed.stdout.hasPrefix("To Do · 'tag:\"Home\"' due<+7d\n"), "\(listed.stdout)")
+        let phrase = try MemossProcess.run(["--db", store, "search", "call the"], environment: environment)
+        #expect(phrase.stdout.hasPrefix("To Do · \"call the\"\n"), "\(phrase.stdout)")
+    }
+
     @Test func aViewCannotTakeABuiltInNameNorNameItself() async throws {
         let (store, _) = try await fixture()
         let builtIn = try MemossProcess.run(["--db", store, "view", "save", "today", "tag:Work"], environment: environment)
