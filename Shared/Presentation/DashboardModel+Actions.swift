@@ -160,6 +160,8 @@ extension DashboardModel {
             await load()
             status = "Deleted \"\(VisibleText.escaped(title))\"; `u` (undo) brings it back."
         case .unchanged(let reminder)?:
+            // A tag made in the form (and then left unchosen) is new all the same.
+            await load()
             status = "Nothing changed in \"\(VisibleText.escaped(reminder.title))\"."
         case .discarded?, nil:
             break
