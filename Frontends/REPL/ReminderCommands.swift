@@ -57,13 +57,13 @@ extension Memoss {
                             session.say("\"\(VisibleText.escaped(after.title))\" is \(Self.statusText(after)).")
                         }
                     case nil:
-                        if !said { session.say("Nothing changed in \"\(VisibleText.escaped(found.title))\".") }
+                        if !said { session.say(ReminderFormModel.nothingChanged(in: found.title)) }
                     }
                     return
                 }
                 switch await ReminderFlow(session: session, form: form).run() {
                 case .saved(let saved): session.say(Self.saved(saved, list: form.list, session))
-                case .unchanged(let reminder): session.say("Nothing changed in \"\(VisibleText.escaped(reminder.title))\".")
+                case .unchanged(let reminder): session.say(ReminderFormModel.nothingChanged(in: reminder.title))
                 case .deleted(let title): session.say("Deleted \"\(VisibleText.escaped(title))\"; `undo` brings it back.")
                 case .abandoned: try Add.refuseAbandoned(session, example: "edit N --title TITLE")
                 case .cancelled: break

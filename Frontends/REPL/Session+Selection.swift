@@ -35,12 +35,7 @@ extension Session {
     /// alone; several matching are refused with the first few named.
     func one(_ words: [String]) async throws -> ReminderWithTags {
         guard !words.isEmpty else { throw ReminderReferenceError.noneGiven }
-        if words.count == 1, try await isReference(words[0]) {
-            if let range = words[0].trimmingWhitespace().wholeMatch(of: /([0-9]+)-([0-9]+)/), range.1 != range.2 {
-                throw ReminderReferenceError.rangeForOne(words[0])
-            }
-            return try await resolve(words[0])
-        }
+        if words.count == 1, try await isReference(words[0]) { return try await resolve(words[0]) }
         let matches = try await matching(words, openOnly: false)
         let query = typed(words) ?? words.joined(separator: " ")
         guard matches.count == 1, let only = matches.first else {

@@ -162,7 +162,7 @@ extension DashboardModel {
         case .unchanged(let reminder)?:
             // A tag made in the form (and then left unchosen) is new all the same.
             await load()
-            status = "Nothing changed in \"\(VisibleText.escaped(reminder.title))\"."
+            status = ReminderFormModel.nothingChanged(in: reminder.title)
         case .discarded?, nil:
             break
         }

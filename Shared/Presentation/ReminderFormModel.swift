@@ -49,6 +49,11 @@ package final class ReminderFormModel {
         case unchanged(ReminderWithTags)
     }
 
+    /// What every front says of an edit that changed nothing.
+    package static func nothingChanged(in title: String) -> String {
+        "Nothing changed in \"\(VisibleText.escaped(title))\"."
+    }
+
     /// The title as typed; changing it clears `titleError`.
     package var title: String { didSet { if title != oldValue { titleError = nil } } }
     /// The notes as typed.

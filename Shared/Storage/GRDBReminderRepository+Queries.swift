@@ -142,33 +142,31 @@ extension GRDBReminderRepository {
 
     package func completions(ofOccurrencesIn interval: Range<Date>) async throws -> [(completion: Completion, reminder: ReminderWithTags)] {
         try await database.read { db in
-            let completions = try CompletionRecord
+            try Self.withReminders(try CompletionRecord
                 .filter(CompletionRecord.Columns.occurrence >= StoredInstant.milliseconds(interval.lowerBound))
                 .filter(CompletionRecord.Columns.occurrence < StoredInstant.milliseconds(interval.upperBound))
-                .order(CompletionRecord.Columns.occurrence, Column("id"))
-                .fetchAll(db).map(\.completion)
-            var reminders: [UUID: ReminderWithTags] = [:]
-            for id in Set(completions.map(\.reminderID)) {
-                reminders[id] = try ReminderRows.remindersWithTags(db, sql: "SELECT *, \(ReminderQuery.tagRows) FROM reminder WHERE id = ?",
-                                                                   arguments: [id]).first
-            }
-            return completions.compactMap { completion in reminders[completion.reminderID].map { (completion, $0) } }
+                .order(CompletionRecord.Columns.occurrence, Column("id")).fetchAll(db), db)
         }
     }
 
     package func completions(passingOver interval: Range<Date>) async throws -> [(completion: Completion, reminder: ReminderWithTags)] {
         try await database.read { db in
-            let completions = try CompletionRecord
+            try Self.withReminders(try CompletionRecord
                 .filter(CompletionRecord.Columns.occurrence < StoredInstant.milliseconds(interval.lowerBound))
                 .filter(CompletionRecord.Columns.passedUntil > StoredInstant.milliseconds(interval.lowerBound))
-                .order(CompletionRecord.Columns.occurrence, Column("id"))
-                .fetchAll(db).map(\.completion)
-            var reminders: [UUID: ReminderWithTags] = [:]
-            for id in Set(completions.map(\.reminderID)) {
-                reminders[id] = try ReminderRows.remindersWithTags(db, sql: "SELECT *, \(ReminderQuery.tagRows) FROM reminder WHERE id = ?",
-                                                                   arguments: [id]).first
-            }
-            return completions.compactMap { completion in reminders[completion.reminderID].map { (completion, $0) } }
+                .order(CompletionRecord.Columns.occurrence, Column("id")).fetchAll(db), db)
         }
+    }
+
+    /// Each completion of `records` with its reminder as it is now (and its tags), each reminder read once.
+    private static func withReminders(_ records: [CompletionRecord], _ db: Database) throws
+        -> [(completion: Completion, reminder: ReminderWithTags)]
+    {
+        var reminders: [UUID: ReminderWithTags] = [:]
+        for id in Set(records.map(\.reminderID)) {
+            reminders[id] = try ReminderRows.remindersWithTags(db, sql: "SELECT *, \(ReminderQuery.tagRows) FROM reminder WHERE id = ?",
+                                                               arguments: [id]).first
+        }
+        return records.compactMap { record in reminders[record.reminderID].map { (record.completion, $0) } }
     }
 }

@@ -19,9 +19,15 @@ package struct ResolveReminderUseCase: Sendable {
         self.loadDashboard = loadDashboard
     }
 
-    /// The reminder `reference` names; see `callAsFunction(_:listing:)` for many.
+    /// The reminder `reference` names; see `callAsFunction(_:listing:)` for many. A range of
+    /// numbers is refused (`ReminderReferenceError.rangeForOne`), not cut to its first.
     package func callAsFunction(_ reference: String, listing: [UUID]? = nil) async throws -> ReminderWithTags {
-        try await callAsFunction([reference], listing: listing)[0]
+        if let (numbers, mayBePrefix) = try Self.numbers(reference.trimmingWhitespace()), numbers.count > 1, !mayBePrefix {
+            throw ReminderReferenceError.rangeForOne(reference)
+        }
+        let found = try await callAsFunction([reference], listing: listing)
+        guard found.count == 1 else { throw ReminderReferenceError.rangeForOne(reference) }
+        return found[0]
     }
 
     /// The reminders `references` name, in order and each once: `3` is the third of the listing

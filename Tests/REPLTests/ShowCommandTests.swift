@@ -98,6 +98,11 @@ struct ShowCommandTests {
             #expect(several.stderr == "memoss: \"\(range)\" names several reminders, and this takes one; give one number from `list`.\n")
         }
         #expect(try memoss("show", "1-1").stdout.hasPrefix("Holiday\n"))  // dated, so first in the list
+        // So does every command that takes one reminder (the rule is the core's): edit changes none.
+        let edit = try memoss("edit", "1-2", "--title", "Renamed")
+        #expect(edit.status == 1)
+        #expect(edit.stderr == "memoss: \"1-2\" names several reminders, and this takes one; give one number from `list`.\n")
+        #expect(try memoss("show", "1").stdout.hasPrefix("Holiday\n"))
     }
 
     /// An overdue repeating reminder's next times are those after now, which `done` moves it on
