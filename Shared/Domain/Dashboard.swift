@@ -69,6 +69,48 @@ package struct Dashboard: Hashable, Sendable {
         package func group(of instant: Date) -> Group {
             instant < now ? .overdue : instant < endOfToday ? .today : .upcoming
         }
+
+        /// From this instant on, a To Do read by due instant holds only upcoming reminders: an
+        /// overdue one is due before now, a timed one today before the end of the user's day, and
+        /// an all-day one today starts its day in its own zone at most 26 hours after the user's
+        /// (zones are at most 26 hours apart).
+        package var onlyUpcomingFrom: Date { endOfToday.addingTimeInterval(26 * 3_600) }
+    }
+
+    /// Puts open reminders read by due instant (an all-day one at the start of its day) in their
+    /// groups' order, each group in the order read: an all-day reminder due today starts the day,
+    /// before a timed one already overdue, and is held back until no overdue one can follow.
+    /// Holds at most what is due before `Grouping.onlyUpcomingFrom`.
+    package struct GroupOrder<Item> {
+        private let onlyUpcomingFrom: Date
+        private var held: [(item: Item, group: Group)] = []
+        private var holding = true
+
+        package init(_ grouping: Grouping) {
+            onlyUpcomingFrom = grouping.onlyUpcomingFrom
+        }
+
+        /// Passes `item` (in `group`, due at `instant`) to `emit` when its turn has come, after
+        /// any held ones whose turn came with it.
+        package mutating func take(_ item: Item, group: Group, dueAt instant: Date?,
+                                   _ emit: (Item, Group) throws -> Void) rethrows {
+            guard holding else { return try emit(item, group) }
+            if let instant, instant >= onlyUpcomingFrom {
+                try flush(emit)
+                holding = false
+                return try emit(item, group)
+            }
+            if group == .overdue { return try emit(item, group) }
+            held.append((item, group))
+        }
+
+        /// Passes the held ones to `emit`, today's before the upcoming ones; the read has ended.
+        package mutating func flush(_ emit: (Item, Group) throws -> Void) rethrows {
+            for group in [Group.today, .upcoming, .someday] {
+                for entry in held where entry.group == group { try emit(entry.item, group) }
+            }
+            held.removeAll()
+        }
     }
 
     /// The To Do section: overdue, then today, then upcoming, then the undated.

@@ -41,8 +41,40 @@ package struct LoadDashboardUseCase: Sendable {
         ended: @escaping @Sendable (_ section: Int, _ shown: Int, _ total: Int) throws -> Void = { _, _, _ in }
     ) async throws {
         let grouping = Dashboard.Grouping(now: environment.now(), timeZone: environment.timeZone)
+        // The store reads To Do by due instant; the cards go in their groups' order.
+        let order = Held(sections.map { $0.done || $0.undated ? nil : Dashboard.GroupOrder<ReminderWithTags>(grouping) })
         try await repository.forEachReminder(in: sections, matching: filter, zones: zones, { section, reminder in
-            try body(section, reminder, sections[section].done ? nil : grouping.group(of: reminder.reminder))
-        }, ended: ended)
+            guard !sections[section].done else { return try body(section, reminder, nil) }
+            let group = grouping.group(of: reminder.reminder)
+            try order.take(reminder, group: group, in: section) { try body(section, $0, $1) }
+        }, ended: { section, shown, total in
+            try order.flush(section) { try body(section, $0, $1) }
+            try ended(section, shown, total)
+        })
+    }
+
+    /// Each section's `Dashboard.GroupOrder` (`nil` for a section read in its own order), for the
+    /// store's callbacks, which come one at a time.
+    private final class Held: @unchecked Sendable {
+        private let lock = NSLock()
+        private var orders: [Dashboard.GroupOrder<ReminderWithTags>?]
+
+        init(_ orders: [Dashboard.GroupOrder<ReminderWithTags>?]) {
+            self.orders = orders
+        }
+
+        func take(_ reminder: ReminderWithTags, group: Dashboard.Group, in section: Int,
+                  _ emit: (ReminderWithTags, Dashboard.Group) throws -> Void) throws {
+            lock.lock()
+            defer { lock.unlock() }
+            guard orders[section] != nil else { return try emit(reminder, group) }
+            try orders[section]?.take(reminder, group: group, dueAt: reminder.reminder.scheduledAt, emit)
+        }
+
+        func flush(_ section: Int, _ emit: (ReminderWithTags, Dashboard.Group) throws -> Void) throws {
+            lock.lock()
+            defer { lock.unlock() }
+            try orders[section]?.flush(emit)
+        }
     }
 }

@@ -67,4 +67,37 @@ struct DashboardGroupingTests {
         #expect(grouping.group(of: timed(instant("2026-11-21T23:59:00-05:00"), zone: "Asia/Tokyo")) == .today)
         #expect(grouping.group(of: timed(instant("2026-11-22T00:00:00-05:00"), zone: "UTC")) == .upcoming)
     }
+
+    /// To Do read by due instant, as the store reads it, comes out in its groups' order (overdue,
+    /// today, upcoming), each group in the order read, nothing lost: for all-day reminders from
+    /// three days before to three after in every zone and timed ones every five hours around now,
+    /// for users in every zone just after midnight, at midday and just before midnight. An
+    /// all-day reminder due today starts the day at midnight, before a timed one already overdue.
+    @Test func toDoReadByDueInstantComesOutInItsGroupsOrder() throws {
+        for userZone in Self.zones {
+            let user = try #require(TimeZone(identifier: userZone))
+            let today = LocalDate(containing: testNow, in: user)
+            for time in [LocalTime(hour: 0, minute: 1), LocalTime(hour: 12, minute: 0), LocalTime(hour: 23, minute: 59)] {
+                let now = LocalDateTime(date: today, time: try #require(time)).resolved(in: user)
+                let grouping = Dashboard.Grouping(now: now, timeZone: user)
+                var items = Self.zones.flatMap { zone in (-3...3).map { reminder(day: today.adding(days: $0), zone: zone) } }
+                items += (-12...12).map { hours in
+                    Reminder(id: UUID(), title: "Call", notes: nil, scheduledAt: now.addingTimeInterval(Double(hours) * 5 * 3_600),
+                             isAllDay: false, timeZoneID: userZone, createdAt: testNow, updatedAt: testNow)
+                }
+                items.sort { ($0.scheduledAt!, $0.id.uuidString) < ($1.scheduledAt!, $1.id.uuidString) }
+                var order = Dashboard.GroupOrder<Reminder>(grouping)
+                var out: [(Reminder, Dashboard.Group)] = []
+                for item in items {
+                    order.take(item, group: grouping.group(of: item), dueAt: item.scheduledAt) { out.append(($0, $1)) }
+                }
+                order.flush { out.append(($0, $1)) }
+                let rank: [Dashboard.Group: Int] = [.overdue: 0, .today: 1, .upcoming: 2]
+                let expected = items.enumerated().sorted { (rank[grouping.group(of: $0.element)]!, $0.offset)
+                    < (rank[grouping.group(of: $1.element)]!, $1.offset) }.map(\.element.id)
+                #expect(out.map(\.0.id) == expected, "user in \(userZone) at \(now)")
+                #expect(out.allSatisfy { $0.1 == grouping.group(of: $0.0) })
+            }
+        }
+    }
 }

@@ -37,6 +37,26 @@ struct ListCommandTests {
         #expect(try mode(home.appendingPathComponent("data/memoss/memoss.sqlite").path) == 0o600)
     }
 
+    /// An all-day reminder due today comes after the overdue ones, a timed one earlier today among
+    /// them (the store orders it at its day's midnight): overdue, then today, as the full screen's
+    /// headings say; its number is where it is shown.
+    @Test func anAllDayReminderDueTodayComesAfterTheOverdueOnes() throws {
+        let store = home.appendingPathComponent("mine.sqlite").path
+        let dayBefore = environment.merging([SetClock.variable: memossClock(testNow.addingTimeInterval(-86_400))]) { $1 }
+        for arguments in [["All day today", "--date", "2026-11-21", "--time", "none"], ["Nine today", "--date", "2026-11-21", "--time", "09:00"],
+                          ["All day yesterday", "--date", "2026-11-20", "--time", "none"], ["Five today", "--date", "2026-11-21", "--time", "17:00"]] {
+            #expect(try MemossProcess.run(["--db", store, "add"] + arguments, environment: dayBefore).status == 0)
+        }
+        let listed = try MemossProcess.run(["--db", store, "list"], environment: environment).stdout
+        #expect(listed.contains("""
+              1. [ ] All day yesterday  Yesterday  (overdue)
+              2. [ ] Nine today  Today 09:00  (overdue)
+              3. [ ] All day today  Today
+              4. [ ] Five today  Today 17:00
+            """), "\(listed)")
+        #expect(try MemossProcess.run(["--db", store, "done", "3"], environment: environment).stdout == "Completed \"All day today\".\n")
+    }
+
     @Test func remindersInTheStoreAreListedNumberedWithTheirTimes() async throws {
         let store = home.appendingPathComponent("mine.sqlite").path
         // Put there on the day the binary sees.
