@@ -6,7 +6,7 @@ extension Session {
     /// The reminders the words of batch command `command` (which does `verb` to them) name: numbers and id prefixes (`done 1 3 5-7`), or a
     /// query (`done overdue tag:Shopping`) whose matches are shown and, unless `yes`, confirmed
     /// first. `openOnly` keeps a query to open reminders (what `done` can complete). Returns
-    /// `nil` when the user said no or nothing matched (and says so).
+    /// `nil` when the user said no (and says so); a query that matches nothing is refused.
     func chosen(_ words: [String], command: String, verb: String, openOnly: Bool, yes: Bool) async throws -> [ReminderWithTags]? {
         var references: [Bool] = []
         for word in words { references.append(try await isReference(word)) }
@@ -17,9 +17,9 @@ extension Session {
         }
         let matches = try await matching(words, openOnly: openOnly)
         let query = VisibleText.escaped(typed(words) ?? "")
+        // Nothing to do to is a refusal (exit status 1, as `show` with words that match nothing).
         guard !matches.isEmpty else {
-            say(openOnly ? "No open reminder matches \(query); nothing changed." : "No reminder matches \(query); nothing changed.")
-            return nil
+            throw Refusal(message: openOnly ? "No open reminder matches \(query); nothing changed." : "No reminder matches \(query); nothing changed.")
         }
         say(matches.count == 1 ? "1 reminder matches \(query):" : "\(matches.count) reminders match \(query):")
         for reminder in matches { say("  \(named(reminder))") }

@@ -30,8 +30,8 @@ package struct Failure {
     package let message: String?
     /// The status the process exits with.
     package let status: Int32
-    /// Whether `message` is argument-parser's own text (help, or a usage error with the usage
-    /// lines), written as it is rather than as a refusal.
+    /// Whether `message` is argument-parser's own text (help or a version), written as it is
+    /// rather than as a refusal.
     package let isParserText: Bool
 
     /// What `error` says and exits with:
@@ -39,8 +39,8 @@ package struct Failure {
     /// - a `UsageProblem`: its sentence, status 2;
     /// - an `ExitCode`: nothing, that status;
     /// - what argument-parser throws (while `root`'s command line is parsed, or from a command: a
-    ///   `ValidationError`, `CleanExit`, or its `help` command's request): its own text, status 2
-    ///   for a usage error, 0 for help;
+    ///   `ValidationError`, `CleanExit`, or its `help` command's request): its text for help (status
+    ///   0), one line for a usage error (status 2);
     /// - anything else: "Something went wrong: …", status 1.
     ///
     /// `brief` keeps argument-parser's message to its first part (no usage lines), as the prompt shows it.
@@ -51,14 +51,29 @@ package struct Failure {
         case let error as any UserFacingError: (message, status, isParserText) = (error.message, 1, false)
         case let code as ExitCode: (message, status, isParserText) = (nil, code.rawValue, false)
         case _ where whileParsing || String(reflecting: type(of: error)).hasPrefix("ArgumentParser."):
-            isParserText = true
             let code = root.exitCode(for: error)
-            let text = brief ? root.message(for: error) : root.fullMessage(for: error)
-            // argument-parser quotes what was typed: nothing raw reaches the terminal.
-            message = text.isEmpty ? nil : text
             status = code == .validationFailure ? 2 : code.rawValue
+            // Help and versions are argument-parser's whole text; a usage error is one line, its
+            // sentence and where the command's options are (its usage lines are in that help).
+            // argument-parser quotes what was typed: nothing raw reaches the terminal.
+            let text = status == 0 ? root.fullMessage(for: error) : Self.oneLine(root.message(for: error),
+                                                                                  seeing: brief ? nil : root.fullMessage(for: error))
+            isParserText = status == 0
+            message = text.isEmpty ? nil : text
         default: (message, status, isParserText) = (ErrorMessage.describe(error), 1, false)
         }
+    }
+
+    /// `sentence` (argument-parser's first line) ending in a full stop, then, from argument-parser's
+    /// `full` text, where to see the command's options: "Unknown option '--bogus'. See 'memoss add --help'."
+    static func oneLine(_ sentence: String, seeing full: String?) -> String {
+        let first = sentence.split(separator: "\n", omittingEmptySubsequences: true).first.map(String.init) ?? ""
+        guard !first.isEmpty else { return "" }
+        let stop = [".", "?", "!"].contains(where: first.hasSuffix) ? "" : "."
+        guard let full, let see = full.range(of: "See '"), let end = full[see.upperBound...].firstIndex(of: "'") else {
+            return first + stop
+        }
+        return first + stop + " See '" + full[see.upperBound..<end] + "'."
     }
 
     /// Says the failure and exits: help and versions on standard output, the rest on standard error.

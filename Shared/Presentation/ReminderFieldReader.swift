@@ -222,12 +222,12 @@ package struct FieldProblem: Error, Hashable, Sendable {
         case .needsRepeat: return ("\(option) needs a repeat, such as --repeat daily.", true)
         case .notACount: return ("--times: give a number from 1 to \(RecurrenceRule.maximumTimes), or none.", true)
         case .unknownZone(let zone): return ("\(option): \(ReminderValidationError.unknownTimeZone(zone).message)", true)
-        case .timeNeedsDate: return ("--time needs a date; give --date too, or leave out --time.", true)
+        case .timeNeedsDate: return ("--time needs a date; give --date a day (not none), or leave out --time.", true)
         case .notAPriority: return ("--priority: \(Self.priorityHint).", true)
         case .required: return ("\(option) cannot be empty; give one, or leave out \(option) to keep the one it has.", true)
         case .calendarRule(let why): return ("--repeat: \(why).", true)
         case .notAnAlarm, .alarmNeedsSign, .alarmTooFar, .alarmNoneWithOthers: return ("--alarm: \(sentence).", true)
-        case .alarmNeedsDate: return ("--alarm needs a date; give --date too, or leave out --alarm.", true)
+        case .alarmNeedsDate: return ("--alarm needs a date to count from; give --date a day (not none), or leave out --alarm.", true)
         }
     }
 

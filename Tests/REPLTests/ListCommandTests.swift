@@ -129,10 +129,20 @@ struct ListCommandTests {
         #expect(!FileManager.default.fileExists(atPath: home.appendingPathComponent("data").path))
     }
 
-    @Test func unknownOptionIsAUsageError() throws {
+    /// A usage error is one line on standard error: argument-parser's sentence and where the
+    /// command's options are (not its usage lines), exit status 2.
+    @Test func unknownOptionIsAUsageErrorOnOneLine() throws {
         let result = try MemossProcess.run(["list", "--colour"], environment: environment)
         #expect(result.status == 2)
-        #expect(result.stderr.contains("Unknown option '--colour'"))
+        #expect(result.stderr == "memoss: Unknown option '--colour'. See 'memoss list --help'.\n")
+        for (arguments, said) in [(["add", "X", "--priority"], "memoss: Missing value for '--priority <level>'. See 'memoss add --help'.\n"),
+                                  (["show"], "memoss: Missing expected argument '<reminder> ...'. See 'memoss show --help'.\n"),
+                                  (["list", "--limit", "0"], "memoss: --limit must be 1 or more, e.g. --limit 20. See 'memoss list --help'.\n")] {
+            let refused = try MemossProcess.run(arguments, environment: environment)
+            #expect(refused.status == 2)
+            #expect(refused.stderr == said)
+            #expect(refused.stdout == "")
+        }
     }
 
     @Test func completedShowsTheTenMostRecentAndSaysHowManyMoreAndCompletedListsThemAll() throws {

@@ -249,7 +249,7 @@ struct TrustCommandTests {
         // A group's words after an option are not taken for one of its commands: `lists` shows.
         let stray = try MemossProcess.run(["lists", "--db", store, "add", "Work"], environment: environment)
         #expect(stray.status == 2)
-        #expect(stray.stderr.hasPrefix("Error: 2 unexpected arguments: 'add', 'Work'\n"), "\(stray.stderr)")
+        #expect(stray.stderr == "memoss: 2 unexpected arguments: 'add', 'Work'. See 'memoss lists show --help'.\n", "\(stray.stderr)")
         #expect(!(try memoss("lists").stdout.contains("Work")))
         // A flag before the command's name takes no value: `help query` is still the topic.
         let topic = try MemossProcess.run(["--stop-on-error", "help", "query"], environment: environment)

@@ -49,15 +49,15 @@ struct WideReminderTests {
         #expect(repeating.stderr == "memoss: A reminder without a date cannot repeat; give it a date, or no repeat.\n")
         let timed = try memoss("add", "Stretch", "--date", "none", "--time", "07:00")
         #expect(timed.status == 2)
-        #expect(timed.stderr == "memoss: --time needs a date; give --date too, or leave out --time.\n")
+        #expect(timed.stderr == "memoss: --time needs a date; give --date a day (not none), or leave out --time.\n")
         // Nor does an alarm, which counts from the due time: refused, at the shell and at the prompt, nothing added.
         let alarmed = try memoss("add", "Stretch", "--date", "none", "--alarm", "-15m")
         #expect(alarmed.status == 2)
-        #expect(alarmed.stderr == "memoss: --alarm needs a date; give --date too, or leave out --alarm.\n")
+        #expect(alarmed.stderr == "memoss: --alarm needs a date to count from; give --date a day (not none), or leave out --alarm.\n")
         let inline = try MemossProcess.run(["--db", store], environment: environment, lines: ["add Stretch due:none alarm:-15m", "quit"])
-        #expect(inline.stderr.contains("memoss: line 1: --alarm needs a date; give --date too, or leave out --alarm.\n"))
+        #expect(inline.stderr.contains("memoss: line 1: --alarm needs a date to count from; give --date a day (not none), or leave out --alarm.\n"))
         #expect(try memoss("edit", "2", "--alarm", "2027-01-04 18:00").stderr
-            == "memoss: --alarm needs a date; give --date too, or leave out --alarm.\n")
+            == "memoss: --alarm needs a date to count from; give --date a day (not none), or leave out --alarm.\n")
         #expect(try memoss("add", "Stretch", "--date", "none", "--alarm", "none").stdout == "Added 3. \"Stretch\", with no date.\n")
         // Given a date, it is dated; given none again, undated.
         #expect(try memoss("edit", "2", "--date", "fri").stdout == "Saved \"Read Dune\", due Fri 27 Nov, all day.\n")
