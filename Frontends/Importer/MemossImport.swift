@@ -14,8 +14,8 @@ package struct MemossImport: AsyncParsableCommand {
         abstract: "Import reminders from a CSV or iCalendar (.ics) file, each checked by the same rules as the add form.",
         discussion: """
             The header row names the columns, in any order and case: title (required), notes, date \
-            (YYYY-MM-DD, or D/M/YYYY with --date-order; tomorrow when empty), time (HH:mm, 9:30 PM, seconds \
-            dropped; 09:00 when empty), repeat (any phrase --repeat takes: weekly, every 2 weeks on tue,thu …), end_date, \
+            (YYYY-MM-DD, or D/M/YYYY with --date-order; no date when empty), time (HH:mm, 9:30 PM, seconds \
+            dropped; all day when empty), repeat (any phrase --repeat takes: weekly, every 2 weeks on tue,thu …), end_date, \
             tags (separated by ;), completed (true/false/yes/no/1/0), completed_at (ISO 8601), timezone (IANA; \
             yours when empty), id (a UUID); other tools' \
             names (Due Date, Task, Labels …) are read too, and the exports of Todoist, TickTick, Outlook (Microsoft To Do), \

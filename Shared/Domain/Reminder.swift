@@ -87,11 +87,12 @@ package struct Reminder: Identifiable, Hashable, Sendable {
         self.alarms = Alarm.normalized(alarms)
     }
 
-    /// A new open (or, with `completedAt`, done) reminder from values that passed the rules.
-    package init(id: UUID, values: ValidReminderValues, now: Date, completedAt: Date? = nil) {
+    /// A new open (or, `completed`, closed) reminder from values that passed the rules; a closed
+    /// one's `completedAt` is when it was done, `nil` when that is not known (nothing invents it).
+    package init(id: UUID, values: ValidReminderValues, now: Date, completed: Bool = false, completedAt: Date? = nil) {
         self.init(
             id: id, title: values.title, notes: values.notes, scheduledAt: values.scheduledAt, isAllDay: values.isAllDay,
-            timeZoneID: values.timeZoneID, isCompleted: completedAt != nil, completedAt: completedAt,
+            timeZoneID: values.timeZoneID, isCompleted: completed, completedAt: completed ? completedAt : nil,
             priority: values.priority, listID: values.listID, createdAt: now, updatedAt: now,
             recurrence: values.recurrence, recurrenceEnd: values.recurrenceEnd, nominal: values.nominal,
             alarms: values.alarms)

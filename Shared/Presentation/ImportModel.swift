@@ -16,6 +16,8 @@ package final class ImportModel {
     /// What a header row says: where each known column is, and the names it did not know.
     package struct Header: Sendable {
         let index: [Column: Int]
+        /// How many columns it names (ignored ones too).
+        let count: Int
         /// Unknown column names, each once, in file order.
         package let unknown: [String]
 
@@ -61,6 +63,7 @@ package final class ImportModel {
             }
             guard index[.title] != nil else { throw ImportFileError.noTitleColumn(names) }
             self.index = index
+            self.count = names.count
             self.unknown = unknown
         }
     }
@@ -133,6 +136,12 @@ package final class ImportModel {
             return record[position].trimmingWhitespace()
         }
         func refuse(_ column: Column, _ message: String) { problems.append((column.rawValue, message)) }
+        // A field past the header's last is most likely a comma left unquoted: the row is refused,
+        // not imported without it (empty ones, as spreadsheets write, are nothing).
+        if record.count > header.count, record[header.count...].contains(where: { !$0.trimmingWhitespace().isEmpty }) {
+            problems.append(("row", "It has \(record.count) fields where the header names \(header.count); "
+                + "put a field that holds a comma in double quotes"))
+        }
 
         // Each column read once (a large import reads a hundred thousand rows).
         let zoneText = value(.timezone), dateText = value(.date), timeText = value(.time), repeatText = value(.repeat)
@@ -155,7 +164,7 @@ package final class ImportModel {
         // Nothing is invented: a row without a date is undated, one without a time is all-day.
         let base = ReminderDraft(item: "", notes: nil, day: nil, time: nil, zoneID: zone.identifier, recurrence: .never, end: nil)
         let draft = values.applied(to: base)
-        for problem in values.problems(leavingUndated: dateText.isEmpty) {
+        for problem in values.problems(leavingUndated: dateText.isEmpty, keepingAlarms: true) {
             refuse(Column(problem.field), problem.columnMessage)
         }
         var completed = Self.flag(completedText)
@@ -202,7 +211,7 @@ package final class ImportModel {
             let key = id.map(ImportedReminder.key(forID:))
                 ?? ImportedReminder.fingerprint(values, dated: !dateText.isEmpty)
             var reminder = Reminder(id: id ?? ImportedReminder.id(forKey: key), values: values, now: now,
-                                    completedAt: completed == true ? (completedAt ?? now) : nil)
+                                    completed: completed == true, completedAt: completedAt)
             reminder.stage = status?.stage ?? .none
             reminder.percentComplete = percent
             return keep(reminder, key: key, tags: tags, list: listName)
@@ -277,7 +286,7 @@ package final class ImportModel {
         let key = todo.id.map(ImportedReminder.key(forID:))
             ?? (todo.uid.isEmpty ? ImportedReminder.fingerprint(values, dated: todo.due != nil) : "uid:\(todo.uid)")
         var reminder = Reminder(id: todo.id ?? ImportedReminder.id(forKey: key), values: values, now: now,
-                                completedAt: todo.isCompleted ? (todo.completedAt ?? now) : nil)
+                                completed: todo.isCompleted, completedAt: todo.completedAt)
         reminder.stage = todo.stage
         reminder.percentComplete = todo.isCompleted && todo.stage != .cancelled ? nil : todo.percentComplete
         reminder.priority = todo.priority.map(Priority.init(icalendar:)) ?? .none

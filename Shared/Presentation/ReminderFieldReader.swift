@@ -75,12 +75,14 @@ package struct ReminderFieldValues: Hashable, Sendable {
     package init() {}
 
     /// What a reminder left without a date (`undated`) cannot have of these fields: a time of
-    /// day, or alarms (they count from its due time and would never be heard).
-    package func problems(leavingUndated undated: Bool) -> [FieldProblem] {
+    /// day, or alarms given to it (they count from its due time and would never be heard). A row
+    /// being restored (`keepingAlarms`: an import) keeps its alarms for when it has a date, as a
+    /// reminder whose date was taken away does, and as `export` writes it.
+    package func problems(leavingUndated undated: Bool, keepingAlarms: Bool = false) -> [FieldProblem] {
         guard undated else { return [] }
         var problems: [FieldProblem] = []
         if time != nil { problems.append(FieldProblem(field: .time, reason: .timeNeedsDate)) }
-        if let alarms, !alarms.isEmpty { problems.append(FieldProblem(field: .alarms, reason: .alarmNeedsDate)) }
+        if !keepingAlarms, let alarms, !alarms.isEmpty { problems.append(FieldProblem(field: .alarms, reason: .alarmNeedsDate)) }
         return problems
     }
 

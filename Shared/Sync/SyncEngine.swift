@@ -581,7 +581,7 @@ private struct Run {
         let evaluated = ReminderRules.evaluate(draft, previously: existing?.scheduledAt, now: now, allowingPast: true)
         guard let values = evaluated.values else { return .failure(FieldProblems(problems: evaluated.problems)) }
         var reminder = Reminder(id: id, values: values, now: now,
-                                completedAt: fields.completion.isCompleted ? (fields.completion.completedAt ?? now) : nil)
+                                completed: fields.completion.isCompleted, completedAt: fields.completion.completedAt)
         reminder.stage = fields.completion.stage
         reminder.percentComplete = fields.completion.percent
         reminder.priority = fields.priority

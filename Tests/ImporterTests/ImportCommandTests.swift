@@ -101,15 +101,48 @@ struct ImportCommandTests {
         #expect(try titles() == ["Good one", "Good two"])
     }
 
-    /// An alarm counts from the due time: an undated row with alarms is refused, not imported
-    /// without them; an undated row without any, or with none, is imported.
-    @Test func anUndatedRowWithAlarmsIsRefused() throws {
+    /// An undated row with alarms keeps them for when it has a date, as a reminder whose date was
+    /// taken away does and as `export` writes one: a backup of such a reminder imports back whole.
+    @Test func anUndatedRowKeepsItsAlarmsAndItsBackupImportsBack() throws {
         let path = try write("title,date,alarms\nSomeday,,-15m\nQuiet someday,,none\nPlain someday,,\nDated,2027-01-05,-15m\n")
         let result = try importFile(path)
+        #expect(result.status == 0)
+        #expect(result.stderr == "")
+        #expect(result.stdout == "Imported 4, skipped 0 already present, refused 0.\n")
+        func memoss(_ arguments: String...) throws -> ChildProcess.Result {
+            try MemossProcess.run(["--db", store] + arguments, environment: environment)
+        }
+        let someday = try stored().todo.first { $0["title"] as? String == "Someday" }
+        #expect((someday?["alarms"] as? [[String: Any]])?.map { $0["text"] as? String } == ["-15m"])
+        #expect(someday?["scheduledAt"] == nil)
+        #expect(try memoss("show", "Plain").stdout.contains("Alarms") == false)
+
+        // The user's case: a dated reminder with an alarm, its date taken away, exported, restored.
+        let added = try memoss("add", "Read Dune", "--date", "2027-01-08", "--alarm", "-15m").stdout
+        let number = try #require(added.split(separator: " ").dropFirst().first.map { String($0.dropLast()) }, "\(added)")
+        #expect(try memoss("edit", number, "--date", "none").stdout.contains("alarm -15m kept for when it has a date"))
+        let backup = temporary.path("backup.csv")
+        #expect(try memoss("export", "--format", "csv", "-o", backup).status == 0)
+        let restored = temporary.path("restored.sqlite")
+        let restore = try MemossProcess.run(["--db", restored, backup], environment: environment, program: MemossProcess.importer)
+        #expect(restore.status == 0)
+        #expect(restore.stdout == "Imported 5, skipped 0 already present, refused 0.\n")
+        let again = temporary.path("again.csv")
+        #expect(try MemossProcess.run(["--db", restored, "export", "--format", "csv", "-o", again], environment: environment).status == 0)
+        #expect(try String(contentsOfFile: again, encoding: .utf8) == String(contentsOfFile: backup, encoding: .utf8))
+        let shown = try MemossProcess.run(["--db", restored, "show", "Read Dune"], environment: environment).stdout
+        #expect(shown.contains("-15m, kept for when it has a date"))
+    }
+
+    /// A row with more fields than the header names (a comma left unquoted) is refused, not
+    /// imported without them; empty fields past the header's last (as spreadsheets write) are nothing.
+    @Test func aRowWithMoreFieldsThanTheHeaderIsRefused() throws {
+        let path = try write("title,date\nExtra,2027-01-05,X,unexpected\nTrailing,2027-01-06,,\n")
+        let result = try importFile(path)
         #expect(result.status == 1)
-        #expect(result.stderr == "\(path):2: alarms: A reminder without a date has no time to notify at; give it a date, or no alarm\n")
-        #expect(result.stdout == "Imported 3, skipped 0 already present, refused 1.\n")
-        #expect(try titles().sorted() == ["Dated", "Plain someday", "Quiet someday"])
+        #expect(result.stderr == "\(path):2: row: It has 4 fields where the header names 2; put a field that holds a comma in double quotes\n")
+        #expect(result.stdout == "Imported 1, skipped 0 already present, refused 1.\n")
+        #expect(try titles() == ["Trailing"])
     }
 
     @Test func strictWritesNothingWhenARowIsRefused() throws {
@@ -215,6 +248,27 @@ struct ImportCommandTests {
         #expect(refusals?.first?["line"] as? Int == 2)
         #expect(refusals?.first?["field"] as? String == "title")
         #expect(refusals?.first?["message"] as? String == "Title is required")
+    }
+
+    /// Done with no time said (a CSV row `completed` without `completed_at`, a to-do COMPLETED
+    /// without its COMPLETED time): it is done, when is not known, and nothing says otherwise
+    /// (it was "done" at the moment of the import, and an export then wrote that moment).
+    @Test func aDoneItemWithoutItsTimeIsDoneAtNoInventedTime() throws {
+        let csv = try write("title,date,completed,completed_at\nOld,2026-01-05,true,\nTimed,2026-01-06,true,2026-01-07T10:00:00Z\n")
+        #expect(try importFile(csv).status == 0)
+        let ics = try write("BEGIN:VCALENDAR\r\nVERSION:2.0\r\nBEGIN:VTODO\r\nUID:hand-1@example.com\r\nSUMMARY:From a calendar\r\n"
+            + "STATUS:COMPLETED\r\nEND:VTODO\r\nEND:VCALENDAR\r\n", as: "done.ics")
+        #expect(try importFile(ics).status == 0)
+        let done = try stored().completed
+        let when = Dictionary(done.map { ($0["title"] as? String ?? "", $0["completedAt"] as? String ?? "none") }, uniquingKeysWith: { first, _ in first })
+        #expect(when == ["Old": "none", "Timed": "2026-01-07T05:00:00-05:00", "From a calendar": "none"])
+        func memoss(_ arguments: String...) throws -> ChildProcess.Result {
+            try MemossProcess.run(["--db", store] + arguments, environment: environment)
+        }
+        #expect(try memoss("show", "From a calendar").stdout.contains("  Status:    done\n"))
+        let exported = try memoss("export", "--format", "ics", "--completed").stdout
+        #expect(exported.components(separatedBy: "COMPLETED:").count == 2, "\(exported)")  // Timed's alone
+        #expect(exported.contains("COMPLETED:20260107T100000Z\r\n"))
     }
 
     @Test func aCalendarWithToDosAfterItsEndIsRefusedWholeNamingTheLine() throws {
