@@ -230,7 +230,7 @@ extension Memoss {
             session.say("\(VisibleText.escaped(found.title)) · \(found.recurrence.label)")
             if times.isEmpty { session.say("  " + session.style.dim("Done; nothing more is due.")) }
             for time in times {
-                session.say("  \(session.timeFormatter.string(for: time))  \(session.style.dim(ISO8601Text.string(time, in: found.timeZone)))")
+                session.say("  \(session.timeFormatter.string(forTimeOf: found.reminder, at: time))  \(session.style.dim(ISO8601Text.string(time, in: found.timeZone)))")
             }
         }
     }

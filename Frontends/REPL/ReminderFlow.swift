@@ -77,10 +77,22 @@ struct ReminderFlow {
             return nil
         case .date:
             while true {
+                let (hadDate, day) = (form.hasDate, form.date)
                 guard let line = try read("Date", current: form.hasDate ? form.date.description : "none")
                 else { return nil }
-                guard let problem = form.enter(ReminderFieldInput(date: line)).first else { return nil }
-                session.say(session.style.red(problem.sentence))
+                if let problem = form.enter(ReminderFieldInput(date: line)).first {
+                    session.say(session.style.red(problem.sentence))
+                    continue
+                }
+                // Without a date there is no repeat step, and a repeating reminder could not be saved:
+                // its repeat stops only when the user says so; otherwise the date is asked again.
+                let picker = form.recurrencePicker
+                guard hadDate, !form.hasDate, picker.rule.isRepeating else { return nil }
+                if session.confirm("Without a date it cannot repeat. Stop repeating (\(picker.label))?") {
+                    picker.kind = .never
+                    return nil
+                }
+                (form.hasDate, form.date) = (hadDate, day)
             }
         case .time:
             while true {

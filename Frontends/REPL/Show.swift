@@ -55,13 +55,13 @@ extension Memoss {
             if reminder.recurrence.isRepeating {
                 let end = reminder.recurrenceEnd.map { " until \($0)" } ?? ""
                 add("Repeats", reminder.recurrence.label + end)
-                if !full.nextTimes.isEmpty { add("Then", full.nextTimes.map { formatter.string(for: $0) }.joined(separator: ", ")) }
+                if !full.nextTimes.isEmpty { add("Then", full.nextTimes.map { formatter.string(forTimeOf: reminder.reminder, at: $0) }.joined(separator: ", ")) }
             }
             add("Status", status(reminder.reminder, formatter))
             add("Created", formatter.string(for: reminder.createdAt) + (reminder.updatedAt != reminder.createdAt
                 ? "; changed \(formatter.string(for: reminder.updatedAt))" : ""))
             for (index, completion) in full.completions.prefix(completionsShown).enumerated() {
-                let text = "\(formatter.string(for: completion.occurrence)), done \(formatter.string(for: completion.completedAt))"
+                let text = "\(formatter.string(forTimeOf: reminder.reminder, at: completion.occurrence)), done \(formatter.string(for: completion.completedAt))"
                 if index == 0 { add("Completed", text) } else { more(text) }
             }
             if full.completions.count > completionsShown {

@@ -27,6 +27,12 @@ package struct CardTimeFormatter: Sendable {
         return string(day: local.date, time: local.time)
     }
 
+    /// When `reminder`'s time at `instant` (one of its series) is due: the day alone, read in its
+    /// own zone, when it is all-day; else the time.
+    package func string(forTimeOf reminder: Reminder, at instant: Date) -> String {
+        reminder.isAllDay ? string(day: LocalDate(containing: instant, in: reminder.timeZone), time: nil) : string(for: instant)
+    }
+
     /// When `reminder` is due: its time, its day alone when all-day, "No date" when undated.
     package func string(for reminder: Reminder) -> String {
         // A timed one is said in the user's zone: its own wall-clock time is not needed.

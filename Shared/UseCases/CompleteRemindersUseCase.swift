@@ -22,7 +22,8 @@ package struct CompleteRemindersUseCase: Sendable {
     /// Completing logs which occurrence was done and when. A repeating reminder then moves to
     /// the first occurrence due after now (a daily habit missed for a week needs one `done`; the
     /// missed ones are not logged), or with `onlyCurrent` to the one right after the completed
-    /// one, and stays open; when its end date or count leaves none it is marked done instead.
+    /// one, and stays open, to do again (not in progress); when its end date or count leaves none
+    /// it is marked done instead.
     /// - Throws: `ReminderError.alreadyDone` for a done reminder and `ReminderError.notFound` for
     ///   a missing one (nothing is completed then); `StoreError` when storage fails.
     package func callAsFunction(ids: [UUID], onlyCurrent: Bool = false) async throws -> [Reminder] {
@@ -41,8 +42,11 @@ package struct CompleteRemindersUseCase: Sendable {
                 // Its series ended: what it passed over ends with its last time.
                 let left = onlyCurrent ? [] : series?.occurrences(after: completion.occurrence, count: 10_000).filter { $0.instant <= now } ?? []
                 completion.passedUntil = left.last.map { $0.instant.addingTimeInterval(0.001) }
-            } else if series != nil {
-                completion.passedUntil = reminder.scheduledAt
+            } else {
+                // Its next time starts to do: the progress made was the done time's.
+                reminder.stage = .none
+                reminder.percentComplete = nil
+                if series != nil { completion.passedUntil = reminder.scheduledAt }
             }
             changes.append((reminder, completion))
         }

@@ -96,6 +96,20 @@ struct PromptFlowTests {
         #expect(reminder["endDate"] as? String == "2027-06-30")
     }
 
+    /// A repeating reminder given no date at the prompt (which then skips the repeat step): its
+    /// repeat stops only once the user says so; otherwise the date is asked again. It was stuck
+    /// before, every save refused with "cannot repeat".
+    @Test func aRepeatingReminderMadeUndatedAtThePromptStopsRepeatingWhenTheUserSaysSo() throws {
+        _ = try memoss("add", "Standup", "--date", "2027-03-01", "--time", "9:30", "--repeat", "weekdays")
+        let result = try prompt("list", "edit 1", "", "", "none", "n", "none", "y", "", "", "y", "quit")
+        #expect(result.stdout.contains("Date [2027-03-01]: none\nWithout a date it cannot repeat. Stop repeating (Every weekday)? [y/N] n\n"
+            + "Date [2027-03-01]: none\nWithout a date it cannot repeat. Stop repeating (Every weekday)? [y/N] y\n"), "\(result.stdout)")
+        #expect(result.stdout.contains("Saved \"Standup\", with no date."), "\(result.stdout)")
+        let reminder = try #require(try stored().todo.first)
+        #expect(reminder["scheduledAt"] == nil)
+        #expect((reminder["recurrence"] as? [String: Any])?["label"] as? String == "Never")
+    }
+
     /// Every field kept and saved: nothing is written, and `undo` has nothing of it to take back
     /// (as `edit N --title` with the same title says from the shell).
     @Test func editSavedWithNothingChangedWritesNothing() throws {

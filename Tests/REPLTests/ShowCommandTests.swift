@@ -66,6 +66,33 @@ struct ShowCommandTests {
         #expect((object["sync"] as? [Any])?.isEmpty == true)
     }
 
+    /// Done in progress, a repeating reminder's next time starts to do (the progress was the done
+    /// time's, and an export would have said IN-PROCESS and 60% of it); an all-day one's next
+    /// times are days, not midnights.
+    @Test func aRepeatingReminderDoneInProgressStartsItsNextTimeToDoAndAllDayTimesAreDays() throws {
+        try memoss("add", "Trash", "--date", "2026-11-23", "--time", "none", "--repeat", "weekly")
+        #expect(try memoss("edit", "1", "--status", "in-progress", "--progress", "60%").status == 0)
+        #expect(try memoss("show", "1").stdout.contains("  Status:    in progress (60%)\n"))
+        try memoss("done", "1")
+        let shown = try memoss("show", "1").stdout
+        #expect(shown.contains("""
+              Due:       Mon 30 Nov, all day
+              Repeats:   Weekly on Monday
+              Then:      Mon 7 Dec, Mon 14 Dec, Mon 21 Dec
+              Status:    to do
+
+            """), "\(shown)")
+        #expect(shown.contains("  Completed: Mon 23 Nov, done Today 15:00\n"), "\(shown)")
+        let object = try #require(try JSONSerialization.jsonObject(with: try memoss("show", "1", "--json").stdoutData) as? [String: Any])
+        #expect(object["status"] as? String == "todo")
+        #expect(object["percentComplete"] == nil)
+        #expect(try memoss("next", "1", "--count", "2").stdout
+                == "Trash · Weekly on Monday\n  Mon 30 Nov  2026-11-30T00:00:00-05:00\n  Mon 7 Dec  2026-12-07T00:00:00-05:00\n")
+        // Undone, the done time's progress is back.
+        try memoss("undo")
+        #expect(try memoss("show", "1").stdout.contains("  Status:    in progress (60%)\n"))
+    }
+
     @Test func aReminderInAnotherZoneSaysItsOwnTimeAndAnAccountItIsSyncedWith() throws {
         try memoss("add", "Call Kenji", "--date", "2026-11-24", "--time", "09:00", zone: "Asia/Tokyo")
         let hex = try SQLiteShell.run(store, "SELECT hex(id) FROM reminder")
