@@ -8,6 +8,7 @@ extension Session {
         do {
             return try await core.queryModel.filter(words)
         } catch let error as QueryError {
+            if !error.isUsage { throw Refusal(message: error.message) }
             throw UsageProblem(message: error.message)
         }
     }

@@ -81,7 +81,7 @@ extension Memoss {
             do {
                 _ = try await core.queryModel.filter(query)
             } catch let error as QueryError {
-                Output.fail(error.message, status: 2)
+                Output.fail(error.message, status: error.isUsage ? 2 : 1)
             }
             var notifier: DesktopNotifier?
             var serviceProblem: String?

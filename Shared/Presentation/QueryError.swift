@@ -10,6 +10,15 @@ package enum QueryError: Error, Equatable, UserFacingError {
     case viewCycle(String)
     /// `-today`: a view turned around.
     case negatedView(String)
+    /// A saved view's words that cannot be used now (a tag renamed since), with why.
+    case inView(String, message: String)
+
+    /// Whether it is how the words were typed (a usage error, exit status 2), not a saved view's
+    /// names that are no more (refused, status 1, as a name typed that is no tag's).
+    package var isUsage: Bool {
+        if case .inView = self { return false }
+        return true
+    }
 
     package var message: String {
         switch self {
@@ -20,6 +29,8 @@ package enum QueryError: Error, Equatable, UserFacingError {
             "\(key) takes \(takes), not \"\(VisibleText.escaped(value))\"; `help query` says more."
         case .negatedView(let name):
             "A view cannot be turned around (-\(VisibleText.escaped(name))); negate its filters one by one, e.g. -due:today."
+        case .inView(let name, let message):
+            "The view \"\(VisibleText.escaped(name))\": \(message) `view save \(VisibleText.escaped(name)) …` saves it again."
         case .viewCycle(let name):
             "The view \"\(VisibleText.escaped(name))\" names itself (through the views it uses); save it again with a query of its own."
         }

@@ -77,16 +77,26 @@ package struct QueryModel: Sendable {
             switch term {
             case .condition(let condition):
                 conditions.append(condition)
-            case .tag(let name, let negated):
+            // A name that is no tag's (or list's) is refused, as a slip, with the closest names; but
+            // without it (-tag:Someday) is every reminder, whether or not the tag exists yet.
+            case .tag(let name, let negated, let view):
                 if tags == nil { tags = try await listTags() }
                 let known = tags ?? []
                 guard let tag = TagRules.tag(named: name, in: known) else {
-                    throw TagError.noSuchName(name, closest: Suggestions.closest(to: name, among: known.map(\.name)))
+                    if negated { continue }
+                    let error = TagError.noSuchName(name, closest: Suggestions.closest(to: name, among: known.map(\.name)))
+                    throw view.map { QueryError.inView($0, message: error.message) as any Error } ?? error
                 }
                 conditions.append(negated ? .not(.tagged([tag.id])) : .tagged([tag.id]))
-            case .list(let name, let negated):
-                let list = try await lists.find(named: name)
-                conditions.append(negated ? .not(.inList([list.choice])) : .inList([list.choice]))
+            case .list(let name, let negated, let view):
+                let list: ReminderFilter.ListChoice
+                do {
+                    list = try await lists.find(named: name).choice
+                } catch let error as ListError {
+                    if negated, case .noSuchName = error { continue }
+                    throw view.map { QueryError.inView($0, message: error.message) as any Error } ?? error
+                }
+                conditions.append(negated ? .not(.inList([list])) : .inList([list]))
             }
         }
         return ReminderFilter(conditions)

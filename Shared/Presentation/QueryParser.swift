@@ -58,7 +58,7 @@ package struct QueryParser: Sendable {
             guard !visiting.contains(lowered) else { throw .viewCycle(body) }
             visiting.append(lowered)
             defer { visiting.removeLast() }
-            return try terms(saved, visiting: &visiting)
+            return try terms(saved, visiting: &visiting).map { $0.said(inView: body) }
         }
         return [condition(.text(body), negated)]
     }

@@ -48,6 +48,11 @@ struct QueryLanguageTests {
         Row(query: ["-tag:Home", "done:no"], titles: ["Call the dentist", "Submit report", "Renew passport", "Read 日本語の本",
                                                       "Café with Ana", "Next year's taxes"]),
         Row(query: ["tag:Work", "due<+7d"], titles: ["Submit report"]),
+        // Without a tag or a list there is not (yet) is every reminder, not a refusal.
+        Row(query: ["-tag:Someday", "done:no"], titles: ["Call the dentist", "Submit report", "Renew passport", "Read 日本語の本",
+                                                         "Café with Ana", "Next year's taxes", "Pay rent", "Water the ferns", "Plan 🎉 party"]),
+        Row(query: ["-list:Nowhere", "done:no"], titles: ["Call the dentist", "Submit report", "Renew passport", "Read 日本語の本",
+                                                          "Café with Ana", "Next year's taxes", "Pay rent", "Water the ferns", "Plan 🎉 party"]),
         Row(query: ["done:yes"], titles: ["Buy milk", "Old errand", "Cancelled trip"]),
         Row(query: ["status:in-progress"], titles: ["Plan 🎉 party"]),
         Row(query: ["status:cancelled"], titles: ["Cancelled trip"]),
@@ -145,6 +150,19 @@ struct QueryLanguageTests {
         let undone = try MemossProcess.run(["--db", store, "undo"], environment: environment)
         #expect(undone.stdout == "Undid: Removed the view \"soon\".\n")
         #expect(try MemossProcess.run(["--db", store, "list", "soon"], environment: environment).stdout.hasPrefix("To Do · soon\n"))
+    }
+
+    /// A saved view whose tag was renamed since says which view names it, and how to mend it.
+    @Test func aViewNamingATagNoMoreIsRefusedNamingTheView() async throws {
+        let (store, _) = try await fixture()
+        #expect(try MemossProcess.run(["--db", store, "view", "save", "w", "tag:Home"], environment: environment).status == 0)
+        #expect(try MemossProcess.run(["--db", store, "tag", "rename", "Home", "House"], environment: environment).status == 0)
+        let listed = try MemossProcess.run(["--db", store, "list", "w"], environment: environment)
+        #expect(listed.status == 1)
+        #expect(listed.stderr.hasPrefix("memoss: The view \"w\": No tag named \"Home\""), "\(listed.stderr)")
+        #expect(listed.stderr.hasSuffix("`view save w …` saves it again.\n"), "\(listed.stderr)")
+        // Typed, the same name is refused as it was.
+        #expect(try MemossProcess.run(["--db", store, "list", "tag:Home"], environment: environment).stderr.hasPrefix("memoss: No tag named \"Home\""))
     }
 
     /// A filter quoted as one shell word is said back as a shell takes it, its quotes not escaped twice.
