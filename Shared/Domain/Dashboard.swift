@@ -75,6 +75,12 @@ package struct Dashboard: Hashable, Sendable {
         /// an all-day one today starts its day in its own zone at most 26 hours after the user's
         /// (zones are at most 26 hours apart).
         package var onlyUpcomingFrom: Date { endOfToday.addingTimeInterval(26 * 3_600) }
+
+        /// Where a To Do read by due instant can have a reminder out of its groups' order: only an
+        /// all-day one, due from 26 hours before now (a day that has not ended lasts at most 25
+        /// hours) to `onlyUpcomingFrom`. A read of the first N of To Do reads as many more as there
+        /// are open all-day reminders due then, and keeps the first N once in order.
+        package var outOfOrderAllDay: Range<Date> { now.addingTimeInterval(-26 * 3_600)..<onlyUpcomingFrom }
     }
 
     /// Puts open reminders read by due instant (an all-day one at the start of its day) in their

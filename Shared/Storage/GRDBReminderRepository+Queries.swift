@@ -64,6 +64,15 @@ extension GRDBReminderRepository {
         }
     }
 
+    package func openAllDayCount(in interval: Range<Date>) async throws -> Int {
+        try await database.read { db in
+            try Int.fetchOne(db, sql: """
+                SELECT count(*) FROM reminder INDEXED BY reminder_on_isCompleted_scheduledAt
+                WHERE isCompleted = 0 AND scheduledAt >= ? AND scheduledAt < ? AND isAllDay
+                """, arguments: [StoredInstant.milliseconds(interval.lowerBound), StoredInstant.milliseconds(interval.upperBound)]) ?? 0
+        }
+    }
+
     package func openOneTimeRemindersWithAlarms() async throws -> [Reminder] {
         // From the index of the reminders with alarms: SQLite would otherwise walk every open one.
         try await database.read { db in

@@ -61,6 +61,8 @@ package protocol ReminderRepository: Sendable {
     func openOneTimeReminders(from instant: Date, limit: Int) async throws -> [Reminder]
     /// Open one-time all-day reminders due in `interval`, soonest first.
     func openOneTimeAllDayReminders(in interval: Range<Date>) async throws -> [Reminder]
+    /// How many open all-day reminders (repeating or not) are due in `interval`.
+    func openAllDayCount(in interval: Range<Date>) async throws -> Int
     /// Every open, dated one-time reminder whose alarms are not the default one (the planner reads
     /// them whatever their due time: an alarm can be long before or after it).
     func openOneTimeRemindersWithAlarms() async throws -> [Reminder]

@@ -41,15 +41,23 @@ package struct LoadDashboardUseCase: Sendable {
         ended: @escaping @Sendable (_ section: Int, _ shown: Int, _ total: Int) throws -> Void = { _, _, _ in }
     ) async throws {
         let grouping = Dashboard.Grouping(now: environment.now(), timeZone: environment.timeZone)
-        // The store reads To Do by due instant; the cards go in their groups' order.
-        let order = Held(sections.map { $0.done || $0.undated ? nil : Dashboard.GroupOrder<ReminderWithTags>(grouping) })
-        try await repository.forEachReminder(in: sections, matching: filter, zones: zones, { section, reminder in
+        // The store reads To Do by due instant; the cards go in their groups' order. The first N
+        // are read with as many more as could be out of that order, and cut to N once in order.
+        var read = sections
+        let limited = sections.indices.filter { !sections[$0].done && !sections[$0].undated && !sections[$0].fromEnd && sections[$0].limit != nil }
+        if !limited.isEmpty {
+            let more = try await repository.openAllDayCount(in: grouping.outOfOrderAllDay)
+            for index in limited { read[index].limit = (sections[index].limit ?? 0) + more }
+        }
+        let order = Held(sections.map { $0.done || $0.undated ? nil : Dashboard.GroupOrder<ReminderWithTags>(grouping) },
+                         limits: sections.map(\.limit))
+        try await repository.forEachReminder(in: read, matching: filter, zones: zones, { section, reminder in
             guard !sections[section].done else { return try body(section, reminder, nil) }
             let group = grouping.group(of: reminder.reminder)
             try order.take(reminder, group: group, in: section) { try body(section, $0, $1) }
         }, ended: { section, shown, total in
             try order.flush(section) { try body(section, $0, $1) }
-            try ended(section, shown, total)
+            try ended(section, min(shown, sections[section].limit ?? shown), total)
         })
     }
 
@@ -58,9 +66,12 @@ package struct LoadDashboardUseCase: Sendable {
     private final class Held: @unchecked Sendable {
         private let lock = NSLock()
         private var orders: [Dashboard.GroupOrder<ReminderWithTags>?]
+        /// How many each section may still pass on (`nil`: all).
+        private var left: [Int?]
 
-        init(_ orders: [Dashboard.GroupOrder<ReminderWithTags>?]) {
+        init(_ orders: [Dashboard.GroupOrder<ReminderWithTags>?], limits: [Int?]) {
             self.orders = orders
+            left = limits
         }
 
         func take(_ reminder: ReminderWithTags, group: Dashboard.Group, in section: Int,
@@ -68,13 +79,22 @@ package struct LoadDashboardUseCase: Sendable {
             lock.lock()
             defer { lock.unlock() }
             guard orders[section] != nil else { return try emit(reminder, group) }
-            try orders[section]?.take(reminder, group: group, dueAt: reminder.reminder.scheduledAt, emit)
+            try orders[section]?.take(reminder, group: group, dueAt: reminder.reminder.scheduledAt) { try pass($0, $1, section, emit) }
         }
 
         func flush(_ section: Int, _ emit: (ReminderWithTags, Dashboard.Group) throws -> Void) throws {
             lock.lock()
             defer { lock.unlock() }
-            try orders[section]?.flush(emit)
+            try orders[section]?.flush { try pass($0, $1, section, emit) }
+        }
+
+        private func pass(_ reminder: ReminderWithTags, _ group: Dashboard.Group, _ section: Int,
+                          _ emit: (ReminderWithTags, Dashboard.Group) throws -> Void) throws {
+            if let count = left[section] {
+                guard count > 0 else { return }
+                left[section] = count - 1
+            }
+            try emit(reminder, group)
         }
     }
 }

@@ -54,6 +54,17 @@ struct ListCommandTests {
               3. [ ] All day today  Today
               4. [ ] Five today  Today 17:00
             """), "\(listed)")
+        // The first two are the first two of that order, not of the store's (which has the all-day
+        // one at midnight, before the overdue one at nine).
+        let two = try MemossProcess.run(["--db", store, "list", "--limit", "2"], environment: environment).stdout
+        #expect(two.hasPrefix("""
+            To Do
+              1. [ ] All day yesterday  Yesterday  (overdue)
+              2. [ ] Nine today  Today 09:00  (overdue)
+              and 2 more: `list` without --limit
+
+            """), "\(two)")
+        _ = try MemossProcess.run(["--db", store, "list"], environment: environment)
         #expect(try MemossProcess.run(["--db", store, "done", "3"], environment: environment).stdout == "Completed \"All day today\".\n")
     }
 
