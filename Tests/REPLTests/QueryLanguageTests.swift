@@ -207,6 +207,8 @@ struct QueryLanguageTests {
         (["pri:urgent"], 2, "memoss: pri: takes high, medium, low or none (several by commas: pri:high,medium), not \"urgent\"; "
             + "`help query` says more.\n"),
         (["list:Hmoe"], 1, "memoss: No list named \"Hmoe\"; `lists` shows them.\n"),
+        // Turned around, a slip is refused too (rm and done take queries), not taken for every reminder.
+        (["-tag:Hom"], 1, "memoss: No tag named \"Hom\"; did you mean \"Home\"? `tags` lists them.\n"),
         (["-today"], 2, "memoss: A view cannot be turned around (-today); negate its filters one by one, e.g. -due:today.\n"),
     ]
 
