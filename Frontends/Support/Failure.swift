@@ -64,10 +64,11 @@ package struct Failure {
         }
     }
 
-    /// `sentence` (argument-parser's first line) ending in a full stop, then, from argument-parser's
-    /// `full` text, where to see the command's options: "Unknown option '--bogus'. See 'memoss add --help'."
+    /// `sentence` (argument-parser's message, its lines joined: "Unknown option '-oout.csv' or:
+    /// Missing value for '-o <FILE>' …") ending in a full stop, then, from argument-parser's `full`
+    /// text, where to see the command's options: "Unknown option '--bogus'. See 'memoss add --help'."
     static func oneLine(_ sentence: String, seeing full: String?) -> String {
-        let first = sentence.split(separator: "\n", omittingEmptySubsequences: true).first.map(String.init) ?? ""
+        let first = sentence.split(separator: "\n").map { $0.trimmingWhitespace() }.filter { !$0.isEmpty }.joined(separator: " ")
         guard !first.isEmpty else { return "" }
         let stop = [".", "?", "!"].contains(where: first.hasSuffix) ? "" : "."
         guard let full, let see = full.range(of: "See '"), let end = full[see.upperBound...].firstIndex(of: "'") else {
