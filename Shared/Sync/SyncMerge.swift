@@ -26,8 +26,8 @@ package struct SyncFields: Equatable, Sendable {
         package var percent: Int?
 
         /// The same status; the times it was done differ only when both sides say one. A to-do
-        /// another client marked done without a `COMPLETED` time is done here at the time it
-        /// arrived, and is the same to-do, not one changed here to send back at every sync.
+        /// another client marked done without a `COMPLETED` time is done here at no time, and is
+        /// the same to-do as one done here at a time, not one changed to send back at every sync.
         package static func == (lhs: Completion, rhs: Completion) -> Bool {
             guard lhs.isCompleted == rhs.isCompleted, lhs.stage == rhs.stage, lhs.percent == rhs.percent else { return false }
             guard let left = lhs.completedAt, let right = rhs.completedAt else { return true }
