@@ -98,11 +98,8 @@ struct ReminderFieldOptions: ParsableArguments {
                 _ = try picker.choose(named: name, howToCreate: "Use --new-tag \(Self.shellWord(name)) to create it")
             }
         }
-        // A tag is created only for a reminder that will be saved: refuse bad fields first.
-        if !newTags.isEmpty, [ReminderField.title, .date, .endDate].contains(where: { form.problem(for: $0) != nil }) {
-            _ = try await Self.save(form)
-        }
-        for name in newTags where await picker.createAndChoose(named: name) == nil {
+        // Made now, stored when the reminder is saved (never for one refused).
+        for name in newTags where picker.createAndChoose(named: name) == nil {
             throw Refusal(message: "--new-tag: \(picker.creationError ?? "cannot create \"\(name)\"").")
         }
     }

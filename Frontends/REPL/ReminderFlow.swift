@@ -276,8 +276,8 @@ struct ReminderFlow {
         }
         picker.newTagName = words.joined(separator: " ")
         if let preview = picker.newTagPreview { session.say("New tag: \(session.style.tag(preview))") }
-        if let tag = await picker.createTapped() {
-            session.say("Created and chose \(session.style.tag(TagChip(tag))).")
+        if let tag = picker.createTapped() {
+            session.say("Chose \(session.style.tag(TagChip(tag))), a new tag made when the reminder is saved.")
         } else {
             session.say(session.style.red(picker.creationError ?? TagValidationError.nameRequired.message))
         }

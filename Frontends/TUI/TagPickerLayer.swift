@@ -52,7 +52,7 @@ final class TagPickerLayer: Layer {
             case .tab: picker.newTagColorIndex = (picker.newTagColorIndex + 1) % picker.palette.count
             case .enter:
                 picker.newTagName = editor.text
-                if let tag = await picker.createTapped() {
+                if let tag = picker.createTapped() {
                     nameEditor = nil
                     position = picker.allTags.firstIndex { $0.id == tag.id } ?? position
                 }

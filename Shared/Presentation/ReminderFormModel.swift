@@ -427,10 +427,14 @@ package final class ReminderFormModel {
         isSaving = true
         defer { isSaving = false }
         do {
-            let saved = if let editedReminder {
-                try await updateReminder(id: editedReminder.id, draft)
-            } else {
-                try await createReminder(draft)
+            // The tags made in the form and chosen are stored with it, as one command for `undo`.
+            let saved = try await Journal.command {
+                try await tagPicker.storeNewChosen()
+                return if let editedReminder {
+                    try await updateReminder(id: editedReminder.id, draft)
+                } else {
+                    try await createReminder(draft)
+                }
             }
             outcome = .saved(saved)
         } catch let refusal as ReminderValidationError {

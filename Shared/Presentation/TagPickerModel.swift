@@ -3,7 +3,9 @@ import Foundation
 import Observation
 import UseCases
 
-/// Choosing a reminder's tags: every tag, the chosen ones, and creating a new one inline.
+/// Choosing a reminder's tags: every tag, the chosen ones, and making a new one inline, which is
+/// stored with the reminder (`storeNewChosen()`, when the form saves) and never if it is not saved
+/// or the tag is not chosen then.
 @MainActor @Observable
 package final class TagPickerModel {
     /// Every tag, by name ignoring case; empty until `load()`.
@@ -16,8 +18,8 @@ package final class TagPickerModel {
     package var newTagColorIndex = 0
     /// Why the last creation was refused (e.g. "A tag named "Work" already exists").
     package private(set) var creationError: String?
-    /// Whether a creation is running.
-    package private(set) var isCreating = false
+    /// Tags made here and not stored yet, by name; each is in `allTags`.
+    package private(set) var new: [Tag] = []
 
     @ObservationIgnored private let listTags: ListTagsUseCase
     @ObservationIgnored private let createTag: CreateTagUseCase
@@ -43,15 +45,29 @@ package final class TagPickerModel {
         return name.isEmpty ? nil : TagChip(name: name, colorHex: newTagColor)
     }
 
-    /// Whether Create can be pressed: a name is typed and nothing is being created.
-    package var canCreate: Bool { newTagPreview != nil && !isCreating }
+    /// Whether Create can be pressed: a name is typed.
+    package var canCreate: Bool { newTagPreview != nil }
 
     private var newTagColor: String { palette[min(max(newTagColorIndex, 0), palette.count - 1)] }
 
-    /// Reads every tag from the store; chosen tags that no longer exist are dropped.
+    /// Reads every tag from the store (and keeps those made here); chosen tags that no longer
+    /// exist are dropped.
     package func load() async throws {
-        allTags = try await listTags()
+        let stored = try await listTags()
+        new.removeAll { tag in stored.contains { TagRules.key(for: $0.name) == TagRules.key(for: tag.name) } }
+        allTags = TagRules.sorted(stored + new)
         selectedIDs.formIntersection(allTags.map(\.id))
+    }
+
+    /// Stores the tags made here that are chosen, each its own step of the command saving the
+    /// reminder (`Journal.command`); the others are let go.
+    /// - Throws: `TagValidationError.duplicateName` when another program made a tag of that name
+    ///   meanwhile; `StoreError`.
+    package func storeNewChosen() async throws {
+        for tag in new where selectedIDs.contains(tag.id) {
+            try await createTag.store(tag)
+            new.removeAll { $0.id == tag.id }
+        }
     }
 
     /// The user chose a tag.
@@ -108,41 +124,39 @@ package final class TagPickerModel {
         selectedIDs = Set(chosen)
     }
 
-    /// Chooses the tag named `name`, creating it in the next palette colour when the store has
-    /// none of that name (`CreateTagUseCase.findOrCreate`). `nil` (with `creationError`) when the
-    /// name is refused.
-    package func createAndChoose(named name: String) async -> Tag? {
+    /// Chooses the tag named `name`, making it in the next palette colour (as an import names
+    /// one) when there is none of that name. `nil` (with `creationError`) when the name is refused.
+    package func createAndChoose(named name: String) -> Tag? {
         if let tag = tag(named: name) {
             select(tag.id)
             return tag
         }
-        guard !name.trimmingWhitespace().isEmpty, !isCreating else { return nil }
-        isCreating = true
-        defer { isCreating = false }
-        do {
-            let tag = try await createTag.findOrCreate(named: name)
-            allTags = TagRules.sorted(allTags.filter { $0.id != tag.id } + [tag])
-            selectedIDs.insert(tag.id)
-            return tag
-        } catch {
-            creationError = ErrorMessage.describe(error)
-            return nil
-        }
+        guard !name.trimmingWhitespace().isEmpty else { return nil }
+        return make(name: name, colorHex: TagRules.nextColor(existingCount: allTags.count))
     }
 
-    /// The user pressed Create: stores the new tag, chooses it at once and clears the inputs;
-    /// a refused name leaves them and says why in `creationError`. Returns the new tag.
+    /// The user pressed Create: makes the new tag, chooses it at once and clears the inputs; a
+    /// refused name (or one a tag has) leaves them and says why in `creationError`. Returns the
+    /// new tag, stored when the reminder is.
     @discardableResult
-    package func createTapped() async -> Tag? {
+    package func createTapped() -> Tag? {
         guard canCreate else { return nil }
-        isCreating = true
-        defer { isCreating = false }
+        if let existing = tag(named: newTagName) {
+            creationError = TagValidationError.duplicateName(existing.name).message
+            return nil
+        }
+        guard let tag = make(name: newTagName, colorHex: newTagColor) else { return nil }
+        newTagName = ""
+        newTagColorIndex = 0
+        return tag
+    }
+
+    private func make(name: String, colorHex: String) -> Tag? {
         do {
-            let tag = try await createTag(name: newTagName, colorHex: newTagColor)
+            let tag = try createTag.prepare(name: name, colorHex: colorHex)
+            new.append(tag)
             allTags = TagRules.sorted(allTags + [tag])
             selectedIDs.insert(tag.id)
-            newTagName = ""
-            newTagColorIndex = 0
             return tag
         } catch {
             creationError = ErrorMessage.describe(error)

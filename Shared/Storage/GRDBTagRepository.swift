@@ -34,15 +34,6 @@ package struct GRDBTagRepository: TagRepository {
         }
     }
 
-    package func findOrCreate(named name: String, newID: @escaping @Sendable () -> UUID, at instant: Date) async throws -> Tag {
-        try await database.write { db in
-            var tags = try TagsByName(db)
-            let id = try tags.findOrCreate(name, newID: newID, at: instant, db).id
-            guard let tag = try TagRecord.fetchOne(db, key: id)?.tag else { throw TagError.notFound(id) }
-            return tag
-        }
-    }
-
     package func update(_ tag: Tag) async throws {
         let found = try await database.write { db in
             guard try TagRecord.exists(db, key: tag.id) else { return false }

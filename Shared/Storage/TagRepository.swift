@@ -16,9 +16,6 @@ package protocol TagRepository: Sendable {
     func update(_ tag: Tag) async throws
     /// Removes a tag from the store and from every reminder; returns whether it existed.
     func delete(id: UUID) async throws -> Bool
-    /// The tag named `name`: the one there is (ignoring case), else a new one made by `TagsByName`
-    /// with an id from `newID`, at `instant`.
-    func findOrCreate(named name: String, newID: @escaping @Sendable () -> UUID, at instant: Date) async throws -> Tag
     /// Adds `tags` when the store has never been seeded and has no tags; returns whether it did.
     /// Either way the store is marked seeded, so deleted defaults never come back.
     func seedOnce(_ tags: [Tag]) async throws -> Bool

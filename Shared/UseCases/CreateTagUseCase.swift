@@ -17,21 +17,22 @@ package struct CreateTagUseCase: Sendable {
     /// - Throws: `TagValidationError` for a refused name or colour, or a name already taken
     ///   ignoring case; `StoreError` when storage fails.
     package func callAsFunction(name: String, colorHex: String) async throws -> Tag {
-        let tag = Tag(id: environment.uuid(), name: try TagRules.validName(name),
-                      colorHex: try TagRules.validColor(colorHex), createdAt: environment.now())
-        try await Journal.record("Created tag \"\(tag.name)\"", at: tag.createdAt) { try await repository.insert(tag) }
+        let tag = try prepare(name: name, colorHex: colorHex)
+        try await store(tag)
         return tag
     }
 
-    /// The tag named `name` (trimmed): the one the store has, ignoring case, or a new one in the
-    /// palette's next colour, created as an import or a sync creates the tags they name.
-    /// - Throws: `TagValidationError` for a refused name; `StoreError` when storage fails.
-    package func findOrCreate(named name: String) async throws -> Tag {
-        let name = try TagRules.validName(name)
-        if let tag = try await repository.tag(named: name) { return tag }
-        let now = environment.now()
-        return try await Journal.record("Created tag \"\(name)\"", at: now) {
-            try await repository.findOrCreate(named: name, newID: environment.uuid, at: now)
-        }
+    /// A new tag named `name` (trimmed) coloured `colorHex`, checked as `callAsFunction` checks
+    /// it but not stored: a form keeps the tags made in it until its reminder is saved (`store`).
+    /// - Throws: `TagValidationError` for a refused name or colour.
+    package func prepare(name: String, colorHex: String) throws -> Tag {
+        Tag(id: environment.uuid(), name: try TagRules.validName(name), colorHex: try TagRules.validColor(colorHex),
+            createdAt: environment.now())
+    }
+
+    /// Stores `tag`, made by `prepare`.
+    /// - Throws: `TagValidationError.duplicateName` when a tag has its name by now; `StoreError`.
+    package func store(_ tag: Tag) async throws {
+        try await Journal.record("Created tag \"\(tag.name)\"", at: environment.now()) { try await repository.insert(tag) }
     }
 }

@@ -238,7 +238,7 @@ struct ReminderFormModelTests {
         form.tagPicker.deselect(work.id)
         form.tagPicker.select(home.id)
         form.tagPicker.newTagName = "Urgent"
-        let urgent = try #require(await form.tagPicker.createTapped())
+        let urgent = try #require(form.tagPicker.createTapped())
         await form.saveTapped()
 
         #expect(try await world.allReminders().map(\.tags) == [[home, urgent]])

@@ -36,19 +36,63 @@ struct TagPickerModelTests {
         #expect(picker.unselected == [art, home])
     }
 
-    @Test func creatingATagStoresItAndChoosesItAtOnce() async throws {
-        let picker = try await picker()
+    /// A tag made in the form is chosen at once and stored with the reminder, in the same
+    /// command (`undo` takes both back); the form discarded, it is never stored.
+    @Test func aTagMadeInTheFormIsChosenAtOnceAndStoredWithTheReminder() async throws {
+        let form = world.core.formModel(.add)
+        await form.load()
+        let picker = form.tagPicker
         picker.newTagName = " Garden "
         picker.newTagColorIndex = 5
         #expect(picker.newTagPreview == TagChip(name: "Garden", colorHex: "#14B8A6"))
 
-        let created = try #require(await picker.createTapped())
+        let created = try #require(picker.createTapped())
 
-        #expect(try await world.core.listTags() == [created])
+        #expect(try await world.core.listTags().isEmpty)
         #expect(created.colorHex == "#14B8A6")
         #expect(picker.selected == [created])
         #expect(picker.newTagName == "")
         #expect(picker.newTagPreview == nil)
+
+        form.title = "Compost"
+        await form.saveTapped()
+        #expect(try await world.core.listTags() == [created])
+        #expect(try await world.allReminders().map(\.tags) == [[created]])
+        let steps = try await world.core.listJournal().undoable.count
+        _ = try await world.core.undo()
+        #expect(try await world.core.listTags().isEmpty)
+        #expect(try await world.allReminders().isEmpty)
+        #expect(try await world.core.listJournal().undoable.count == steps - 1)
+    }
+
+    /// Made and then not chosen, or made in a form never saved: no tag is stored.
+    @Test func aTagMadeAndLeftOrInAFormNotSavedIsNeverStored() async throws {
+        let form = world.core.formModel(.add)
+        await form.load()
+        let kept = try #require(form.tagPicker.createAndChoose(named: "Kept"))
+        let left = try #require(form.tagPicker.createAndChoose(named: "Left"))
+        #expect(left.colorHex == TagRules.nextColor(existingCount: 1))
+        form.tagPicker.deselect(left.id)
+        form.title = "Errand"
+        await form.saveTapped()
+        #expect(try await world.core.listTags().map(\.name) == ["Kept"])
+        #expect(try await world.allReminders().map(\.tags) == [[kept]])
+
+        let discarded = world.core.formModel(.add)
+        await discarded.load()
+        #expect(discarded.tagPicker.createAndChoose(named: "Never") != nil)
+        #expect(try await world.core.listTags().map(\.name) == ["Kept"])
+    }
+
+    /// A typed name finds the tag there is, whatever its case; a name no tag can have is refused.
+    @Test func theFormsNewTagIsTheExistingOneWhateverItsCase() async throws {
+        let work = try await world.addTag("Work")
+        let picker = try await picker()
+        #expect(picker.createAndChoose(named: "  wORK ") == work)
+        #expect(picker.new.isEmpty)
+        #expect(picker.createAndChoose(named: String(repeating: "x", count: TagRules.maxNameLength + 1)) == nil)
+        #expect(picker.creationError == TagValidationError.nameTooLong.message)
+        #expect(try await world.core.listTags() == [work])
     }
 
     @Test(arguments: ["", "   "])
@@ -57,7 +101,7 @@ struct TagPickerModelTests {
         picker.newTagName = name
         #expect(picker.canCreate == false)
         #expect(picker.newTagPreview == nil)
-        #expect(await picker.createTapped() == nil)
+        #expect(picker.createTapped() == nil)
         #expect(try await world.core.listTags().isEmpty)
     }
 
@@ -66,7 +110,7 @@ struct TagPickerModelTests {
         _ = try await world.addTag("Work")
         let picker = try await picker()
         picker.newTagName = name
-        await picker.createTapped()
+        picker.createTapped()
         #expect(picker.creationError == "A tag named \"Work\" already exists")
         #expect(picker.selected.isEmpty)
         #expect(try await world.core.listTags().count == 1)

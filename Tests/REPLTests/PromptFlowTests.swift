@@ -72,11 +72,22 @@ struct PromptFlowTests {
     @Test func addFlowCreatesATagInlineAndChoosesIt() throws {
         let result = try prompt("add", "Compost", "", "2027-05-01", "", "", "+Garden 6", "Garden, Home", "+Home", "", "", "", "y", "quit")
         #expect(result.stdout.contains("New tag: #Garden"))
-        #expect(result.stdout.contains("Created and chose #Garden."))
+        #expect(result.stdout.contains("Chose #Garden, a new tag made when the reminder is saved."))
         #expect(result.stdout.contains("No tag named \"Home\". Type +Home to create it."))
         #expect(try stored().todo.first?["tags"] as? [String] == ["Garden", "Home"])
         let tags = try JSONSerialization.jsonObject(with: try memoss("tags", "--json").stdoutData) as? [[String: Any]]
         #expect(tags?.first { $0["name"] as? String == "Garden" }?["color"] as? String == "#14B8A6")
+    }
+
+    /// A tag made at the prompt is stored with the reminder: an add discarded leaves no tag
+    /// behind, and nothing for `undo`.
+    @Test func aTagMadeInAnAddThatIsDiscardedIsNotStored() throws {
+        let result = try prompt("add", "Tidy", "", "none", "+Zzz", "", "", "n", "y", "tags", "undo --list", "quit")
+        #expect(result.stdout.contains("Chose #Zzz, a new tag made when the reminder is saved."), "\(result.stdout)")
+        #expect(result.stdout.contains("Discard Changes?"), "\(result.stdout)")
+        let tags = try JSONSerialization.jsonObject(with: try memoss("tags", "--json").stdoutData) as? [[String: Any]]
+        #expect(tags?.contains { $0["name"] as? String == "Zzz" } == false)
+        #expect(!result.stdout.contains("Created tag"), "\(result.stdout)")
     }
 
     @Test func editCancelledChangesNothingAndEditSavedChangesIt() throws {

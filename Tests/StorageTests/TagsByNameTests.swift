@@ -39,20 +39,4 @@ struct TagsByNameTests {
         let stored = try #require(try await world.allReminders().first)
         #expect(stored.tags.map(\.name) == ["Garden", "Work"])
     }
-
-    @Test func theFormsNewTagIsTheExistingOneWhateverItsCase() async throws {
-        let work = try await world.addTag("Work")
-        let found = try await world.core.createTag.findOrCreate(named: "  wORK ")
-        #expect(found == work)
-        let made = try await world.core.createTag.findOrCreate(named: "Errands")
-        #expect(try await tags().map(\.name) == ["Errands", "Work"])
-        #expect(made.colorHex == TagRules.nextColor(existingCount: 1))
-    }
-
-    @Test func aNameATagCannotHaveIsRefusedAndNothingIsCreated() async throws {
-        await #expect(throws: TagValidationError.nameTooLong) {
-            try await world.core.createTag.findOrCreate(named: String(repeating: "x", count: TagRules.maxNameLength + 1))
-        }
-        #expect(try await tags().isEmpty)
-    }
 }
