@@ -396,7 +396,8 @@ struct TodoReader {
             listName: first("X-MEMOSS-LIST").map { ContentLines.unescaped($0.value[...]).trimmingCharacters(in: .whitespaces) }
                 .flatMap { $0.isEmpty ? nil : $0 },
             createdAt: createdAt, modifiedAt: modifiedAt,
-            alarms: due.map { _ in Self.alarms(read: eachAlarm, marker: first("X-MEMOSS-ALARMS")?.value, isAllDay: isAllDay) } ?? Alarm.defaults,
+            alarms: due.map { _ in Self.alarms(read: eachAlarm, marker: first("X-MEMOSS-ALARMS")?.value, isAllDay: isAllDay) }
+                ?? absoluteAlarms() ?? Alarm.defaults,
             alarmOfEachVALARM: eachAlarm,
             alarmsAcknowledgedAt: nil,
             alarmsSnoozedUntil: due.flatMap { snoozedUntil(due: $0, zone: zone, isAllDay: isAllDay) }
@@ -453,6 +454,20 @@ struct TodoReader {
     /// (`RELATED=END`) or from DTSTART (the default; from DUE when there is no DTSTART), or an
     /// instant (`VALUE=DATE-TIME`); the default one when none can be read. An all-day item's
     /// durations count from its day's notification time, as Memoss's relative alarms do.
+    /// An undated item's VALARMs at a date and time, kept for when it has a date (as a reminder
+    /// whose date is taken away keeps its alarms); `nil` when it has none. A duration counts from
+    /// DUE or DTSTART, which it has not: such a VALARM says nothing.
+    private func absoluteAlarms() -> [Alarm]? {
+        let found = alarmLines.compactMap { lines -> Alarm? in
+            let action = lines.first { $0.name == "ACTION" }?.value.uppercased()
+            guard action == "DISPLAY" || action == "AUDIO", !ContentLines.isSnoozeAlarm(lines),
+                  let trigger = lines.first(where: { $0.name == "TRIGGER" }), trigger.parameters["VALUE"]?.uppercased() == "DATE-TIME"
+            else { return nil }
+            return Self.utc(trigger).map(Alarm.absolute)
+        }
+        return found.isEmpty ? nil : Alarm.normalized(found)
+    }
+
     private func alarms(due: LocalDateTime, start: LocalDateTime, zone: TimeZone, isAllDay: Bool) -> [Alarm?] {
         let dueInstant = due.resolved(in: zone), startInstant = start.resolved(in: zone)
         return alarmLines.map { lines -> Alarm? in

@@ -271,6 +271,18 @@ struct ImportCommandTests {
         #expect(exported.contains("COMPLETED:20260107T100000Z\r\n"))
     }
 
+    /// An undated to-do's VALARM at a date and time is kept for when it has a date, as a CSV row's
+    /// alarms are (it was dropped without a word); one counting from a DUE it has not says nothing.
+    @Test func anUndatedCalendarItemKeepsItsAlarmAtADateAndTime() throws {
+        let ics = try write("BEGIN:VCALENDAR\r\nVERSION:2.0\r\nBEGIN:VTODO\r\nUID:hand-2@example.com\r\nSUMMARY:Someday call\r\n"
+            + "BEGIN:VALARM\r\nACTION:DISPLAY\r\nTRIGGER;VALUE=DATE-TIME:20270104T230000Z\r\nEND:VALARM\r\n"
+            + "BEGIN:VALARM\r\nACTION:DISPLAY\r\nTRIGGER:-PT15M\r\nEND:VALARM\r\nEND:VTODO\r\nEND:VCALENDAR\r\n", as: "undated.ics")
+        #expect(try importFile(ics).status == 0)
+        let item = try #require(try stored().todo.first)
+        #expect(item["scheduledAt"] == nil)
+        #expect((item["alarms"] as? [[String: Any]])?.map { $0["at"] as? String } == ["2027-01-04T18:00:00-05:00"], "\(item)")
+    }
+
     @Test func aCalendarWithToDosAfterItsEndIsRefusedWholeNamingTheLine() throws {
         let file = try write("BEGIN:VCALENDAR\r\nVERSION:2.0\r\nBEGIN:VTODO\r\nUID:a\r\nSUMMARY:First\r\nDUE:20990101T090000\r\n"
             + "END:VTODO\r\nEND:VCALENDAR\r\nBEGIN:VCALENDAR\r\nBEGIN:VTODO\r\nUID:b\r\nSUMMARY:Second\r\nEND:VTODO\r\nEND:VCALENDAR\r\n",
