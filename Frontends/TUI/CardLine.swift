@@ -15,7 +15,8 @@ struct CardLine {
         self.columns = columns
         numberWidth = max(2, String(cards.map(\.number).max() ?? 1).count)
         timeWidth = cards.map { $0.card.timeText.count }.max() ?? 0
-        badgeWidth = cards.contains { $0.card.recurrence != nil } ? "↻ Monthly".count : 0
+        // As wide as the widest repeat shown ("↻ Every 3 days"), at most 20 columns (the rest is cut).
+        badgeWidth = min(20, cards.compactMap { $0.card.recurrence.map { Columns.width("↻ " + $0) } }.max() ?? 0)
         marksWidth = cards.map { ($0.card.priorityMarks?.count).map { $0 + 1 } ?? 0 }.max() ?? 0
         let fixed = 2 + numberWidth + 1 + 4 + marksWidth + 2 + timeWidth + (badgeWidth > 0 ? badgeWidth + 2 : 0)
         let chips = cards.map { Self.chipsWidth($0.card) }.max() ?? 0
@@ -68,7 +69,7 @@ struct CardLine {
         terminal.put(row, column, card.timeText, timeLook)
         column += timeWidth + 2
         if badgeWidth > 0 {
-            if let badge = card.recurrence { terminal.put(row, column, "↻ " + badge, base.colored(Palette.brand)) }
+            if let badge = card.recurrence { terminal.put(row, column, "↻ " + badge, base.colored(Palette.brand), room: badgeWidth) }
             column += badgeWidth + 2
         }
         if let list = card.listName, column < columns - 1 {

@@ -272,6 +272,17 @@ struct FullScreenTests {
         try screen.waitFor(line: "Undid: Created tag \"Meetings\"; added \"Team sync\".")
     }
 
+    /// A repeat's badge is as wide as the widest shown ("↻ Every 3 days"), not cut by the tags after it.
+    @Test func aLongRepeatIsShownWholeBeforeTheTags() throws {
+        let store = try Store()
+        _ = try store.memoss(["add", "Water the plants", "--date", "2026-11-23", "--time", "09:00", "--repeat", "every 3 days", "--tag", "Personal"])
+        _ = try store.memoss(["add", "Standup", "--date", "2026-11-24", "--repeat", "weekly", "--tag", "Personal"])
+        let screen = try store.screen(columns: 120)
+        let lines = try screen.waitFor(line: "Water the plants")
+        #expect(lines.contains { $0.contains("Water the plants") && $0.contains("↻ Every 3 days  #Personal") }, "\(lines)")
+        #expect(lines.contains { $0.contains("Standup") && $0.contains("↻ Weekly        #Personal") }, "\(lines)")
+    }
+
     @Test func cardsShowPriorityAndListAndTheSheetChangesBoth() throws {
         let store = try Store(empty: true)
         try store.memoss(["lists", "add", "Work"])
