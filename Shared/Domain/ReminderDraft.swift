@@ -51,6 +51,50 @@ package struct ReminderDraft: Hashable, Sendable {
         self.init(title: title, notes: notes, date: due.date, time: due.time, timeZoneID: timeZoneID)
     }
 
+    /// The draft an edit starts from: `reminder`'s stored values. An undated one's date and time
+    /// hold the add form's proposal (from `today`), an all-day one's time 09:00; neither is read.
+    package init(editing reminder: ReminderWithTags, today: LocalDate) {
+        self.init(title: reminder.title, notes: reminder.notes ?? "",
+                  date: reminder.localScheduled?.date ?? Self.defaultDue(today: today).date,
+                  time: reminder.isAllDay ? .nineAM : reminder.localScheduled?.time ?? .nineAM,
+                  hasDate: reminder.scheduledAt != nil, hasTime: reminder.scheduledAt != nil && !reminder.isAllDay,
+                  timeZoneID: reminder.timeZoneID, tagIDs: Set(reminder.tags.map(\.id)),
+                  recurrence: reminder.recurrence, recurrenceEnd: reminder.recurrenceEnd)
+        priority = reminder.priority
+        alarms = reminder.alarms
+        listID = reminder.listID
+    }
+
+    /// `current` (what is stored now) with what this draft changed from `original` (the values
+    /// it was made from) put in, field by field; a field left as it was keeps what was stored
+    /// since (another process's or another device's change), and a tag is added or taken away
+    /// only if this draft added or took it away. The due day and time go together (date, time,
+    /// with or without them, the zone), and so do the repeat and its end.
+    package func changes(from original: ReminderDraft, onto current: ReminderDraft) -> ReminderDraft {
+        var merged = current
+        if title.trimmingWhitespace() != original.title.trimmingWhitespace() { merged.title = title }
+        if ReminderRules.normalizedNotes(notes) != ReminderRules.normalizedNotes(original.notes) { merged.notes = notes }
+        if !isDueAsIn(original) {
+            (merged.date, merged.time, merged.hasDate, merged.hasTime) = (date, time, hasDate, hasTime)
+            merged.timeZoneID = timeZoneID
+        }
+        if recurrence != original.recurrence || recurrenceEnd != original.recurrenceEnd {
+            (merged.recurrence, merged.recurrenceEnd) = (recurrence, recurrenceEnd)
+        }
+        merged.tagIDs = current.tagIDs.union(tagIDs.subtracting(original.tagIDs)).subtracting(original.tagIDs.subtracting(tagIDs))
+        if priority != original.priority { merged.priority = priority }
+        if listID != original.listID { merged.listID = listID }
+        if alarms != original.alarms { merged.alarms = alarms }
+        return merged
+    }
+
+    /// Whether it is due as `other` is: both undated, or on the same day (and the same time, or
+    /// both all day) in the same zone.
+    package func isDueAsIn(_ other: ReminderDraft) -> Bool {
+        hasDate == other.hasDate && timeZoneID == other.timeZoneID
+            && (!hasDate || (date == other.date && hasTime == other.hasTime && (!hasTime || time == other.time)))
+    }
+
     /// When a reminder is due that nobody gave a date: the day after `today`, at 09:00. The one
     /// rule for an absent date: the add form proposes it, and a CSV row, a calendar item or a
     /// server's to-do without one gets it.

@@ -139,7 +139,7 @@ package final class ReminderFormModel {
         case .add:
             Self.draft(adding: start, today: environment.today, timeZoneID: environment.timeZone.identifier)
         case .edit(let reminder):
-            Self.draft(editing: reminder, today: environment.today)
+            ReminderDraft(editing: reminder, today: environment.today)
         }
         self.mode = mode
         self.original = start
@@ -169,21 +169,6 @@ package final class ReminderFormModel {
         draft.priority = start.priority
         draft.listID = start.listID
         draft.alarms = start.alarms
-        return draft
-    }
-
-    /// The draft the edit form opens with: the stored values.
-    private static func draft(editing reminder: ReminderWithTags, today: LocalDate) -> ReminderDraft {
-        // An undated one's pickers start at the add form's proposal, an all-day one's time at 09:00.
-        var draft = ReminderDraft(title: reminder.title, notes: reminder.notes ?? "",
-                                  date: reminder.localScheduled?.date ?? ReminderDraft.defaultDue(today: today).date,
-                                  time: reminder.isAllDay ? .nineAM : reminder.localScheduled?.time ?? .nineAM,
-                                  hasDate: reminder.scheduledAt != nil, hasTime: reminder.scheduledAt != nil && !reminder.isAllDay,
-                                  timeZoneID: reminder.timeZoneID, tagIDs: Set(reminder.tags.map(\.id)),
-                                  recurrence: reminder.recurrence, recurrenceEnd: reminder.recurrenceEnd)
-        draft.priority = reminder.priority
-        draft.alarms = reminder.alarms
-        draft.listID = reminder.listID
         return draft
     }
 
@@ -431,7 +416,7 @@ package final class ReminderFormModel {
             let saved = try await Journal.command {
                 try await tagPicker.storeNewChosen()
                 return if let editedReminder {
-                    try await updateReminder(id: editedReminder.id, draft)
+                    try await updateReminder(id: editedReminder.id, draft, from: original)
                 } else {
                     try await createReminder(draft)
                 }

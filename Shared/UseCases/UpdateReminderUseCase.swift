@@ -15,11 +15,16 @@ package struct UpdateReminderUseCase: Sendable {
         self.plan = plan
     }
 
-    /// Validates `draft` against the stored reminder `id`, stores it and returns the result.
+    /// Validates `draft` against the stored reminder `id`, stores it and returns the result. With
+    /// `original` (the values an edit form was opened with), only the fields the draft changed
+    /// from it are written: the others keep what is stored now, even if another process or a sync
+    /// changed them while the form was open (`ReminderDraft.changes(from:onto:)`).
     /// - Throws: `ReminderError.notFound` when the reminder is gone; `ReminderValidationError`
     ///   for a refused value; `TagError.notFound` for a tag deleted meanwhile; `StoreError` when storage fails.
-    package func callAsFunction(id: UUID, _ draft: ReminderDraft) async throws -> ReminderWithTags {
-        guard var reminder = try await repository.reminder(id: id) else { throw ReminderError.notFound(id) }
+    package func callAsFunction(id: UUID, _ draft: ReminderDraft, from original: ReminderDraft? = nil) async throws -> ReminderWithTags {
+        guard let stored = try await repository.reminderWithTags(id: id) else { throw ReminderError.notFound(id) }
+        var reminder = stored.reminder
+        let draft = original.map { draft.changes(from: $0, onto: ReminderDraft(editing: stored, today: environment.today)) } ?? draft
         let now = environment.now()
         let values = try ReminderRules.validate(draft, previously: reminder.scheduledAt, now: now)
         reminder.title = values.title

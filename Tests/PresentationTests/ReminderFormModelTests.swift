@@ -244,6 +244,39 @@ struct ReminderFormModelTests {
         #expect(try await world.allReminders().map(\.tags) == [[home, urgent]])
     }
 
+    /// Saved, an edit writes only what it changed: what another process (or a sync) changed while
+    /// the form was open stays, the other device's tag too; a field both changed is the form's.
+    @Test func anEditWritesOnlyWhatItChangedOverWhatWasStoredMeanwhile() async throws {
+        let work = try await world.addTag("Work")
+        let home = try await world.addTag("Home")
+        let urgent = try await world.addTag("Urgent")
+        let reminder = try await world.addReminder("Dentist", on: "2026-11-22", notes: "bring card", tags: [work])
+        let form = editForm(for: reminder)
+        await form.load()
+
+        // Meanwhile, elsewhere: priority, notes, the date, one more tag, the title.
+        var elsewhere = ReminderDraft(editing: reminder, today: world.environment.today)
+        elsewhere.priority = .medium
+        elsewhere.notes = "bring card + xray"
+        elsewhere.date = day("2026-11-23")
+        elsewhere.tagIDs = [work, home].reduce(into: Set<UUID>()) { $0.insert($1.id) }
+        elsewhere.title = "Dentist (them)"
+        _ = try await world.core.updateReminder(id: reminder.id, elsewhere)
+
+        // Here: the title and the tags (Work off, Urgent on), nothing else.
+        form.title = "Dentist (Dr Rao)"
+        form.tagPicker.deselect(work.id)
+        form.tagPicker.select(urgent.id)
+        await form.saveTapped()
+
+        let stored = try #require(try await world.allReminders().first)
+        #expect(stored.title == "Dentist (Dr Rao)")
+        #expect(stored.priority == .medium)
+        #expect(stored.notes == "bring card + xray")
+        #expect(stored.localScheduled?.date == day("2026-11-23"))
+        #expect(Set(stored.tags.map(\.name)) == ["Home", "Urgent"])
+    }
+
     @Test func tagDeletedWhileTheFormWasOpenIsDroppedWhenItLoads() async throws {
         let work = try await world.addTag("Work")
         let reminder = try await world.addReminder("Report", on: "2026-11-22", tags: [work])
