@@ -14,6 +14,9 @@ package enum JournalError: Error, Hashable, Sendable {
     case changedSinceSync(String)
     /// No sync's changes are left to undo.
     case noSyncToUndo
+    /// Another device's (a sync's) or the user's later command changed the same reminders after
+    /// the command to redo was undone (its sentence, and what changed them since).
+    case changedSinceUndone(String, since: String)
 
     /// The sentence the user reads.
     package var message: String {
@@ -27,6 +30,8 @@ package enum JournalError: Error, Hashable, Sendable {
         case .changedSinceSync(let sentence):
             "Cannot undo the sync: a later command (\(sentence)) changed the same reminders; undo that first."
         case .noSyncToUndo: "No sync's changes are left to undo."
+        case .changedSinceUndone(let sentence, let since):
+            "Cannot redo \(sentence): \(since) changed the same reminders after it was undone, and redo does not overwrite that; edit them instead."
         }
     }
 }

@@ -205,10 +205,18 @@ enum JournalLog {
         return try command(commandID, db)
     }
 
-    /// Redoes the oldest undone command; returns it, `nil` when there is none.
+    /// Redoes the oldest undone command; returns it, `nil` when there is none. Refuses, changing
+    /// nothing, when the other kind of command (a sync's after the user's, the user's after a
+    /// sync's) changed the same reminders after it: as undo, redo never overwrites them.
     static func redo(_ db: Database) throws -> JournalCommand? {
         guard let commandID = try Int64.fetchOne(db, sql: "SELECT min(commandID) FROM journalEntry WHERE isUndone = 1")
         else { return nil }
+        // A later command of the other kind that overlaps came after the undo: undo refuses one before.
+        let redone = try command(commandID, db)
+        if let later = try laterOverlapping(commandID, ofSync: redone?.origin == nil, db) {
+            let since = later.origin.map { "a sync with \($0)" } ?? "a later command (\(later.sentence))"
+            throw JournalError.changedSinceUndone(redone.map { "the last command undone (\($0.sentence))" } ?? "it", since: since)
+        }
         let entries = try Row.fetchAll(db, sql: "SELECT id, changes, kind FROM journalEntry WHERE commandID = ? ORDER BY id",
                                        arguments: [commandID])
         try whileApplying(db) {

@@ -62,4 +62,23 @@ struct UndoAfterSyncTests {
         // The user's own command is still there to undo.
         #expect(try await sync.world.core.undo().sentence == "Edited \"Mine\"")
     }
+
+    /// Redo, as undo, does not overwrite what a sync brought: a command undone, then the same
+    /// reminder changed on another device and synced, is not redone over it (it was: the other
+    /// device's change was gone, on the server too after the next sync).
+    @Test func redoRefusesWhenASyncChangedTheSameReminderAfterTheUndo() async throws {
+        let sync = try await SyncHarness()
+        sync.server.put("a.ics", MemoryCalDAVServer.todo(uid: "a", title: "Dentist"))
+        try await sync.sync()
+        try await sync.edit("Dentist") { $0.notes = "bring the card" }
+        _ = try await sync.world.core.undo()
+        try await sync.sync()
+        let theirs = try #require(sync.server.texts.first { $0.key.hasSuffix("a.ics") }?.value)
+        sync.server.put("a.ics", theirs.replacingOccurrences(of: "SUMMARY:Dentist", with: "SUMMARY:Dentist, Dr Lee"))
+        try await sync.sync()
+        await #expect(throws: JournalError.changedSinceUndone("the last command undone (Edited \"Dentist\")", since: "a sync with home")) {
+            try await sync.world.core.redo()
+        }
+        #expect(try await sync.reminders()["Dentist, Dr Lee"]?.reminder.notes == nil)
+    }
 }
