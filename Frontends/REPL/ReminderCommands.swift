@@ -313,6 +313,13 @@ extension Memoss {
         @Flag(help: "Undo the last sync's changes instead, after showing them and asking.") var sync = false
         @Flag(help: "With --sync, do not ask.") var yes = false
 
+        func validate() throws {
+            if limit != nil && (list || sync || yes) {
+                throw ValidationError("--limit sets how many commands the journal keeps and undoes nothing; give it alone, e.g. undo --limit 500.")
+            }
+            if yes && !sync { throw ValidationError("--yes goes with --sync (undo --sync --yes); undo alone does not ask.") }
+        }
+
         func execute(in session: Session) async throws {
             if let limit {
                 try await session.core.listJournal.setLimit(limit)

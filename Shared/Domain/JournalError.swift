@@ -26,12 +26,12 @@ package enum JournalError: Error, Hashable, Sendable {
         case .cannotApply: "That command cannot be undone or redone any more: the reminders it changed have changed in a way it cannot reverse."
         case .invalidLimit(let limit): "The journal keeps 1 to 10000 commands, not \(limit); give a number in that range."
         case .changedBySyncSince(let sentence, let account):
-            "Cannot undo the last command (\(sentence)): a sync with \(account) changed the same reminders since, and undo does not overwrite another device's changes; edit them instead, or `undo --sync` first."
+            "Cannot undo \(sentence): a sync with \(account) changed the same reminders since; edit them instead, or `undo --sync` first."
         case .changedSinceSync(let sentence):
             "Cannot undo the sync: a later command (\(sentence)) changed the same reminders; undo that first."
         case .noSyncToUndo: "No sync's changes are left to undo."
         case .changedSinceUndone(let sentence, let since):
-            "Cannot redo \(sentence): \(since) changed the same reminders after it was undone, and redo does not overwrite that; edit them instead."
+            "Cannot redo \(sentence): \(since) changed the same reminders after the undo; edit them instead."
         }
     }
 }

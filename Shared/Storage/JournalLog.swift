@@ -215,7 +215,7 @@ enum JournalLog {
         let redone = try command(commandID, db)
         if let later = try laterOverlapping(commandID, ofSync: redone?.origin == nil, db) {
             let since = later.origin.map { "a sync with \($0)" } ?? "a later command (\(later.sentence))"
-            throw JournalError.changedSinceUndone(redone.map { "the last command undone (\($0.sentence))" } ?? "it", since: since)
+            throw JournalError.changedSinceUndone(redone?.sentence ?? "", since: since)
         }
         let entries = try Row.fetchAll(db, sql: "SELECT id, changes, kind FROM journalEntry WHERE commandID = ? ORDER BY id",
                                        arguments: [commandID])
@@ -267,6 +267,8 @@ enum JournalLog {
     static func syncUndoPreview(_ db: Database) throws -> (command: JournalCommand, effects: [(UUID, SyncUndoEffect)])? {
         guard let commandID = try Int64.fetchOne(db, sql: "SELECT max(commandID) FROM journalEntry WHERE isUndone = 0 AND origin IS NOT NULL"),
               let command = try command(commandID, db) else { return nil }
+        // Refused before anything is asked, as `undo(sync: true)` would refuse it.
+        if let later = try laterOverlapping(commandID, ofSync: false, db) { throw JournalError.changedSinceSync(later.sentence) }
         var effects: [UUID: SyncUndoEffect] = [:], order: [UUID] = []
         for entry in try Row.fetchAll(db, sql: "SELECT changes, kind FROM journalEntry WHERE commandID = ? ORDER BY id",
                                       arguments: [commandID]) where Kind(rawValue: entry["kind"]) == .changeset {

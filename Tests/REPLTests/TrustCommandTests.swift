@@ -178,6 +178,13 @@ struct TrustCommandTests {
         let nothing = try memoss("undo", "--limit", "0")
         #expect(nothing.status == 1)
         #expect(nothing.stderr == "memoss: The journal keeps 1 to 10000 commands, not 0; give a number in that range.\n")
+        // --limit with --list or --sync set the limit and dropped the rest, saying nothing of them.
+        let commands = try memoss("undo", "--list").stdout
+        let mixed = try memoss("undo", "--list", "--limit", "1")
+        #expect(mixed.status == 2)
+        #expect(mixed.stderr == "memoss: --limit sets how many commands the journal keeps and undoes nothing; give it alone, e.g. undo --limit 500. "
+            + "See 'memoss undo --help'.\n")
+        #expect(try memoss("undo", "--list").stdout == commands)
     }
 
     // MARK: Aimed confirmations
