@@ -228,6 +228,8 @@ private func saying(_ body: () async throws -> Void) async throws {
     do {
         try await body()
     } catch let error as SyncError {
-        throw Refusal(message: error.message.prefix(1).uppercased() + error.message.dropFirst() + ".")
+        // A sentence that ends in a question ("is the server running?") takes no full stop after it.
+        let stop = [".", "?", "!"].contains(where: error.message.hasSuffix) ? "" : "."
+        throw Refusal(message: error.message.prefix(1).uppercased() + error.message.dropFirst() + stop)
     }
 }

@@ -31,6 +31,16 @@ package struct SyncAccounts: Sendable {
 
     package func accounts() async throws -> [SyncAccount] { try await repository.accounts() }
 
+    /// A collection's address as compared: without a last "/", its scheme and host in lower case.
+    private static func sameAddress(_ address: String) -> String {
+        guard var parts = URLComponents(string: address) else { return address }
+        parts.scheme = parts.scheme?.lowercased()
+        parts.host = parts.host?.lowercased()
+        var text = parts.string ?? address
+        while text.hasSuffix("/") { text.removeLast() }
+        return text
+    }
+
     /// Finds the task collections at `url` (the one it names, or every one of the account) and adds
     /// the account, each collection synced with the list of its name (created here when there is
     /// none) and one of them, the one named like the default list or like a task list, with the
@@ -43,7 +53,7 @@ package struct SyncAccounts: Sendable {
             throw SyncError(.local, "an account name is 1–64 letters, digits, '-', '_' or '.'; choose another")
         }
         guard let address = URL(string: url), ["http", "https"].contains(address.scheme?.lowercased() ?? ""), address.host != nil else {
-            throw SyncError(.local, "\(url) is not an http:// or https:// address; give the server's or the task list's URL")
+            throw SyncError(.local, "the address \(url) is not an http:// or https:// one; give the server's or the task list's URL")
         }
         if ["add", "status", "remove", "rm"].contains(trimmed.lowercased()) {
             throw SyncError(.local, "the name \(trimmed) is a word of the sync command; choose another account name")
@@ -58,6 +68,14 @@ package struct SyncAccounts: Sendable {
         let found = try await CalDAVDiscovery.taskCollections(at: address, client: client)
         guard let preferred = found.preferred(defaultListName: try await repository.defaultListName()) else {
             throw SyncError(.local, "found no task list (a CalDAV calendar for to-dos) at \(url); create one on the server or give its address")
+        }
+        // Two accounts over one task list would each bring the other's uploads back as new to-dos.
+        let addresses = Set(found.collections.map { Self.sameAddress($0.url.absoluteString) })
+        for other in try await repository.accounts() {
+            if let shared = try await repository.collections(account: other.name).first(where: { addresses.contains(Self.sameAddress($0.url)) }) {
+                throw SyncError(.local, "the account \(other.name) syncs the task list \(shared.url) already; "
+                    + "one account per task list (sync remove \(other.name) first to sync it under another name)")
+            }
         }
         var saved = false
         if case .saved(let secret) = source {

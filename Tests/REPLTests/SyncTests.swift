@@ -528,6 +528,14 @@ struct SyncTests {
                               "--password-command", "cat '\(temporary.path("pass-store"))'"]).status == 0)
         #expect(try memoss("a", "add", "Guarded", "--date", "2099-07-01").status == 0)
         #expect(try sync("a").contains("home: sent 1 new."))
+        // A second account over the same task list (its server's address, in another case) is
+        // refused: each would bring the other's uploads back as new to-dos.
+        let twice = try run("a", ["sync", "add", "again", server.collectionURL.replacingOccurrences(of: "http://", with: "HTTP://"),
+                                  "--user", "alice", "--password-command", "cat '\(temporary.path("pass-store"))'"])
+        #expect(twice.status == 1)
+        #expect(twice.stderr.hasPrefix("memoss: The account home syncs the task list http://127.0.0.1:\(server.port)/"), "\(twice.stderr)")
+        #expect(twice.stderr.hasSuffix(" already; one account per task list (sync remove home first to sync it under another name).\n"))
+        #expect(try memoss("a", "sync", "status").stdout.contains("again") == false)
         // A variable, read at each sync; a wrong one is named, and nothing is lost.
         #expect(try run("b", ["sync", "add", "home", server.collectionURL, "--user", "alice", "--password-env", "DAV_PASS"],
                         variables: ["DAV_PASS": "s3cret pass"]).status == 0)
