@@ -81,4 +81,14 @@ struct UndoAfterSyncTests {
         }
         #expect(try await sync.reminders()["Dentist, Dr Lee"]?.reminder.notes == nil)
     }
+
+    /// What undo --sync would do is not offered when it would be refused: a later command of the
+    /// user's changed what the sync brought (it was listed and asked, then refused).
+    @Test func aSyncUndoThatWouldBeRefusedIsRefusedBeforeItsPreview() async throws {
+        let sync = try await synced()
+        try await sync.edit("Theirs A") { $0.notes = "mine now" }
+        await #expect(throws: JournalError.changedSinceSync("Edited \"Theirs A\"")) {
+            _ = try await sync.world.core.undo.syncPreview()
+        }
+    }
 }
