@@ -609,6 +609,17 @@ extension AppDatabase {
             // and not done. NULL for a one-time reminder, and for the completions logged before.
             try db.execute(sql: "ALTER TABLE completion ADD COLUMN passedUntil INTEGER")
         }
+        migrator.registerMigration("syncGone1") { db in
+            // The resource a sync deleted on the server for a reminder deleted here, as it was (its
+            // UID, address and text): an `undo` that brings the reminder back sends it back as it
+            // was, another client's properties and UID included, not as a new to-do of Memoss's.
+            try db.execute(sql: """
+                CREATE TABLE syncGone (
+                    account TEXT NOT NULL REFERENCES syncAccount(name) ON DELETE CASCADE, reminderID BLOB NOT NULL,
+                    uid TEXT NOT NULL, href TEXT NOT NULL, collection TEXT NOT NULL, base TEXT NOT NULL,
+                    PRIMARY KEY (account, reminderID))
+                """)
+        }
         return migrator
     }
 

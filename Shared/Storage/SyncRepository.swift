@@ -73,6 +73,8 @@ package struct SyncBatch: Sendable {
     package var items: [SyncItem] = []
     /// Reminders whose resource the server no longer has.
     package var forgotten: [UUID] = []
+    /// Resources deleted on the server for reminders deleted here, kept as they were (`gone`).
+    package var gone: [SyncItem] = []
     /// The collections' new tokens, by address; a `nil` token clears it.
     package var tokens: [String: String?] = [:]
     /// Resources a move to another collection left behind, to delete on the server.
@@ -258,6 +260,21 @@ package struct SyncRepository: Sendable {
     }
 
     /// What the account's server holds, by reminder.
+    /// How many resources deleted on the server an account keeps for an undo (the oldest go first).
+    package static let goneKept = 5_000
+
+    /// The resources a sync deleted on the server for reminders deleted here, as they were (an
+    /// `undo` that brings one of those reminders back sends it back to the same place, as it was).
+    package func gone(account name: String) async throws -> [SyncItem] {
+        try await database.read { db in
+            try Row.fetchAll(db, sql: "SELECT reminderID, uid, href, collection, base FROM syncGone WHERE account = ?",
+                             arguments: [name]).map { row in
+                SyncItem(reminderID: row["reminderID"], uid: row["uid"], href: row["href"], collection: row["collection"],
+                         etag: nil, base: row["base"])
+            }
+        }
+    }
+
     package func items(account name: String) async throws -> [SyncItem] {
         try await database.read { db in
             try Row.fetchAll(db, sql: "SELECT reminderID, uid, href, collection, etag, base FROM syncItem WHERE account = ?",
@@ -297,6 +314,8 @@ package struct SyncRepository: Sendable {
                 INSERT OR REPLACE INTO syncItem (account, reminderID, uid, href, collection, etag, base) VALUES (?, ?, ?, ?, ?, ?, ?)
                 """)
             for item in batch.items {
+                // Sent back (an undone delete), it is no more gone.
+                try db.execute(sql: "DELETE FROM syncGone WHERE account = ? AND reminderID = ?", arguments: [name, item.reminderID])
                 // A resource that moved to another reminder (another client's UID seen again) keeps one row.
                 try db.execute(sql: "DELETE FROM syncItem WHERE account = ? AND href = ? AND reminderID <> ?",
                                arguments: [name, item.href, item.reminderID])
@@ -316,6 +335,15 @@ package struct SyncRepository: Sendable {
             }
             for id in batch.forgotten {
                 try db.execute(sql: "DELETE FROM syncItem WHERE account = ? AND reminderID = ?", arguments: [name, id])
+            }
+            for item in batch.gone {
+                try db.execute(sql: "INSERT OR REPLACE INTO syncGone (account, reminderID, uid, href, collection, base) VALUES (?, ?, ?, ?, ?, ?)",
+                               arguments: [name, item.reminderID, item.uid, item.href, item.collection, item.base])
+            }
+            if !batch.gone.isEmpty {
+                try db.execute(sql: """
+                    DELETE FROM syncGone WHERE account = ? AND rowid NOT IN (SELECT rowid FROM syncGone WHERE account = ? ORDER BY rowid DESC LIMIT ?)
+                    """, arguments: [name, name, Self.goneKept])
             }
             for (url, token) in batch.tokens {
                 try db.execute(sql: "UPDATE syncCollection SET syncToken = ? WHERE account = ? AND url = ?", arguments: [token, name, url])

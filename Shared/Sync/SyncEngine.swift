@@ -219,6 +219,8 @@ private struct Run {
 
     var reminders: [UUID: (reminder: Reminder, tagNames: [String])] = [:]
     var items: [UUID: SyncItem] = [:]
+    /// The resources deleted on the server for reminders deleted here, as they were, by reminder.
+    var gone: [UUID: SyncItem] = [:]
     var itemByHref: [String: UUID] = [:]
     var itemByUID: [String: UUID] = [:]
     /// Parsed bases, by reminder.
@@ -254,6 +256,9 @@ private struct Run {
             tagKeys.formUnion(entry.tagNames.map(TagRules.key))
         }
         for item in try await repository.items(account: account.name) { remember(item) }
+        for item in try await repository.gone(account: account.name) where reminders[item.reminderID] != nil {
+            gone[item.reminderID] = item
+        }
         leftovers = try await repository.leftovers(account: account.name)
     }
 
@@ -648,6 +653,8 @@ private struct Run {
             case .written:
                 report.changes.append("delete on the server \"\(title)\"")
                 batch.forgotten.append(item.reminderID)
+                // Kept as it was, for an undo of the delete here (`request` sends it back).
+                batch.gone.append(item)
                 forget(item.reminderID)
                 report.sent.deleted += 1
             case .changedMeanwhile:
@@ -800,16 +807,21 @@ private struct Run {
         let id = entry.reminder.id
         let target = collections[index]
         let item = items[id]
+        // A reminder whose resource this account deleted on the server, brought back here (an
+        // undone delete), goes back where it was, as it was: its UID, its address, the rest of
+        // another client's text, with only the changes made here (a new resource all the same).
+        let ghost = item == nil ? gone[id].flatMap { $0.collection == target.key ? $0 : nil } : nil
         let moving = item.map { $0.collection != target.key } ?? false
-        let uid = item.flatMap { $0.uid.isEmpty ? nil : $0.uid } ?? id.uuidString
-        let href = moving || item == nil ? target.client.collection.path(percentEncoded: true).appendingSlash + "\(id.uuidString).ics" : item!.href
+        let uid = (item ?? ghost).flatMap { $0.uid.isEmpty ? nil : $0.uid } ?? id.uuidString
+        let href = ghost?.href
+            ?? (moving || item == nil ? target.client.collection.path(percentEncoded: true).appendingSlash + "\(id.uuidString).ics" : item!.href)
         var calendarItem = CalendarItem(reminder: entry.reminder, tagNames: entry.tagNames)
         calendarItem.uid = uid
         let ours = CalendarWriter.calendar([calendarItem], stamp: environment.now(), product: "Memoss")
         // Over what the server holds, only what changed here is written (a move too: the resource
         // goes to its new task list as it was, with the changes made here).
         var text = ours
-        if let item, let (baseTodo, baseFields) = parse(item.base) {
+        if let item = item ?? ghost, let (baseTodo, baseFields) = parse(item.base) {
             let localFields = SyncFields(entry.reminder, tags: entry.tagNames)
             text = ResourcePatch.patch(ours, over: item.base, parts: ResourcePatch.changedParts(from: baseFields, to: localFields),
                                        baseFields: baseFields, localFields: localFields,

@@ -91,4 +91,26 @@ struct UndoAfterSyncTests {
             _ = try await sync.world.core.undo.syncPreview()
         }
     }
+
+    /// Another client's to-do deleted here, the delete sent, then undone: the next sync sends it
+    /// back where it was, as it was (its UID, its address, what Memoss does not read), not as a new
+    /// to-do of Memoss's under another UID (the other client saw its task deleted and another made).
+    @Test func anUndoneDeleteOfAnotherClientsToDoGoesBackAsItWas() async throws {
+        let sync = try await SyncHarness()
+        sync.server.put("other-1.ics", MemoryCalDAVServer.todo(uid: "other-1", title: "Theirs", extra: [
+            "RELATED-TO:parent-9", "X-APPLE-SORT-ORDER:42", "LOCATION:Garage", "PRIORITY:2"]))
+        try await sync.sync()
+        try await sync.delete("Theirs")
+        #expect(try await sync.sync().sentence == "home: sent 1 deleted")
+        #expect(sync.server.texts.isEmpty)
+        _ = try await sync.world.core.undo()
+        #expect(try await sync.sync().sentence == "home: sent 1 new")
+        let back = try #require(sync.server.texts.first)
+        #expect(back.key == "other-1.ics")
+        for line in ["UID:other-1", "RELATED-TO:parent-9", "X-APPLE-SORT-ORDER:42", "LOCATION:Garage", "PRIORITY:2", "SUMMARY:Theirs"] {
+            #expect(back.value.contains(line + "\r\n"), "\(line) in \(back.value)")
+        }
+        // Synced again, it is the same to-do: nothing to send.
+        #expect(try await sync.sync().sentence == "home: up to date")
+    }
 }
