@@ -51,6 +51,6 @@ package enum QueryLanguage {
           list today                     list tag:Work due<+7d
           search dentist                 search "call mum" -done:yes
           export tag:Work -o work.ics    done overdue tag:Shopping
-          view save soon 'due<+3d' -tag:Someday, then: list soon
+          view save soon 'due<+3d' -tag:Work, then: list soon
         """
 }

@@ -77,16 +77,14 @@ package struct QueryModel: Sendable {
             switch term {
             case .condition(let condition):
                 conditions.append(condition)
-            // A name that is no tag's (or list's) is refused, as a slip, with the closest names; but
-            // without one no name is close to (-tag:Someday before there is a tag Someday) is every
-            // reminder. A slip (-tag:Keepp beside Keep) stays refused: rm and done take queries.
+            // A name that is no tag's (or list's) is refused with the closest names, turned around
+            // too: rm and done take queries, and -tag:Home in a view saved before Home was renamed
+            // would otherwise select everything. In a saved view, the refusal names the view.
             case .tag(let name, let negated, let view):
                 if tags == nil { tags = try await listTags() }
                 let known = tags ?? []
                 guard let tag = TagRules.tag(named: name, in: known) else {
-                    let closest = Suggestions.closest(to: name, among: known.map(\.name))
-                    if negated && closest.isEmpty { continue }
-                    let error = TagError.noSuchName(name, closest: closest)
+                    let error = TagError.noSuchName(name, closest: Suggestions.closest(to: name, among: known.map(\.name)))
                     throw view.map { QueryError.inView($0, message: error.message) as any Error } ?? error
                 }
                 conditions.append(negated ? .not(.tagged([tag.id])) : .tagged([tag.id]))
@@ -95,7 +93,6 @@ package struct QueryModel: Sendable {
                 do {
                     list = try await lists.find(named: name).choice
                 } catch let error as ListError {
-                    if negated, case .noSuchName(_, let closest) = error, closest.isEmpty { continue }
                     throw view.map { QueryError.inView($0, message: error.message) as any Error } ?? error
                 }
                 conditions.append(negated ? .not(.inList([list])) : .inList([list]))
