@@ -68,17 +68,17 @@ package struct ReminderDraft: Hashable, Sendable {
     /// `current` (what is stored now) with what this draft changed from `original` (the values
     /// it was made from) put in, field by field; a field left as it was keeps what was stored
     /// since (another process's or another device's change), and a tag is added or taken away
-    /// only if this draft added or took it away. The due day and time go together (date, time,
-    /// with or without them, the zone), and so do the repeat and its end.
+    /// only if this draft added or took it away. When it is due (date, time, with or without
+    /// them, the zone) and how it repeats (the rule, its end) go together: a repeat counts from
+    /// its date (weekly on the date's weekday), so a change of either writes both as this draft
+    /// has them.
     package func changes(from original: ReminderDraft, onto current: ReminderDraft) -> ReminderDraft {
         var merged = current
         if title.trimmingWhitespace() != original.title.trimmingWhitespace() { merged.title = title }
         if ReminderRules.normalizedNotes(notes) != ReminderRules.normalizedNotes(original.notes) { merged.notes = notes }
-        if !isDueAsIn(original) {
+        if !isDueAsIn(original) || recurrence != original.recurrence || recurrenceEnd != original.recurrenceEnd {
             (merged.date, merged.time, merged.hasDate, merged.hasTime) = (date, time, hasDate, hasTime)
             merged.timeZoneID = timeZoneID
-        }
-        if recurrence != original.recurrence || recurrenceEnd != original.recurrenceEnd {
             (merged.recurrence, merged.recurrenceEnd) = (recurrence, recurrenceEnd)
         }
         merged.tagIDs = current.tagIDs.union(tagIDs.subtracting(original.tagIDs)).subtracting(original.tagIDs.subtracting(tagIDs))

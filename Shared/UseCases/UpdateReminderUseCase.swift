@@ -18,7 +18,8 @@ package struct UpdateReminderUseCase: Sendable {
     /// Validates `draft` against the stored reminder `id`, stores it and returns the result. With
     /// `original` (the values an edit form was opened with), only the fields the draft changed
     /// from it are written: the others keep what is stored now, even if another process or a sync
-    /// changed them while the form was open (`ReminderDraft.changes(from:onto:)`).
+    /// changed them while the form was open (`ReminderDraft.changes(from:onto:)`; the due time
+    /// and the repeat are one field there, as a repeat counts from its date).
     /// - Throws: `ReminderError.notFound` when the reminder is gone; `ReminderValidationError`
     ///   for a refused value; `TagError.notFound` for a tag deleted meanwhile; `StoreError` when storage fails.
     package func callAsFunction(id: UUID, _ draft: ReminderDraft, from original: ReminderDraft? = nil) async throws -> ReminderWithTags {

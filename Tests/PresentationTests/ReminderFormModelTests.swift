@@ -277,6 +277,33 @@ struct ReminderFormModelTests {
         #expect(Set(stored.tags.map(\.name)) == ["Home", "Urgent"])
     }
 
+    /// When it is due and how it repeats are one field: a form that moves the date writes its
+    /// repeat (which followed the date) too, over one changed elsewhere meanwhile; a form that
+    /// changed neither keeps both as they are stored.
+    @Test func aMovedDateTakesItsRepeatWithIt() async throws {
+        let reminder = try await world.addReminder("Review", on: "2026-11-23")
+        var weekly = ReminderDraft(editing: reminder, today: world.environment.today)
+        weekly.recurrence = RepeatSpec(.weekly).rule(on: day("2026-11-23"))
+        let stored = try await world.core.updateReminder(id: reminder.id, weekly)
+        let moving = editForm(for: stored), titling = editForm(for: stored)
+        await moving.load()
+        await titling.load()
+        var daily = ReminderDraft(editing: stored, today: world.environment.today)
+        daily.recurrence = RepeatSpec(.daily).rule(on: day("2026-11-23"))
+        _ = try await world.core.updateReminder(id: reminder.id, daily)
+
+        titling.title = "Weekly review"
+        await titling.saveTapped()
+        #expect(try await world.allReminders().first?.recurrence.label == "Daily")
+
+        #expect(moving.enter(ReminderFieldInput(date: "2026-11-24")).isEmpty)
+        await moving.saveTapped()
+        let moved = try #require(try await world.allReminders().first)
+        #expect(moved.localScheduled?.date == day("2026-11-24"))
+        #expect(moved.recurrence.label == "Weekly on Tuesday")
+        #expect(moved.title == "Weekly review")
+    }
+
     @Test func tagDeletedWhileTheFormWasOpenIsDroppedWhenItLoads() async throws {
         let work = try await world.addTag("Work")
         let reminder = try await world.addReminder("Report", on: "2026-11-22", tags: [work])
