@@ -84,10 +84,10 @@ struct ReminderFlow {
                     session.say(session.style.red(problem.sentence))
                     continue
                 }
-                // Without a date there is no repeat step, and a repeating reminder could not be saved:
-                // its repeat stops only when the user says so; otherwise the date is asked again.
+                // Without a date there is no repeat step, so a repeat the rules refuse now (one
+                // without a date) stops only when the user says so; otherwise the date is asked again.
                 let picker = form.recurrencePicker
-                guard hadDate, !form.hasDate, picker.rule.isRepeating else { return nil }
+                guard hadDate, !form.hasDate, form.problem(for: .repeat) != nil else { return nil }
                 if session.confirm("Without a date it cannot repeat. Stop repeating (\(picker.label))?") {
                     picker.kind = .never
                     return nil

@@ -450,29 +450,33 @@ struct TodoReader {
         return alarms.isEmpty ? Alarm.defaults : Alarm.normalized(alarms)
     }
 
-    /// The alarms of its VALARMs that display or sound: a TRIGGER as a duration from DUE
-    /// (`RELATED=END`) or from DTSTART (the default; from DUE when there is no DTSTART), or an
-    /// instant (`VALUE=DATE-TIME`); the default one when none can be read. An all-day item's
-    /// durations count from its day's notification time, as Memoss's relative alarms do.
     /// An undated item's VALARMs at a date and time, kept for when it has a date (as a reminder
     /// whose date is taken away keeps its alarms); `nil` when it has none. A duration counts from
     /// DUE or DTSTART, which it has not: such a VALARM says nothing.
     private func absoluteAlarms() -> [Alarm]? {
         let found = alarmLines.compactMap { lines -> Alarm? in
-            let action = lines.first { $0.name == "ACTION" }?.value.uppercased()
-            guard action == "DISPLAY" || action == "AUDIO", !ContentLines.isSnoozeAlarm(lines),
-                  let trigger = lines.first(where: { $0.name == "TRIGGER" }), trigger.parameters["VALUE"]?.uppercased() == "DATE-TIME"
-            else { return nil }
+            guard let trigger = Self.trigger(of: lines), trigger.parameters["VALUE"]?.uppercased() == "DATE-TIME" else { return nil }
             return Self.utc(trigger).map(Alarm.absolute)
         }
         return found.isEmpty ? nil : Alarm.normalized(found)
     }
 
+    /// The TRIGGER of a VALARM that displays or sounds (`ACTION:DISPLAY` or `AUDIO`) and is not a
+    /// snooze alarm; `nil` for any other.
+    private static func trigger(of lines: [ContentLines.Line]) -> ContentLines.Line? {
+        let action = lines.first { $0.name == "ACTION" }?.value.uppercased()
+        guard action == "DISPLAY" || action == "AUDIO", !ContentLines.isSnoozeAlarm(lines) else { return nil }
+        return lines.first { $0.name == "TRIGGER" }
+    }
+
+    /// The alarms of its VALARMs that display or sound: a TRIGGER as a duration from DUE
+    /// (`RELATED=END`) or from DTSTART (the default; from DUE when there is no DTSTART), or an
+    /// instant (`VALUE=DATE-TIME`); the default one when none can be read. An all-day item's
+    /// durations count from its day's notification time, as Memoss's relative alarms do.
     private func alarms(due: LocalDateTime, start: LocalDateTime, zone: TimeZone, isAllDay: Bool) -> [Alarm?] {
         let dueInstant = due.resolved(in: zone), startInstant = start.resolved(in: zone)
         return alarmLines.map { lines -> Alarm? in
-            let action = lines.first { $0.name == "ACTION" }?.value.uppercased()
-            guard action == "DISPLAY" || action == "AUDIO", !ContentLines.isSnoozeAlarm(lines), let trigger = lines.first(where: { $0.name == "TRIGGER" }) else { return nil }
+            guard let trigger = Self.trigger(of: lines) else { return nil }
             if trigger.parameters["VALUE"]?.uppercased() == "DATE-TIME" {
                 return Self.utc(trigger).map(Alarm.absolute)
             }

@@ -51,10 +51,15 @@ package final class TagPickerModel {
     private var newTagColor: String { palette[min(max(newTagColorIndex, 0), palette.count - 1)] }
 
     /// Reads every tag from the store (and keeps those made here); chosen tags that no longer
-    /// exist are dropped.
+    /// exist are dropped. A tag made here that another program stored meanwhile under the same
+    /// name is that one now, chosen if the made one was.
     package func load() async throws {
         let stored = try await listTags()
-        new.removeAll { tag in stored.contains { TagRules.key(for: $0.name) == TagRules.key(for: tag.name) } }
+        for tag in new {
+            guard let same = TagRules.tag(named: tag.name, in: stored) else { continue }
+            if selectedIDs.remove(tag.id) != nil { selectedIDs.insert(same.id) }
+        }
+        new.removeAll { TagRules.tag(named: $0.name, in: stored) != nil }
         allTags = TagRules.sorted(stored + new)
         selectedIDs.formIntersection(allTags.map(\.id))
     }

@@ -84,6 +84,22 @@ struct TagPickerModelTests {
         #expect(try await world.core.listTags().map(\.name) == ["Kept"])
     }
 
+    /// A tag made here that another program stores meanwhile under the same name is that one once
+    /// the picker reads the store again, still chosen: saved, the reminder has it, and no second tag.
+    @Test func aTagMadeHereAndStoredElsewhereMeanwhileIsTheStoredOne() async throws {
+        let form = world.core.formModel(.add)
+        await form.load()
+        _ = try #require(form.tagPicker.createAndChoose(named: "Garden"))
+        let theirs = try await world.addTag("garden")
+        try await form.tagPicker.load()
+        #expect(form.tagPicker.selected == [theirs])
+        #expect(form.tagPicker.new.isEmpty)
+        form.title = "Compost"
+        await form.saveTapped()
+        #expect(try await world.core.listTags() == [theirs])
+        #expect(try await world.allReminders().map(\.tags) == [[theirs]])
+    }
+
     /// A typed name finds the tag there is, whatever its case; a name no tag can have is refused.
     @Test func theFormsNewTagIsTheExistingOneWhateverItsCase() async throws {
         let work = try await world.addTag("Work")
