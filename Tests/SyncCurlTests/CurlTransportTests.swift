@@ -17,11 +17,9 @@ struct CurlTransportTests {
 
         init() throws {
             temporary = try TemporaryFolder("memoss-curl")
-            port = try CalDAVServer.freePort()
             let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Scripts/http_fixture.py")
-            process = try ChildProcess.start(URL(fileURLWithPath: "/usr/bin/env"),
-                                             ["python3", script.path, "\(port)", "\(try CalDAVServer.freePort())", temporary.path("sink.log")])
-            try CalDAVServer.waitUntilListening(port, process: process)
+            let sink = try CalDAVServer.freePort(), log = temporary.path("sink.log")
+            (port, process) = try CalDAVServer.startListening { port in ["python3", script.path, "\(port)", "\(sink)", log] }
         }
 
         deinit {

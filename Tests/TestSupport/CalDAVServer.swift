@@ -30,24 +30,23 @@ package final class CalDAVServer: @unchecked Sendable {
         self.kind = kind
         self.password = password
         folder = try TemporaryFolder("memoss-\(kind)")
-        port = try Self.freePort()
-        let python = URL(fileURLWithPath: "/usr/bin/env")
         var authentication = ["--auth-type=none"]
         if let password {
             try "alice:\(password)\n".write(toFile: folder.path("users"), atomically: true, encoding: .utf8)
             authentication = ["--auth-type=htpasswd", "--auth-htpasswd-filename=\(folder.path("users"))",
                               "--auth-htpasswd-encryption=plain"]
         }
-        let arguments: [String] = switch kind {
-        case .radicale:
-            ["python3", "-m", "radicale", "--storage-filesystem-folder=\(folder.path("data"))",
-             "--server-hosts=127.0.0.1:\(port)", "--logging-level=warning"] + authentication
-        case .xandikos:
-            ["python3", "-m", "xandikos.web", "-d", folder.path("data"), "-l", "127.0.0.1", "-p", "\(port)",
-             "--autocreate", "--defaults"]
+        let data = folder.path("data")
+        (port, process) = try Self.startListening { port in
+            switch kind {
+            case .radicale:
+                ["python3", "-m", "radicale", "--storage-filesystem-folder=\(data)",
+                 "--server-hosts=127.0.0.1:\(port)", "--logging-level=warning"] + authentication
+            case .xandikos:
+                ["python3", "-m", "xandikos.web", "-d", data, "-l", "127.0.0.1", "-p", "\(port)",
+                 "--autocreate", "--defaults"]
+            }
         }
-        process = try ChildProcess.start(python, arguments)
-        try Self.waitUntilListening(port, process: process)
         if kind == .radicale {
             let status = try request("MKCALENDAR", collectionPath, body: """
                 <?xml version="1.0"?><c:mkcalendar xmlns:d="DAV:" xmlns:c="urn:ietf:params:xml:ns:caldav"><d:set><d:prop>\
@@ -117,43 +116,82 @@ package final class CalDAVServer: @unchecked Sendable {
         try request("GET", collectionPath + name).body
     }
 
-    /// A port nothing listens on now.
-    package static func freePort() throws -> Int {
-        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        defer { close(fd) }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        address.sin_port = 0
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        let bound = withUnsafeMutablePointer(to: &address) { pointer in
-            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, length) == 0 && getsockname(fd, $0, &length) == 0 }
-        }
-        guard bound else { throw ServerError(message: "no free port") }
-        return Int(UInt16(bigEndian: address.sin_port))
-    }
+    /// Ports handed out by `freePort()` in this test process, never handed out twice.
+    nonisolated(unsafe) private static var handedOut: Set<Int> = []
+    private static let handedOutLock = NSLock()
 
-    /// Waits (up to 30 s) until something accepts connections on `port`.
-    package static func waitUntilListening(_ port: Int, process: ChildProcess.Running) throws {
-        let deadline = Date().addingTimeInterval(30)
-        while Date() < deadline {
+    /// A port nothing listens on now, and that no other test of this process was given.
+    package static func freePort() throws -> Int {
+        for _ in 0..<100 {
             let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+            defer { close(fd) }
             var address = sockaddr_in()
             address.sin_family = sa_family_t(AF_INET)
             address.sin_addr.s_addr = inet_addr("127.0.0.1")
-            address.sin_port = UInt16(port).bigEndian
-            let connected = withUnsafePointer(to: &address) { pointer in
-                pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) == 0 }
+            address.sin_port = 0
+            var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+            let bound = withUnsafeMutablePointer(to: &address) { pointer in
+                pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, length) == 0 && getsockname(fd, $0, &length) == 0 }
             }
-            close(fd)
-            if connected { return }
+            guard bound else { throw ServerError(message: "no free port") }
+            let port = Int(UInt16(bigEndian: address.sin_port))
+            if handedOutLock.withLock({ handedOut.insert(port).inserted }) { return port }
+        }
+        throw ServerError(message: "no free port that was not handed out already")
+    }
+
+    /// Starts `/usr/bin/env arguments(port)…` on a free port and waits until it listens there. A
+    /// port can be taken by another process between `freePort()` and the server's bind: the server
+    /// then stops or never listens, and it is started again on another port (three tries).
+    package static func startListening(_ arguments: (_ port: Int) throws -> [String]) throws -> (port: Int, process: ChildProcess.Running) {
+        var failure: Error = ServerError(message: "not started")
+        for _ in 0..<3 {
+            let port = try freePort()
+            let process = try ChildProcess.start(URL(fileURLWithPath: "/usr/bin/env"), try arguments(port))
+            do {
+                try waitUntilListening(port, process: process)
+                return (port, process)
+            } catch {
+                failure = error
+                process.send(SIGKILL)
+                _ = try? process.wait(limit: 10)
+            }
+        }
+        throw failure
+    }
+
+    /// Waits (up to 30 s) until `process` itself listens on `port` of 127.0.0.1: something else
+    /// listening there (another test's server that took the port) does not count.
+    package static func waitUntilListening(_ port: Int, process: ChildProcess.Running) throws {
+        let deadline = Date().addingTimeInterval(30)
+        while Date() < deadline {
+            if listens(process.pid, on: port) { return }
             guard process.isRunning else {
                 let result = try process.wait()
                 throw ServerError(message: "the server stopped (\(result.status)): \(result.stderr.suffix(2_000))")
             }
             usleep(50_000)
         }
-        throw ServerError(message: "nothing listens on \(port) after 30 s")
+        throw ServerError(message: "the server does not listen on \(port) after 30 s")
+    }
+
+    /// Whether `pid` holds a listening socket on 127.0.0.1:`port` (or on every address at that
+    /// port), read from /proc: the socket's inode in /proc/net/tcp among the process's descriptors.
+    private static func listens(_ pid: Int32, on port: Int) -> Bool {
+        guard let table = try? String(contentsOfFile: "/proc/net/tcp", encoding: .utf8) else { return false }
+        let hexPort = String(format: "%04X", port)
+        let local = ["0100007F:" + hexPort, "00000000:" + hexPort]
+        let inodes = Set(table.split(separator: "\n").dropFirst().compactMap { line -> String? in
+            let fields = line.split(separator: " ")
+            guard fields.count > 9, local.contains(String(fields[1])), fields[3] == "0A" else { return nil }
+            return "socket:[\(fields[9])]"
+        })
+        guard !inodes.isEmpty else { return false }
+        let folder = "/proc/\(pid)/fd"
+        let descriptors = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+        return descriptors.contains { name in
+            (try? FileManager.default.destinationOfSymbolicLink(atPath: "\(folder)/\(name)")).map(inodes.contains) ?? false
+        }
     }
 }
 
@@ -164,12 +202,12 @@ package final class FaultProxy: @unchecked Sendable {
     private let process: ChildProcess.Running
 
     package init(in folder: TemporaryFolder, upstream: CalDAVServer, script: URL) throws {
-        port = try CalDAVServer.freePort()
-        modeFile = folder.path("proxy-mode-\(port)")
+        let modeFile = folder.path("proxy-mode-\(UUID().uuidString)")
         try "pass".write(toFile: modeFile, atomically: true, encoding: .utf8)
-        process = try ChildProcess.start(URL(fileURLWithPath: "/usr/bin/env"),
-                                         ["python3", script.path, "\(port)", "\(upstream.port)", modeFile])
-        try CalDAVServer.waitUntilListening(port, process: process)
+        self.modeFile = modeFile
+        (port, process) = try CalDAVServer.startListening { port in
+            ["python3", script.path, "\(port)", "\(upstream.port)", modeFile]
+        }
     }
 
     deinit {
@@ -199,15 +237,17 @@ package final class HostileServer: @unchecked Sendable {
     /// In front of `upstream`, with sinks at another port of this host and at 127.0.0.2;
     /// `certificate` (PEM certificate and key files) makes it https.
     package init(in folder: TemporaryFolder, upstream: CalDAVServer, script: URL, certificate: (cert: String, key: String)? = nil) throws {
-        port = try CalDAVServer.freePort()
-        sinks = ["127.0.0.1:\(try CalDAVServer.freePort())", "127.0.0.2:\(try CalDAVServer.freePort())"]
-        modeFile = folder.path("hostile-mode-\(port)")
+        let sinks = ["127.0.0.1:\(try CalDAVServer.freePort())", "127.0.0.2:\(try CalDAVServer.freePort())"]
+        let modeFile = folder.path("hostile-mode-\(UUID().uuidString)")
         try "pass".write(toFile: modeFile, atomically: true, encoding: .utf8)
-        var arguments = ["python3", script.path, "--listen", "\(port)", "--upstream", "\(upstream.port)", "--mode-file", modeFile]
-        if let certificate { arguments += ["--cert", certificate.cert, "--key", certificate.key] }
-        for sink in sinks { arguments += ["--sink", sink] }
-        process = try ChildProcess.start(URL(fileURLWithPath: "/usr/bin/env"), arguments)
-        try CalDAVServer.waitUntilListening(port, process: process)
+        self.sinks = sinks
+        self.modeFile = modeFile
+        (port, process) = try CalDAVServer.startListening { port in
+            var arguments = ["python3", script.path, "--listen", "\(port)", "--upstream", "\(upstream.port)", "--mode-file", modeFile]
+            if let certificate { arguments += ["--cert", certificate.cert, "--key", certificate.key] }
+            for sink in sinks { arguments += ["--sink", sink] }
+            return arguments
+        }
     }
 
     deinit {
