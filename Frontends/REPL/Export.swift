@@ -38,6 +38,11 @@ extension Memoss {
             if let format, ExportModel.Format(rawValue: format.lowercased()) == nil {
                 throw ValidationError("--format must be ics, csv or json, not \"\(format)\".")
             }
+            // `-oout.csv` is a file to one reader and the query word "anything but oout.csv" to another.
+            if let word = query.first(where: { $0.hasPrefix("-o") && $0.count > 2 }) {
+                let rest = word.dropFirst(2)
+                throw ValidationError("\"\(word)\" could be a file or a query word: write -o \(rest) for the file, -text:o\(rest) for the word.")
+            }
         }
 
         func execute(in session: Session) async throws {

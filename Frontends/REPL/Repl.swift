@@ -102,6 +102,10 @@ extension Memoss {
             do {
                 parsed = try await Memoss.asyncParseAsRoot(CommandWords(words, root: Memoss.self).normalized)
             } catch {
+                if let option = CommandWords(words, root: Memoss.self).unknownOption {
+                    session.refuse("Unknown option '\(option)'.")
+                    return true
+                }
                 let failure = Failure(error, root: Memoss.self, whileParsing: true, brief: true)
                 if let message = failure.message { session.refuse(message) }
                 return true

@@ -110,7 +110,8 @@ package struct CommandWords {
                 index += 1
             } else if word.hasSuffix("="), takesValue.contains(String(word.dropLast())) {
                 options += [String(word.dropLast()), ""]
-            } else if word.hasPrefix("--") || word == "-h" {
+            } else if word.hasPrefix("--") || word == "-h" || takesValue.contains(word) {
+                // An option that takes a value, last: argument-parser says its value is missing.
                 options.append(word)
             } else {
                 values.append(word)
@@ -118,6 +119,19 @@ package struct CommandWords {
             index += 1
         }
         return values.isEmpty ? options : options + ["--"] + values
+    }
+
+    /// The first word typed as a long option that the command does not have (`--bogus`), if any.
+    /// argument-parser reports a missing argument before an unknown option, and the unknown
+    /// option is the slip to fix: `search --bogus` is "Unknown option '--bogus'", not a request
+    /// for words.
+    package var unknownOption: String? {
+        let candidates = words[start...].prefix { $0 != "--" }.filter(Self.looksLikeOption)
+        guard !candidates.isEmpty else { return nil }
+        let known = Self.arguments(of: command).reduce(into: Self.parserFlags) { known, argument in
+            for name in argument.names ?? [] { known.insert(name.kind == "short" ? "-" + name.name : "--" + name.name) }
+        }
+        return candidates.lazy.map { String($0.prefix { $0 != "=" }) }.first { !known.contains($0) }
     }
 
     /// argument-parser's own flags, which every command has.

@@ -17,6 +17,11 @@ package enum FrontMain {
         do {
             parsed = try root.parseAsRoot(arguments)
         } catch {
+            if let root = root as? any RootCommand.Type, case let words = CommandWords(arguments, root: root),
+               let option = words.unknownOption {
+                let command = ([root._commandName] + words.path).joined(separator: " ")
+                Failure(UsageProblem(message: "Unknown option '\(option)'. See '\(command) --help'."), root: root).exit()
+            }
             Failure(error, root: root, whileParsing: true).exit()
         }
         do {

@@ -148,7 +148,13 @@ struct ListCommandTests {
         #expect(result.stderr == "memoss: Unknown option '--colour'. See 'memoss list --help'.\n")
         for (arguments, said) in [(["add", "X", "--priority"], "memoss: Missing value for '--priority <level>'. See 'memoss add --help'.\n"),
                                   (["show"], "memoss: Missing expected argument '<reminder> ...'. See 'memoss show --help'.\n"),
-                                  (["list", "--limit", "0"], "memoss: --limit must be 1 or more, e.g. --limit 20. See 'memoss list --help'.\n")] {
+                                  (["list", "--limit", "0"], "memoss: --limit must be 1 or more, e.g. --limit 20. See 'memoss list --help'.\n"),
+                                  // An unknown option is the slip, even where words are missing too.
+                                  (["search", "--bogus"], "memoss: Unknown option '--bogus'. See 'memoss search --help'.\n"),
+                                  (["sync", "add", "--bogus=1"], "memoss: Unknown option '--bogus'. See 'memoss sync add --help'.\n"),
+                                  (["export", "-o"], "memoss: Missing value for '-o <FILE>'. See 'memoss export --help'.\n"),
+                                  (["export", "-oout.csv"], "memoss: \"-oout.csv\" could be a file or a query word: write -o out.csv "
+                                      + "for the file, -text:oout.csv for the word. See 'memoss export --help'.\n")] {
             let refused = try MemossProcess.run(arguments, environment: environment)
             #expect(refused.status == 2)
             #expect(refused.stderr == said)
