@@ -77,11 +77,16 @@ struct CardLine {
             listLook.dim = true
             column = terminal.put(row, column, "in " + Columns.visible(list), listLook, room: columns - column) + 1
         }
+        // Whole tags while they fit with the count of those after them ("+2"): a tag is never cut
+        // to a shorter name, and tags left out are always counted.
+        let total = card.reminder.tags.count
+        var shown = 0
         for chip in card.tags {
-            guard column < columns - 1 else { break }
-            column = terminal.put(row, column, "#" + Columns.visible(chip.name), base.colored(RGB(hex: chip.colorHex)),
-                                  room: columns - column) + 1
+            let text = "#" + Columns.visible(chip.name), after = total - shown - 1
+            guard column + Columns.width(text) + (after > 0 ? 2 + String(after).count : 0) <= columns else { break }
+            column = terminal.put(row, column, text, base.colored(RGB(hex: chip.colorHex))) + 1
+            shown += 1
         }
-        if let more = card.moreTags, column < columns - 1 { terminal.put(row, column, more, base) }
+        if shown < total, column + 1 + String(total - shown).count <= columns { terminal.put(row, column, "+\(total - shown)", base) }
     }
 }

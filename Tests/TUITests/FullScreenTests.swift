@@ -118,6 +118,20 @@ struct FullScreenTests {
         #expect(narrow.contains { $0.contains("A title long enough") && $0.contains("…") && $0.hasSuffix("#Shopping") })
     }
 
+    @Test func tagsThatDoNotFitAreCountedNotCutOrDropped() throws {
+        let store = try Store(empty: true)
+        try store.memoss(["add", "Book the flights and the hotel for the trip", "--date", "2026-12-24", "--time", "12:00",
+                          "--new-tag", "Travel-planning", "--new-tag", "Family-matters", "--new-tag", "Errands-in-town"])
+        try store.memoss(["add", "Short", "--date", "2026-12-25", "--time", "12:00", "--tag", "Travel-planning"])
+        let narrow = try store.screen().text()
+        let line = try #require(narrow.first { $0.contains("Book the flights") })
+        // At 80 columns one tag fits with the count of the two after it; no name is cut short.
+        #expect(line.hasSuffix("#Errands-in-town +2"))
+        #expect(line.count <= 80)
+        let wide = try store.screen(columns: 140).text()
+        #expect(wide.contains { $0.contains("Book the flights and the hotel for the trip") && $0.hasSuffix("#Errands-in-town #Family-matters #Travel-planning") })
+    }
+
     @Test func wideCharactersTakeTwoColumnsAndKeepTheColumnsInLine() throws {
         let store = try Store(empty: true)
         try store.memoss(["add", "東京 trip 🌸", "--date", "2026-11-23", "--time", "09:00"])
