@@ -247,27 +247,30 @@ struct ReminderFlow {
             let current = picker.selected.map { VisibleText.escaped($0.name) }.joined(separator: ", ")
             guard let line = try read("Tags (names or numbers, by commas or spaces, - for none, +Name [1–8] creates)",
                                       current: current.isEmpty ? "none" : current, emptied: "-") else { return }
-            if line.hasPrefix("+") {
-                await create(String(line.dropFirst()))
-                continue
+            // "Health +Errands": Health chosen, Errands made; "+Garden 5" alone asks again after.
+            let parts = TagPickerModel.typedParts(line)
+            if !parts.chosen.isEmpty {
+                do {
+                    try picker.chooseTyped(parts.chosen) { "Type +\($0) to create it" }
+                } catch {
+                    session.say(session.style.red(error.message))
+                    continue
+                }
             }
-            do {
-                try picker.chooseTyped(line) { "Type +\($0) to create it" }
-                return
-            } catch {
-                session.say(session.style.red(error.message))
-            }
+            var made = true
+            for name in parts.new where made { made = await create(name) }
+            if made && !parts.chosen.isEmpty { return }
         }
     }
 
-    /// "+Garden 5": a new tag named Garden in palette colour 5, chosen at once.
-    private func create(_ text: String) async {
+    /// "+Garden 5": a new tag named Garden in palette colour 5, chosen at once; `false` when refused.
+    private func create(_ text: String) async -> Bool {
         let picker = form.tagPicker
         var words = text.split(separator: " ").map(String.init)
         if let last = words.last, words.count > 1, let number = Int(last) {
             guard (1...picker.palette.count).contains(number) else {
                 session.say(session.style.red("Pick a colour from 1 to \(picker.palette.count)"))
-                return
+                return false
             }
             picker.newTagColorIndex = number - 1
             words.removeLast()
@@ -278,9 +281,10 @@ struct ReminderFlow {
         if let preview = picker.newTagPreview { session.say("New tag: \(session.style.tag(preview))") }
         if let tag = picker.createTapped() {
             session.say("Chose \(session.style.tag(TagChip(tag))), a new tag made when the reminder is saved.")
-        } else {
-            session.say(session.style.red(picker.creationError ?? TagValidationError.nameRequired.message))
+            return true
         }
+        session.say(session.style.red(picker.creationError ?? TagValidationError.nameRequired.message))
+        return false
     }
 
     /// Reads an answer for `label`; `nil` means keep `current`. Editing a reminder at a terminal,

@@ -129,6 +129,25 @@ package final class TagPickerModel {
         selectedIDs = Set(chosen)
     }
 
+    /// A typed tags line's parts: the names or numbers of tags there are (for `chooseTyped`), then
+    /// each tag to make, written `+Name` with an optional colour number after it. A `+` starts a
+    /// tag to make at the line's start or after a space or comma: "Health, Home +Errands +Word
+    /// games 3" is "Health, Home", then "Errands" and "Word games 3"; "C++" is a name.
+    package static func typedParts(_ line: String) -> (chosen: String, new: [String]) {
+        var parts: [String] = [""]
+        var previous: Character = " "
+        for character in line {
+            if character == "+", previous == " " || previous == "," {
+                parts.append("")
+            } else {
+                parts[parts.count - 1].append(character)
+            }
+            previous = character
+        }
+        let trim: (String) -> String = { $0.trimmingWhitespace().trimmingCharacters(in: CharacterSet(charactersIn: ",")) }
+        return (trim(parts[0]), parts.dropFirst().map(trim).filter { !$0.isEmpty })
+    }
+
     /// Chooses the tag named `name`, making it in the next palette colour (as an import names
     /// one) when there is none of that name. `nil` (with `creationError`) when the name is refused.
     package func createAndChoose(named name: String) -> Tag? {

@@ -141,4 +141,16 @@ struct TagPickerModelTests {
         #expect(picker.tag(named: "WORK") == work)
         #expect(picker.tag(named: "Play") == nil)
     }
+
+    @Test func aTypedLineSaysTheTagsThereAreAndTheTagsToMake() {
+        for (line, chosen, new) in [("Health, Home +Errands +Word games 3", "Health, Home", ["Errands", "Word games 3"]),
+                                    ("+Garden 5", "", ["Garden 5"]),
+                                    ("C++ 2", "C++ 2", []),
+                                    ("Home,+Errands, +Garden", "Home", ["Errands", "Garden"]),
+                                    ("Home + ", "Home", [])] {
+            let parts = TagPickerModel.typedParts(line)
+            #expect(parts.chosen == chosen, "\(line)")
+            #expect(parts.new == new, "\(line)")
+        }
+    }
 }

@@ -79,6 +79,16 @@ struct PromptFlowTests {
         #expect(tags?.first { $0["name"] as? String == "Garden" }?["color"] as? String == "#14B8A6")
     }
 
+    @Test func addFlowChoosesAndMakesTagsInOneLine() throws {
+        let result = try prompt("add", "Pharmacy", "", "2027-05-01", "", "", "Health +Errands +Word games 3", "", "", "y", "quit")
+        #expect(result.stdout.contains("Chose #Errands, a new tag made when the reminder is saved."), "\(result.stdout)")
+        #expect(result.stdout.contains("Chose #Word games, a new tag made when the reminder is saved."), "\(result.stdout)")
+        #expect(result.stdout.contains("Added 1. \"Pharmacy\""), "\(result.stdout)")
+        #expect(try stored().todo.first?["tags"] as? [String] == ["Errands", "Health", "Word games"])
+        let tags = try JSONSerialization.jsonObject(with: try memoss("tags", "--json").stdoutData) as? [[String: Any]]
+        #expect(tags?.first { $0["name"] as? String == "Word games" }?["color"] as? String == TagRules.palette[2])
+    }
+
     /// A tag made at the prompt is stored with the reminder: an add discarded leaves no tag
     /// behind, and nothing for `undo`.
     @Test func aTagMadeInAnAddThatIsDiscardedIsNotStored() throws {
