@@ -112,9 +112,9 @@ package enum CalendarWriter {
             out.end()
         }
         if let list = item.listName { out.line("X-MEMOSS-LIST:", text: list) }
-        if !reminder.isCompleted, reminder.scheduledAt != nil {
-            if let marker = alarmsMarker(reminder) { out.line("X-MEMOSS-ALARMS:", marker) }
-            let triggers = triggers(reminder)
+        let triggers = reminder.isCompleted ? [] : triggers(reminder)
+        if !reminder.isCompleted, reminder.scheduledAt != nil || !triggers.isEmpty {
+            if reminder.scheduledAt != nil, let marker = alarmsMarker(reminder) { out.line("X-MEMOSS-ALARMS:", marker) }
             // Answered: RFC 9074's ACKNOWLEDGED on each VALARM, or beside them when there is none.
             let acknowledged = reminder.alarmsAcknowledgedAt
             if let acknowledged, triggers.isEmpty { out.line("X-MEMOSS-ACKNOWLEDGED:", utc: acknowledged) }
@@ -161,10 +161,15 @@ package enum CalendarWriter {
         }
     }
 
-    /// The alarms of an open dated reminder that have a VALARM, in the order written: all but an
-    /// all-day one's at its due time (a calendar's alarm at an all-day DUE is at midnight; `X-MEMOSS-ALARMS` says it).
+    /// The alarms of an open reminder that have a VALARM, in the order written: a dated one's all
+    /// but an all-day one's at its due time (a calendar's alarm at an all-day DUE is at midnight;
+    /// `X-MEMOSS-ALARMS` says it); an undated one's at a date and time (one kept from when it
+    /// had a date counts from a DUE it has not: it has no VALARM).
     package static func writtenAlarms(_ reminder: Reminder) -> [Alarm] {
-        reminder.alarms.filter { !(reminder.isAllDay && $0 == .atDue) }
+        guard reminder.scheduledAt != nil else {
+            return reminder.alarms.filter { if case .absolute = $0 { true } else { false } }
+        }
+        return reminder.alarms.filter { !(reminder.isAllDay && $0 == .atDue) }
     }
 
     /// What `X-MEMOSS-ALARMS` says of a dated reminder's alarms that its VALARMs cannot: `NONE`

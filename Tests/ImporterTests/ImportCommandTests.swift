@@ -281,6 +281,19 @@ struct ImportCommandTests {
         let item = try #require(try stored().todo.first)
         #expect(item["scheduledAt"] == nil)
         #expect((item["alarms"] as? [[String: Any]])?.map { $0["at"] as? String } == ["2027-01-04T18:00:00-05:00"], "\(item)")
+
+        // An export writes it back, and a store that imports the export has it too.
+        let exported = try MemossProcess.run(["--db", store, "export", "--format", "ics"], environment: environment).stdout
+        #expect(exported.contains("BEGIN:VALARM\r\nACTION:DISPLAY\r\nDESCRIPTION:Someday call\r\nTRIGGER;VALUE=DATE-TIME:20270104T230000Z\r\n"),
+                "\(exported)")
+        #expect(!exported.contains("X-MEMOSS-ALARMS") && !exported.contains("-PT15M"), "\(exported)")
+        let again = try write(exported, as: "again.ics")
+        let other = temporary.path("other.sqlite")
+        #expect(try MemossProcess.run(["--db", other, again], environment: environment, program: MemossProcess.importer).status == 0)
+        let list = try MemossProcess.run(["--db", other, "list", "--json"], environment: environment)
+        let json = try JSONSerialization.jsonObject(with: list.stdoutData) as? [String: Any]
+        let copy = try #require((json?["todo"] as? [[String: Any]])?.first)
+        #expect((copy["alarms"] as? [[String: Any]])?.map { $0["at"] as? String } == ["2027-01-04T18:00:00-05:00"], "\(copy)")
     }
 
     @Test func aCalendarWithToDosAfterItsEndIsRefusedWholeNamingTheLine() throws {
