@@ -30,7 +30,8 @@ package struct CardTimeFormatter: Sendable {
     /// When `reminder`'s time at `instant` (one of its series) is due: the day alone, read in its
     /// own zone, when it is all-day; else the time.
     package func string(forTimeOf reminder: Reminder, at instant: Date) -> String {
-        reminder.isAllDay ? string(day: LocalDate(containing: instant, in: reminder.timeZone), time: nil) : string(for: instant)
+        guard reminder.isAllDay else { return string(for: instant) }
+        return string(forDay: LocalDate(containing: instant, in: reminder.timeZone), of: reminder)
     }
 
     /// When `reminder` is due: its time, its day alone when all-day, "No date" when undated.
@@ -39,9 +40,26 @@ package struct CardTimeFormatter: Sendable {
         if !reminder.isAllDay, let instant = reminder.scheduledAt { return string(for: instant) }
         return switch reminder.due {
         case .someday: Self.undated
-        case .day(let day): string(day: day, time: nil)
+        case .day(let day): string(forDay: day, of: reminder)
         case .moment(_, let instant): string(for: instant)
         }
+    }
+
+    /// An all-day reminder's day, with its zone's place when the day starts there at another
+    /// moment than here: "Tue 1 Dec (Tokyo)". Reminders are in order of when they are due, an
+    /// all-day one when its day starts where it is, so one from Tokyo's Tuesday comes among this
+    /// Monday's reminders; the place says why.
+    private func string(forDay day: LocalDate, of reminder: Reminder) -> String {
+        let text = string(day: day, time: nil)
+        guard reminder.timeZoneID != timeZone.identifier else { return text }
+        let zone = reminder.timeZone, midnight = LocalDateTime(date: day, time: .midnight)
+        guard midnight.resolved(in: zone) != midnight.resolved(in: timeZone) else { return text }
+        return text + " (" + Self.place(of: zone) + ")"
+    }
+
+    /// Where a zone is, as its name says: "Tokyo" for Asia/Tokyo, "St Johns" for America/St_Johns.
+    package static func place(of zone: TimeZone) -> String {
+        String(zone.identifier.split(separator: "/").last ?? Substring(zone.identifier)).replacingOccurrences(of: "_", with: " ")
     }
 
     /// When `reminder` is due, as a sentence goes on: "due Tomorrow 09:00", "due Mon 23 Nov, all

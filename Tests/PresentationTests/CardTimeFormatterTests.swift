@@ -21,6 +21,23 @@ struct CardTimeFormatterTests {
         #expect(formatter.string(for: instant(iso)) == expected)
     }
 
+    /// An all-day reminder is ordered by when its day starts where it is: one whose day starts at
+    /// another moment than here says where, so a Tuesday in Tokyo among this Monday's reminders
+    /// reads as what it is.
+    @Test func anAllDayReminderWhoseDayStartsAtAnotherMomentSaysWhere() throws {
+        func allDay(_ zone: String) throws -> Reminder {
+            let draft = ReminderDraft(item: "Bins", notes: nil, day: day("2026-11-24"), time: nil, zoneID: zone, recurrence: .never, end: nil)
+            let values = try #require(ReminderRules.evaluate(draft, previously: nil, now: testNow).values)
+            return Reminder(id: UUID(uuidString: "00000000-0000-0000-0000-000000000001")!, values: values, now: testNow)
+        }
+        #expect(formatter.string(for: try allDay("Asia/Tokyo")) == "Tue 24 Nov (Tokyo)")
+        #expect(formatter.string(for: try allDay("America/St_Johns")) == "Tue 24 Nov (St Johns)")
+        #expect(formatter.dueSentence(for: try allDay("Asia/Tokyo")) == "due Tue 24 Nov (Tokyo), all day")
+        #expect(formatter.string(for: try allDay(newYork.identifier)) == "Tue 24 Nov")
+        // Another name for a zone whose day starts at the same moment says nothing more.
+        #expect(formatter.string(for: try allDay("America/Toronto")) == "Tue 24 Nov")
+    }
+
     @Test func aTimeInAGapIsSaidWithWhereItWent() {
         let newYorkGap = Occurrence(nominal: LocalDateTime(date: day("2026-03-08"), time: time("02:30")), in: newYork)
         #expect(CardTimeFormatter.gapNote(for: newYorkGap, in: newYork)
