@@ -85,7 +85,13 @@ package enum RecurrenceRuleText {
             switch (byMonthDay, bySetPos) {
             case (let list?, nil) where list.contains(","):
                 return cannot("BYMONTHDAY=\(list) (several days of each month; Memoss repeats months on one day)")
-            case (nil, nil): pattern = .monthly(.day(start.day))
+            case (nil, nil):
+                // RFC 5545 skips the months where the start's day does not exist; Memoss moves it to the last day.
+                guard start.day <= 28 else {
+                    return cannot("FREQ=MONTHLY from the \(start.day)th (it skips the months without a \(start.day)th; "
+                        + "Memoss would put it on their last day)")
+                }
+                pattern = .monthly(.day(start.day))
             case ("-1", nil): pattern = .monthly(.last)
             case (let list?, "-1"):
                 let days = list.split(separator: ",").compactMap { Int($0) }
