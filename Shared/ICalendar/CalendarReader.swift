@@ -85,13 +85,19 @@ package struct CalendarRefusal: Equatable, Sendable {
 /// one item, at its first line, naming how many there are. Anything after END:VCALENDAR makes the
 /// file no calendar Memoss reads (a syntax error at that line), so nothing after it is dropped unsaid.
 package enum CalendarReader {
+    /// What a VALARM further from DUE than a Memoss alarm can be (`Alarm.maximumOffset`) does to
+    /// its item. Read as nothing, the item would notify at its due time: the user's alarm lost
+    /// and another rung. A file's item is refused for it, as a CSV row is; a server's item
+    /// keeps that VALARM on the server untouched (as one that emails) and is read with its others.
+    package enum AlarmsTooFar: Sendable { case refuseTheItem, keepOnTheServer }
+
     /// The todos of `text` and the refusals, in file order; throws when `text` is not a calendar.
-    package static func read(_ text: String, userZone: TimeZone) throws(ContentLines.SyntaxError)
+    package static func read(_ text: String, userZone: TimeZone, alarmsTooFar: AlarmsTooFar = .refuseTheItem) throws(ContentLines.SyntaxError)
         -> (todos: [CalendarTodo], refusals: [CalendarRefusal])
     {
         var todos: [CalendarTodo] = []
         var refusals: [CalendarRefusal] = []
-        try read({ ContentLines.Reader(whole: Data(text.utf8)) }, userZone: userZone) { entry in
+        try read({ ContentLines.Reader(whole: Data(text.utf8)) }, userZone: userZone, alarmsTooFar: alarmsTooFar) { entry in
             switch entry {
             case .todo(let todo): todos.append(todo)
             case .refused(let item): refusals += item
@@ -105,10 +111,11 @@ package enum CalendarReader {
     /// calendar. `file` is called twice and must give the file from its start each time: first
     /// for the zones its VTIMEZONEs name (one may come after the items that use it), then for
     /// the items.
-    package static func read(_ file: () -> ContentLines.Reader, userZone: TimeZone,
+    package static func read(_ file: () -> ContentLines.Reader, userZone: TimeZone, alarmsTooFar: AlarmsTooFar = .refuseTheItem,
                              _ body: (CalendarEntry) -> Void) throws(ContentLines.SyntaxError) {
         let look = firstLook(file())
-        var items = CalendarItems(userZone: userZone, zoneLocations: look.zoneLocations, exceptions: look.exceptions)
+        var items = CalendarItems(userZone: userZone, zoneLocations: look.zoneLocations, exceptions: look.exceptions,
+                                  alarmsTooFar: alarmsTooFar)
         var reader = file()
         var isFirst = true
         while true {
@@ -203,10 +210,13 @@ private struct CalendarItems {
     /// The calendar's name (`X-WR-CALNAME`), once read.
     private var calendarName: String?
 
-    init(userZone: TimeZone, zoneLocations: [String: String], exceptions: [String: Int]) {
+    let alarmsTooFar: CalendarReader.AlarmsTooFar
+
+    init(userZone: TimeZone, zoneLocations: [String: String], exceptions: [String: Int], alarmsTooFar: CalendarReader.AlarmsTooFar) {
         self.userZone = userZone
         self.zoneLocations = zoneLocations
         self.exceptions = exceptions
+        self.alarmsTooFar = alarmsTooFar
     }
 
     /// Takes the next line; returns the item it ends, if any.
@@ -257,7 +267,7 @@ private struct CalendarItems {
                         + "one done or cancelled on its own), which Memoss cannot keep; importing the series would bring them back open. "
                         + "Edit it in its app into a plain rule, or leave it out")])
             }
-            var reader = TodoReader(lines: todo, userZone: userZone, zoneLocations: zoneLocations, alarms: alarms)
+            var reader = TodoReader(lines: todo, userZone: userZone, zoneLocations: zoneLocations, alarms: alarms, alarmsTooFar: alarmsTooFar)
             todo = []
             alarms = []
             if var read = reader.read() {
@@ -295,12 +305,15 @@ struct TodoReader {
 
     /// The lines of each of its VALARMs.
     let alarmLines: [[ContentLines.Line]]
+    let alarmsTooFar: CalendarReader.AlarmsTooFar
 
-    init(lines: [ContentLines.Line], userZone: TimeZone, zoneLocations: [String: String], alarms: [[ContentLines.Line]] = []) {
+    init(lines: [ContentLines.Line], userZone: TimeZone, zoneLocations: [String: String], alarms: [[ContentLines.Line]] = [],
+         alarmsTooFar: CalendarReader.AlarmsTooFar = .refuseTheItem) {
         self.lines = lines
         self.userZone = userZone
         self.zoneLocations = zoneLocations
         self.alarmLines = alarms
+        self.alarmsTooFar = alarmsTooFar
     }
 
     private mutating func refuse(_ line: ContentLines.Line, _ message: String) {
@@ -374,8 +387,8 @@ struct TodoReader {
         let completedAt = first("COMPLETED").flatMap { instant($0) }
         let createdAt = first("CREATED").flatMap { instant($0) }
         let modifiedAt = first("LAST-MODIFIED").flatMap { instant($0) }
-        guard refusals.isEmpty else { return nil }
         let eachAlarm = due.map { alarms(due: $0, start: start ?? $0, zone: zone, isAllDay: isAllDay) } ?? alarmLines.map { _ in nil }
+        guard refusals.isEmpty else { return nil }
         let categories = lines.filter { $0.name == "CATEGORIES" }
             .flatMap { ContentLines.list($0.value) }
             .map { $0.trimmingCharacters(in: .whitespaces) }
@@ -472,8 +485,9 @@ struct TodoReader {
     /// The alarms of its VALARMs that display or sound: a TRIGGER as a duration from DUE
     /// (`RELATED=END`) or from DTSTART (the default; from DUE when there is no DTSTART), or an
     /// instant (`VALUE=DATE-TIME`); the default one when none can be read. An all-day item's
-    /// durations count from its day's notification time, as Memoss's relative alarms do.
-    private func alarms(due: LocalDateTime, start: LocalDateTime, zone: TimeZone, isAllDay: Bool) -> [Alarm?] {
+    /// durations count from its day's notification time, as Memoss's relative alarms do. One
+    /// further from DUE than a Memoss alarm can be is as `alarmsTooFar` says.
+    private mutating func alarms(due: LocalDateTime, start: LocalDateTime, zone: TimeZone, isAllDay: Bool) -> [Alarm?] {
         let dueInstant = due.resolved(in: zone), startInstant = start.resolved(in: zone)
         return alarmLines.map { lines -> Alarm? in
             guard let trigger = Self.trigger(of: lines) else { return nil }
@@ -484,7 +498,12 @@ struct TodoReader {
             let offset = length.days * 86_400 + length.seconds
             let fromStart = trigger.parameters["RELATED"]?.uppercased() != "END"
             let seconds = fromStart && !isAllDay ? offset + Int(startInstant.timeIntervalSince(dueInstant)) : offset
-            return abs(seconds) <= Alarm.maximumOffset ? .relative(seconds: seconds) : nil
+            guard abs(seconds) <= Alarm.maximumOffset else {
+                if alarmsTooFar == .keepOnTheServer { return nil }
+                refuse(trigger, "\(trigger.value) is too far from the due time; an alarm is at most 52 weeks before or after it")
+                return nil
+            }
+            return .relative(seconds: seconds)
         }
     }
 

@@ -173,6 +173,20 @@ struct CalendarReaderTests {
             + "into a plain rule, or leave it out"])
     }
 
+    /// An alarm further from DUE than Memoss's can be was read as the default one, at the due time:
+    /// the user's alarm lost and another rung. It is refused, as the same alarm in a CSV row is.
+    @Test func anAlarmTooFarFromItsDueTimeRefusesTheItem() throws {
+        let read = try CalendarReader.read(calendar(
+            "BEGIN:VTODO", "UID:far", "SUMMARY:Far alarm", "DUE:20991212T150000Z",
+            "BEGIN:VALARM", "ACTION:DISPLAY", "TRIGGER:-P400D", "END:VALARM", "END:VTODO",
+            "BEGIN:VTODO", "UID:near", "SUMMARY:Near alarm", "DUE:20991212T150000Z",
+            "BEGIN:VALARM", "ACTION:DISPLAY", "TRIGGER:-P364D", "END:VALARM", "END:VTODO"), userZone: user)
+        #expect(read.todos.map(\.title) == ["Near alarm"])
+        #expect(read.todos.first?.alarms == [.relative(seconds: -364 * 86_400)])
+        #expect(read.refusals.map(\.field) == ["TRIGGER"])
+        #expect(read.refusals.map(\.message) == ["-P400D is too far from the due time; an alarm is at most 52 weeks before or after it"])
+    }
+
     @Test func severalDaysOfTheMonthAreRefusedForWhatTheyAre() throws {
         let read = try CalendarReader.read(calendar(
             "BEGIN:VTODO", "UID:a", "SUMMARY:Pay", "DTSTART:20990101T090000", "RRULE:FREQ=MONTHLY;BYMONTHDAY=1,15", "END:VTODO",
