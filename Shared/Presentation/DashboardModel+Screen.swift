@@ -90,9 +90,15 @@ extension DashboardModel {
             }
         }
         // The numbers are stored before they are shown, so what another shell's `done 3` reads is
-        // never behind the screen.
+        // never behind the screen. Cards numbered after the first are added to the stored listing
+        // only while it is this screen's: after a `list` in another shell, that listing's numbers
+        // are the store's (Ctrl-L or another view stores the screen's again).
         if numbering.ids != before, let saveListing {
-            do { try await saveListing(numbering.ids) } catch { self.error = ErrorMessage.describe(error) }
+            do {
+                if before.isEmpty { try await saveListing(numbering.ids) } else { try await saveListing.extending(numbering.ids) }
+            } catch {
+                self.error = ErrorMessage.describe(error)
+            }
         }
         self.keys = keys
         self.gaps = gaps

@@ -92,22 +92,29 @@ package struct GRDBReminderRepository: ReminderRepository {
         try await saveListing(count: ids.count) { body in try Self.forEachSlice(of: ids, body) }
     }
 
+    package func extendListing(_ ids: [UUID]) async throws -> Bool {
+        try await saveListing(count: ids.count, extendingOnly: true) { body in try Self.forEachSlice(of: ids, body) }
+    }
+
     package func saveListing(_ spool: ListingSpool) async throws -> Bool {
         try await saveListing(count: spool.count) { body in try spool.forEachSlice(body) }
     }
 
-    /// Keeps the listing of `count` ids that `slices` passes as bytes, a slice at a time.
-    private func saveListing(count: Int, slices: @escaping ListingSlices) async throws -> Bool {
+    /// Keeps the listing of `count` ids that `slices` passes as bytes, a slice at a time;
+    /// `extendingOnly`, only over a stored listing that is its start.
+    private func saveListing(count: Int, extendingOnly: Bool = false, slices: @escaping ListingSlices) async throws -> Bool {
         // Listing the same reminders again writes nothing (and takes no lock); a listing that is
         // the stored one with reminders after it (a prompt's, after an `add`) adds those; another
         // is written whole. A write happens only when no other program is writing, never waiting
         // for one. Both compare and write the blob a slice at a time (incremental blob I/O): at a
         // million reminders, a copy of the listing held whole is 16 MB, and SQLite would make one
         // more of a blob bound whole.
-        let stored = try await database.read { db in try Self.storedListing(against: count, slices, db) }
+        let stored = try await database.read { db in try Self.storedListing(against: count, slices, extendingOnly: extendingOnly, db) }
         switch stored {
         case .same:
             return true
+        case .extendedByMany:
+            break
         case .followedBy(let added, let listed, let previouslyAdded):
             let kept = try await database.writeIfFree { db -> Bool in
                 // Unless another program listed meanwhile.
@@ -122,10 +129,10 @@ package struct GRDBReminderRepository: ReminderRepository {
             switch kept {
             case true?: return true
             case nil: return false
-            case false?: break  // another program listed meanwhile: written whole
+            case false?: if extendingOnly { return false }  // another program listed meanwhile: written whole
             }
         case .other:
-            break
+            if extendingOnly { return false }
         }
         return try await database.writeIfFree { db -> Void in
             try db.execute(sql: "INSERT OR REPLACE INTO lastListing (id, reminderIDs) VALUES (1, zeroblob(?))", arguments: [count * 16])
@@ -151,6 +158,9 @@ package struct GRDBReminderRepository: ReminderRepository {
         /// It is the start of it (`listed` ids in the blob, `previouslyAdded` after them): the
         /// listing is it with `added` after.
         case followedBy(added: [UUID], listed: Int, previouslyAdded: Int)
+        /// It is the start of it, with more after it than are added one by one (asked for
+        /// `extendingOnly`; otherwise that is `other`).
+        case extendedByMany
         /// Another listing, or none.
         case other
     }
@@ -159,10 +169,12 @@ package struct GRDBReminderRepository: ReminderRepository {
     /// ids of `slices`, read a slice at a time, stopping at the first that differs. Only a few
     /// reminders after the stored ones (as many as a slice) are taken as added: past that, the
     /// listing is written whole.
-    private static func storedListing(against count: Int, _ slices: ListingSlices, _ db: Database) throws -> StoredListing {
+    private static func storedListing(against count: Int, _ slices: ListingSlices, extendingOnly: Bool,
+                                      _ db: Database) throws -> StoredListing {
         try withListingBlob(db, writable: false) { blob -> StoredListing in
             let listed = Int(sqlite3_blob_bytes(blob)) / 16
-            guard count >= listed, count - listed <= listingSlice else { return .other }
+            let many = count - listed > listingSlice
+            guard count >= listed, !many || extendingOnly else { return .other }
             let previouslyAdded = try UUID.fetchAll(db, sql: "SELECT reminderID FROM lastListingAdded ORDER BY number")
             guard count >= listed + previouslyAdded.count else { return .other }
             var stored = [UInt8](repeating: 0, count: listingSlice * 16)
@@ -180,9 +192,11 @@ package struct GRDBReminderRepository: ReminderRepository {
                     }
                 }
                 after += UUID.packed(in: UnsafeRawBufferPointer(rebasing: bytes[inBlob...]))
-                return same
+                // With many after it, only whether the stored listing is the start matters.
+                return same && !(many && after.count >= previouslyAdded.count)
             }
             guard same, after.starts(with: previouslyAdded) else { return .other }
+            if many { return .extendedByMany }
             if after.count == previouslyAdded.count { return .same }
             return .followedBy(added: Array(after.dropFirst(previouslyAdded.count)), listed: listed, previouslyAdded: previouslyAdded.count)
         } ?? .other

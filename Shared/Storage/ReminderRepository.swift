@@ -28,6 +28,11 @@ package protocol ReminderRepository: Sendable {
     /// `false`, writing nothing, when another program is writing to the store (it never waits).
     @discardableResult
     func saveListing(_ ids: [UUID]) async throws -> Bool
+    /// As `saveListing(_:)`, but only when the stored listing is the start of `ids` (this
+    /// program's own, to which it adds cards): after another program's listing, `false`, writing
+    /// nothing, since that listing's numbers are the store's now.
+    @discardableResult
+    func extendListing(_ ids: [UUID]) async throws -> Bool
     /// As `saveListing(_:)`, for the ids a listing spooled as it was written.
     @discardableResult
     func saveListing(_ spool: ListingSpool) async throws -> Bool

@@ -172,6 +172,13 @@ package struct SaveListingUseCase: Sendable {
         try await repository.saveListing(ids)
     }
 
+    /// Stores `ids` as the last listing when the stored one is their start (this program's own,
+    /// which they extend); `false` after another program's listing, or as for `callAsFunction(_:)`.
+    @discardableResult
+    package func extending(_ ids: [UUID]) async throws -> Bool {
+        try await repository.extendListing(ids)
+    }
+
     /// Stores the ids `spool` holds as the last listing; `false` as for `callAsFunction(_:)`.
     @discardableResult
     package func callAsFunction(_ spool: ListingSpool) async throws -> Bool {

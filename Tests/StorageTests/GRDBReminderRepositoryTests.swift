@@ -64,6 +64,25 @@ struct GRDBReminderRepositoryTests {
         #expect(try await repository.lastListing() == [])
     }
 
+    /// A screen adds its new cards to the stored listing only while it is the screen's own: after
+    /// another program's listing, nothing is written; over its own, cards are added, however many.
+    @Test func aListingIsExtendedOnlyOverItsOwnStart() async throws {
+        let screen = (1...10).map { counted($0) }
+        #expect(try await repository.saveListing(screen))
+        #expect(try await repository.extendListing(screen + [counted(11)]))
+        #expect(try await repository.lastListing() == screen + [counted(11)])
+        let many = screen + [counted(11)] + (12...5_000).map { counted($0) }
+        #expect(try await repository.extendListing(many))
+        #expect(try await repository.lastListing() == many)
+
+        let shell = [counted(3), counted(7)]
+        #expect(try await repository.saveListing(shell))
+        #expect(try await repository.extendListing(many + [counted(5_001)]) == false)
+        #expect(try await repository.lastListing() == shell)
+        #expect(try await repository.extendListing(shell + [counted(9)]))
+        #expect(try await repository.lastListing() == shell + [counted(9)])
+    }
+
     /// A listing that is the kept one with reminders after it (a prompt's, after an `add`) keeps
     /// the stored ids and numbers the new ones after them: the same listing, read whole or by
     /// number, whether the kept one ended inside a slice of 4,096 or at its edge; one that differs

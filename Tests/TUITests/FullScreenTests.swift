@@ -456,6 +456,28 @@ struct FullScreenTests {
         try screen.waitFor("Dry cleaning done") { $0.contains { $0.hasPrefix("   7 [x] Dry cleaning") } }
     }
 
+    /// A `list` in another shell makes its numbers the store's: a card the screen adds after it
+    /// (a change from that shell) does not take them back, so that shell's next `done 2` is its
+    /// own 2. Ctrl-L stores the screen's numbers again.
+    @Test func anotherShellsListingKeepsItsNumbersWhileTheScreenAddsCards() throws {
+        let store = try Store(empty: true)
+        try store.memoss(["add", "Daily review", "--date", "2026-11-23", "--time", "08:00", "--repeat", "daily", "--tag", "Work"])
+        for (title, day) in [("Alpha", "24"), ("Beta", "25")] { try store.memoss(["add", title, "--date", "2026-11-\(day)"]) }
+        try store.memoss(["add", "Gamma", "--date", "2026-11-26", "--tag", "Work"])
+        let screen = try store.screen()
+        #expect(try store.memoss(["list", "tag:Work"]).contains("2. [ ] Gamma"))
+        // A repeating reminder done: its completed time is a card the screen numbers (5).
+        try store.memoss(["done", "1"])
+        try screen.waitFor("the completed time") { $0.contains { $0.hasPrefix("   5 [x] Daily review") } }
+        #expect(try store.memoss(["done", "2"]) == "Completed \"Gamma\".\n")
+        #expect(try store.openTitles() == ["Daily review", "Alpha", "Beta"])
+
+        try screen.press("C-l")
+        try screen.waitFor("numbered from 1 again") { $0.contains { $0.hasPrefix("▸  1 [ ] Daily review") } }
+        try store.memoss(["done", "2"])
+        #expect(try store.openTitles() == ["Daily review", "Beta"])
+    }
+
     @Test func inAScrolledListTheSelectedLineStaysWhereItIsWhenARowIsAddedAboveIt() throws {
         let store = try Store(empty: true)
         for day in 1...30 {
