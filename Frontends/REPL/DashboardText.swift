@@ -31,7 +31,7 @@ final class DashboardText: @unchecked Sendable {
     func write(_ line: DashboardModel.Line, to output: PagedOutput) {
         if case .card(let card) = line {
             number += 1
-            ids.add(card.id)
+            ids.add(card.reminder)
             guard let width else {
                 scratch.removeAll(keepingCapacity: true)
                 Self.write(card, number: number, style: style, into: &scratch)

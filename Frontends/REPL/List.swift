@@ -69,10 +69,10 @@ extension Memoss {
             // Completed, then To Do, from one read of the store.
             try await dashboard.streamReminders(completed ? .completed : .everythingDoneFirst) { reminder, isDone in
                 if isDone {
-                    done.add(reminder.id)
+                    done.add(reminder)
                 } else {
                     json.startToDo()
-                    open.add(reminder.id)
+                    open.add(reminder)
                 }
                 json.add(reminder)
             }

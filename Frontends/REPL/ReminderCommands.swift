@@ -161,9 +161,15 @@ extension Memoss {
 
         func execute(in session: Session) async throws {
             guard let found = try await session.chosen(reminders, command: "done", verb: "complete", openOnly: true, yes: yes) else { return }
+            try Self.refuseCompletedTimes(found)
             for after in try await session.core.completeReminders(ids: found.map(\.id), onlyCurrent: one) {
                 session.say(CompletionText.completed(after, formatter: session.timeFormatter))
             }
+        }
+
+        /// Refuses, before anything changes, when a number named a card showing a completed time.
+        static func refuseCompletedTimes(_ found: [ReminderWithTags]) throws {
+            if let past = found.first(where: \.isPastOccurrence) { throw Refusal(message: CompletionText.completedTimeRefused(past, undo: "`undo`")) }
         }
     }
 
@@ -180,6 +186,7 @@ extension Memoss {
 
         func execute(in session: Session) async throws {
             let found = try await session.resolve(reminders)
+            try Done.refuseCompletedTimes(found)
             let cancelled = try await session.core.changeStatus(ids: found.map(\.id), to: .cancelled)
             for reminder in found {
                 let done = cancelled.contains { $0.id == reminder.id }
@@ -202,6 +209,7 @@ extension Memoss {
 
         func execute(in session: Session) async throws {
             let found = try await session.resolve(reminders)
+            try Done.refuseCompletedTimes(found)
             for after in try await session.core.reopenReminders(ids: found.map(\.id)) {
                 session.say(CompletionText.reopened(after, formatter: session.timeFormatter))
             }

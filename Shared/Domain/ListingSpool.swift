@@ -26,6 +26,11 @@ package final class ListingSpool: @unchecked Sendable {
     /// How many ids it holds.
     package var count: Int { lock.withLock { added } }
 
+    /// Adds the entry of `item`'s card at the end (`ListingEntry.id(of:)`).
+    package func add(_ item: ReminderWithTags) {
+        add(ListingEntry.id(of: item))
+    }
+
     /// Adds `id` at the end.
     package func add(_ id: UUID) {
         lock.withLock {
@@ -106,5 +111,32 @@ package enum ListingSpoolError: UserFacingError {
 
     package var message: String {
         "The listing's numbers could not be kept (its temporary file could not be written or read back); check the space left in the temporary folder (TMPDIR) and list again."
+    }
+}
+
+/// What a listing keeps for a card: its reminder's id, or, for a completed time of a repeating
+/// reminder that goes on, that id with its RFC 4122 variant bits (`10`) turned to `11`, so a
+/// number typed later knows its card showed a time already done, not the reminder as it is.
+package enum ListingEntry {
+    /// The entry of `item`'s card.
+    package static func id(of item: ReminderWithTags) -> UUID {
+        item.isPastOccurrence ? completedTime(of: item.id) : item.id
+    }
+
+    /// The entry of a card showing a completed time of the reminder `id`.
+    package static func completedTime(of id: UUID) -> UUID {
+        var bytes = id.uuid
+        bytes.8 |= 0x40
+        return UUID(uuid: bytes)
+    }
+
+    /// The reminder of an entry that may be a completed time's: `nil` when it is not one (its
+    /// variant bits are not `11`). A reminder's own id with those bits (an imported GUID) is
+    /// found as it is before it is read as this.
+    package static func reminder(ofCompletedTime entry: UUID) -> UUID? {
+        var bytes = entry.uuid
+        guard bytes.8 & 0xC0 == 0xC0 else { return nil }
+        bytes.8 &= ~0x40
+        return UUID(uuid: bytes)
     }
 }

@@ -23,6 +23,13 @@ package enum CompletionText {
     }
 
     /// "Reopened "Tea", due Today 09:00." ("with no date" for an undated one).
+    /// Why a card showing a completed time of a repeating reminder is not completed, cancelled
+    /// or reopened (that would act on the reminder's current time): `undo` names how the front
+    /// takes a change back ("`undo`", "`u` (undo)").
+    package static func completedTimeRefused(_ reminder: ReminderWithTags, undo: String) -> String {
+        "That is a completed time of \"\(VisibleText.escaped(reminder.title))\"; \(undo) takes back a completion."
+    }
+
     package static func reopened(_ reminder: Reminder, formatter: CardTimeFormatter) -> String {
         "Reopened \"\(VisibleText.escaped(reminder.title))\", \(formatter.dueSentence(for: reminder))."
     }

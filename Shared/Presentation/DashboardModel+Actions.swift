@@ -122,7 +122,7 @@ extension DashboardModel {
         guard let card = selectedCard else { return }
         guard !card.reminder.isPastOccurrence else {
             status = nil
-            error = "That is a completed time of \"\(VisibleText.escaped(card.title))\"; `u` (undo) takes back a completion."
+            error = CompletionText.completedTimeRefused(card.reminder, undo: "`u` (undo)")
             return
         }
         anchor = selectedPosition

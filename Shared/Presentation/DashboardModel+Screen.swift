@@ -26,7 +26,7 @@ extension DashboardModel {
         /// The number of the card `key`, giving it the next one when it has none.
         mutating func number(_ key: CardKey) -> Int {
             if let number = numbers[key] { return number }
-            ids.append(key.id)
+            ids.append(key.pastOccurrence == nil ? key.id : ListingEntry.completedTime(of: key.id))
             numbers[key] = ids.count
             return ids.count
         }

@@ -132,9 +132,12 @@ package struct ResolveReminderUseCase: Sendable {
     /// The reminder of `number`, whose id in a listing of `count` is `id`.
     private func listed(_ number: Int, id: UUID?, of count: Int) async throws -> ReminderWithTags {
         guard let id else { throw ReminderReferenceError.noSuchNumber(number, listed: count) }
-        guard let reminder = try await repository.reminderWithTags(id: id) else {
+        if let reminder = try await repository.reminderWithTags(id: id) { return reminder }
+        // A card that showed a completed time: the reminder, marked as that card was.
+        guard let own = ListingEntry.reminder(ofCompletedTime: id), var reminder = try await repository.reminderWithTags(id: own) else {
             throw ReminderReferenceError.deletedSinceListing(number)
         }
+        reminder.isPastOccurrence = true
         return reminder
     }
 

@@ -22,6 +22,30 @@ struct RepeatCommandTests {
         return json?["todo"] as? [[String: Any]] ?? []
     }
 
+    /// `done 2` on a card that shows a completed time ("[x] Stretch") completed the reminder's next
+    /// time; it is refused, as on the full screen, and so are cancel and reopen. Other commands take
+    /// the number as the reminder.
+    @Test func aCompletedTimesNumberIsNotCompletedCancelledOrReopenedAgain() throws {
+        let clock = environment.merging(["MEMOSS_CLOCK": "2026-11-25T09:00:00Z"]) { $1 }
+        func run(_ arguments: String...) throws -> ChildProcess.Result {
+            try MemossProcess.run(["--db", store] + arguments, environment: clock)
+        }
+        _ = try run("add", "Stretch", "--date", "2026-11-26", "--time", "08:00", "--repeat", "daily")
+        _ = try run("done", "1")
+        let listed = try run("list").stdout
+        #expect(listed.contains("  1. [ ] Stretch  Fri 27 Nov 08:00") && listed.contains("  2. [x] Stretch  Tomorrow 08:00"), "\(listed)")
+        for command in ["done", "cancel", "reopen"] {
+            let refused = try run(command, "2")
+            #expect(refused.status == 1)
+            #expect(refused.stderr == "memoss: That is a completed time of \"Stretch\"; `undo` takes back a completion.\n")
+        }
+        #expect(try run("show", "2").stdout.hasPrefix("Stretch\n"))
+        // Nothing moved on: the reminder is still due at its next time.
+        let json = try JSONSerialization.jsonObject(with: try run("list", "--json").stdoutData) as? [String: Any]
+        #expect((json?["todo"] as? [[String: Any]])?.first?["scheduledAt"] as? String == "2026-11-27T08:00:00+00:00")
+        #expect(try run("done", "1").stdout == "Completed \"Stretch\"; next: Sat 28 Nov 08:00.\n")
+    }
+
     @Test func aPhraseAndACountRepeatAsSaid() throws {
         let added = try memoss("add", "Swim", "--date", "2027-03-02", "--repeat", "every 2 weeks on tue,thu", "--times", "4")
         #expect(added.stdout == "Added 1. \"Swim\", due Tue 2 Mar 2027 09:00, repeating Every 2 weeks on Tuesday and Thursday, 4 times.\n")
