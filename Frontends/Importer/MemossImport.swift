@@ -128,6 +128,10 @@ package struct MemossImport: AsyncParsableCommand {
             if headerRecord.fields.first?.trimmingWhitespace().uppercased() == "BEGIN:VCALENDAR" {
                 fail("\(name) is an iCalendar file; name it .ics or add --format ics; nothing was imported")
             }
+            if let first = headerRecord.fields.first?.trimmingWhitespace(), first.hasPrefix("{") || first.hasPrefix("[") {
+                fail("\(name) looks like JSON, which memoss-import does not read; export it as CSV or iCalendar "
+                    + "(memoss export --format csv) and import that; nothing was imported")
+            }
             // Lines some tools write above the header (TickTick's "Date: …", "Version: …").
             while ImportSource.isPreamble(headerRecord.fields) {
                 guard let next = try reader.next() else { throw ImportFileError.empty }

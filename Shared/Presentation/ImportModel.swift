@@ -205,7 +205,7 @@ package final class ImportModel {
         }
 
         let checked = ReminderRules.evaluate(draft, previously: nil, now: environment.now(), allowingPast: allowPast || completed == true)
-        for error in checked.problems { problems.append((error.field.rawValue, error.message)) }
+        for error in checked.problems { problems.append((error.field.rawValue, Self.message(error))) }
         if problems.isEmpty, let values = checked.values {
             let now = environment.now()
             let key = id.map(ImportedReminder.key(forID:))
@@ -275,7 +275,7 @@ package final class ImportModel {
             case .repeat, .endDate: "RRULE"
             case .timeZone: "TZID"
             }
-            problems.append((property, error.message))
+            problems.append((property, Self.message(error)))
         }
         guard problems.isEmpty, let values = checked.values else {
             importer.refuse()
@@ -294,6 +294,13 @@ package final class ImportModel {
         reminder.createdAt = todo.createdAt ?? now
         reminder.updatedAt = todo.modifiedAt ?? reminder.createdAt
         keep(reminder, key: key, tags: tags, list: listName)
+    }
+
+    /// What a row or item refused by the form's rules is told: the form's sentence, and for a
+    /// past date what lets it in (a backup, or another app's series that keeps its first date).
+    private static func message(_ error: ReminderValidationError) -> String {
+        error == .notInFuture ? "Must be in the future; --allow-past imports past ones as they are (a backup, an older series)"
+            : error.message
     }
 
     /// Keeps an accepted reminder for `finish`, its new tag names counted for the file. A key seen

@@ -92,11 +92,20 @@ struct ImportCommandTests {
         #expect(try titles().isEmpty)
     }
 
+    /// A JSON file (`memoss list --json`) is named as what it is, not read as a CSV header "{".
+    @Test func aJSONFileIsRefusedAsJSON() throws {
+        let path = try write("{\n  \"todo\" : []\n}\n", as: "backup.json")
+        let result = try importFile(path)
+        #expect(result.status == 2)
+        #expect(result.stderr == "memoss-import: \(path) looks like JSON, which memoss-import does not read; export it as CSV or "
+            + "iCalendar (memoss export --format csv) and import that; nothing was imported\n")
+    }
+
     @Test func aRefusedRowIsReportedWithItsLineAndTheOthersAreImported() throws {
         let path = try write("title,date,notes\nGood one,2027-01-05,\n\"\",2027-01-06,\"multi\nline\"\nToo late,2020-01-01,\nGood two,2027-01-07,\n")
         let result = try importFile(path)
         #expect(result.status == 1)
-        #expect(result.stderr == "\(path):3: title: Title is required\n\(path):5: date: Must be in the future\n")
+        #expect(result.stderr == "\(path):3: title: Title is required\n\(path):5: date: Must be in the future; --allow-past imports past ones as they are (a backup, an older series)\n")
         #expect(result.stdout == "Imported 2, skipped 0 already present, refused 2.\n")
         #expect(try titles() == ["Good one", "Good two"])
     }
@@ -221,7 +230,7 @@ struct ImportCommandTests {
     @Test func aPastOpenRowIsRefusedUnlessAllowedAndACompletedOneIsAlwaysAccepted() throws {
         let path = try write("title,date,completed\nOld open,2020-01-01,no\nOld done,2020-01-02,yes\n")
         let refused = try importFile(path)
-        #expect(refused.stderr == "\(path):2: date: Must be in the future\n")
+        #expect(refused.stderr == "\(path):2: date: Must be in the future; --allow-past imports past ones as they are (a backup, an older series)\n")
         #expect(try stored().completed.compactMap { $0["title"] as? String } == ["Old done"])
 
         let allowed = try importFile(path, "--allow-past")
