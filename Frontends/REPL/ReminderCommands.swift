@@ -236,7 +236,9 @@ extension Memoss {
             let times = try await session.core.previewOccurrences(id: found.id, count: count)
             if json { return session.say(JSONShapes.encode(JSONShapes.OccurrencesJSON(found, occurrences: times))) }
             session.say("\(VisibleText.escaped(found.title)) · \(found.recurrence.label)")
-            if times.isEmpty { session.say("  " + session.style.dim("Done; nothing more is due.")) }
+            if times.isEmpty {
+                session.say("  " + session.style.dim(found.scheduledAt == nil ? "No date; nothing is due until it has one." : "Done; nothing more is due."))
+            }
             for time in times {
                 session.say("  \(session.timeFormatter.string(forTimeOf: found.reminder, at: time))  \(session.style.dim(ISO8601Text.string(time, in: found.timeZone)))")
             }

@@ -82,6 +82,9 @@ package enum SnoozeLength: Hashable, Sendable {
 
     /// The snooze when the user does not say how long.
     package static let standard = SnoozeLength.minutes(NotificationBudget.defaultSnoozeMinutes)
+
+    /// How many minutes a snooze may last: one to a week.
+    package static let allowedMinutes = 1...10_080
 }
 
 /// Why a notification action could not be done.

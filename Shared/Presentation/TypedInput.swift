@@ -235,8 +235,8 @@ package enum TypedInput {
     }
 
     /// How long to snooze: `10` or `10m` (minutes), `1h`, `1h30m`, `1h30`, or a time of day
-    /// (`17:30`, `5:30pm`) to snooze until; `nil` for anything else. Minutes are not range-checked
-    /// here (the snooze refuses 0 and more than a week with a sentence).
+    /// (`17:30`, `5:30pm`) to snooze until; `nil` for anything else, a length outside
+    /// `SnoozeLength.allowedMinutes` (0, more than a week) too.
     package static func snooze(_ text: String) -> SnoozeLength? {
         let word = text.trimmingWhitespace().lowercased()
         if word.contains(":") || word.hasSuffix("am") || word.hasSuffix("pm") { return time(word).map(SnoozeLength.until) }
@@ -258,7 +258,8 @@ package enum TypedInput {
         } else if !sawUnit {
             return nil
         }
-        return .minutes(minutes)
+        // A length outside one minute to a week is not one (refused as typed, as "30s" is).
+        return SnoozeLength.allowedMinutes.contains(minutes) ? .minutes(minutes) : nil
     }
 
     /// The forms a date takes, for hints.

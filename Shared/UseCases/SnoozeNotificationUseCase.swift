@@ -20,7 +20,7 @@ package struct SnoozeNotificationUseCase: Sendable {
     /// - Throws: `NotificationError.invalidSnooze` outside 1…10080 minutes; `NotificationError.notFound`;
     ///   `StoreError`.
     package func callAsFunction(id: String, length: SnoozeLength = .standard) async throws -> NotificationRequest {
-        if case .minutes(let minutes) = length, !(1...10_080).contains(minutes) { throw NotificationError.invalidSnooze }
+        if case .minutes(let minutes) = length, !SnoozeLength.allowedMinutes.contains(minutes) { throw NotificationError.invalidSnooze }
         let now = environment.now()
         let (found, delivered) = try await center.find(id)
         var request = found

@@ -87,7 +87,7 @@ struct TypedInputTests {
         #expect(TypedInput.snooze(text) == expected)
     }
 
-    @Test(arguments: ["", "h", "ten", "1d", "25:00", "1h-5", "99999999"])
+    @Test(arguments: ["", "h", "ten", "1d", "25:00", "1h-5", "99999999", "0", "0m", "169h", "10081"])
     func snoozeLengthsThatAreNotOneAreRefused(_ text: String) {
         #expect(TypedInput.snooze(text) == nil)
     }

@@ -55,12 +55,12 @@ struct NotificationCommandTests {
             #expect(result.stderr == "memoss: No notification has the id nope; `notifications` lists them.\n")
         }
         let sentence = "Snooze for 1 to 10080 minutes (a week): 10, 90m, 1h, 1h30m, or until a time such as 17:30 or 5:30pm."
-        let zero = try memoss("snooze", "nope", "0")
-        #expect(zero.status == 1)
-        #expect(zero.stderr == "memoss: \(sentence)\n")
-        let unreadable = try memoss("snooze", "nope", "soon")
-        #expect(unreadable.status == 2)
-        #expect(unreadable.stderr == "memoss: \(sentence)\n")
+        // A length that is none (0, more than a week) is a usage error, as one that cannot be read is.
+        for length in ["0", "10081", "soon"] {
+            let refused = try memoss("snooze", "nope", length)
+            #expect(refused.status == 2)
+            #expect(refused.stderr == "memoss: \(sentence)\n")
+        }
     }
 
     @Test func dueWithNothingDueSaysSo() throws {

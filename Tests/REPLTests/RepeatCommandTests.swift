@@ -46,6 +46,13 @@ struct RepeatCommandTests {
         #expect(try run("done", "1").stdout == "Completed \"Stretch\"; next: Sat 28 Nov 08:00.\n")
     }
 
+    /// `next` on a reminder without a date said "Done; nothing more is due." of an open reminder.
+    @Test func nextOfAnUndatedReminderSaysItHasNoDate() throws {
+        _ = try memoss("add", "Read a book", "--date", "none")
+        _ = try memoss("list")
+        #expect(try memoss("next", "1").stdout == "Read a book · Never\n  No date; nothing is due until it has one.\n")
+    }
+
     @Test func aPhraseAndACountRepeatAsSaid() throws {
         let added = try memoss("add", "Swim", "--date", "2027-03-02", "--repeat", "every 2 weeks on tue,thu", "--times", "4")
         #expect(added.stdout == "Added 1. \"Swim\", due Tue 2 Mar 2027 09:00, repeating Every 2 weeks on Tuesday and Thursday, 4 times.\n")
