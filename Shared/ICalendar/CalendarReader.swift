@@ -363,6 +363,10 @@ struct TodoReader {
                 }
             }
         }
+        // An all-day item's zone, as Memoss writes it beside a DATE (which has none); else the user's.
+        if isAllDay, let named = first("X-MEMOSS-TZID")?.value.trimmingCharacters(in: .whitespaces), let own = self.zone(named: named) {
+            zone = own
+        }
         var recurrence: RecurrenceRule = .never
         var end: LocalDate?
         if let property = first("RRULE") {

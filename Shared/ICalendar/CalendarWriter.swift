@@ -76,6 +76,8 @@ package enum CalendarWriter {
                 out.date(day)
                 out.end()
             }
+            // A DATE has no zone; the day's is Memoss's (when it starts, ends, notifies).
+            out.line("X-MEMOSS-TZID:", reminder.timeZoneID)
         case .moment(let local, _):
             let zone = reminder.timeZone.identifier
             for property: StaticString in ["DTSTART;TZID=", "DUE;TZID="] {

@@ -19,7 +19,7 @@ enum ResourcePatch {
             switch self {
             case .title: ["SUMMARY"]
             case .notes: ["DESCRIPTION"]
-            case .schedule: ["DTSTART", "DUE", "DURATION", "RRULE", "X-MEMOSS-UNTIL", "X-MEMOSS-COUNT", "X-MEMOSS-AFTER-DONE"]
+            case .schedule: ["DTSTART", "DUE", "DURATION", "X-MEMOSS-TZID", "RRULE", "X-MEMOSS-UNTIL", "X-MEMOSS-COUNT", "X-MEMOSS-AFTER-DONE"]
             case .status: ["STATUS", "COMPLETED", "PERCENT-COMPLETE"]
             case .tags: ["CATEGORIES"]
             case .priority: ["PRIORITY"]
@@ -348,10 +348,11 @@ private struct ScheduleMerge {
         let start = their("DTSTART"), due = their("DUE"), duration = their("DURATION")
         var result: [String]
         if let kept = Self.theirTimes(start: start, due: due, duration: duration, base: base, local: local) {
-            result = kept
+            // In the zone it was in: an all-day item's zone line as it was, if it had one.
+            result = kept + [their("X-MEMOSS-TZID")?.raw].compactMap { $0 }
         } else {
             let needsStart = start != nil || local.recurrence.isRepeating
-            result = [needsStart ? our("DTSTART") : nil, our("DUE")].compactMap { $0 }
+            result = [needsStart ? our("DTSTART") : nil, our("DUE"), our("X-MEMOSS-TZID")].compactMap { $0 }
         }
         let ruleProperties = ["RRULE", "X-MEMOSS-UNTIL", "X-MEMOSS-COUNT", "X-MEMOSS-AFTER-DONE"]
         let theirRule = theirTop.sorted().map { theirs.lines[$0] }.filter { ruleProperties.contains($0.name) }

@@ -37,6 +37,24 @@ struct CalendarWriterTests {
         #expect(endOnly.contains("\r\nRRULE:FREQ=DAILY;UNTIL=20261204T045959Z\r\n") && !endOnly.contains("X-MEMOSS-"))
     }
 
+    /// A DATE has no zone, and an all-day reminder's zone says when its day starts, ends and
+    /// notifies: it travels beside DUE, so a calendar read in another zone keeps it (it became the
+    /// reader's, and a Tokyo reminder's alarm fired 14 hours late after an export and an import).
+    @Test func anAllDayReminderKeepsItsZoneThroughACalendar() throws {
+        let tokyo = TimeZone(identifier: "Asia/Tokyo")!
+        var allDay = reminder(on: "2026-12-01", in: tokyo.identifier)
+        allDay.isAllDay = true
+        allDay.scheduledAt = LocalDateTime(date: day("2026-12-01"), time: .midnight).resolved(in: tokyo)
+        let text = CalendarWriter.calendar([CalendarItem(reminder: allDay, tagNames: [])], stamp: instant("2026-11-25T12:00:00Z"), product: "Memoss")
+        #expect(text.contains("\r\nDUE;VALUE=DATE:20261201\r\nX-MEMOSS-TZID:Asia/Tokyo\r\n"))
+        let read = try CalendarReader.read(text, userZone: TimeZone(identifier: "America/New_York")!)
+        let todo = try #require(read.todos.first)
+        #expect(todo.isAllDay && todo.timeZoneID == "Asia/Tokyo" && todo.due == LocalDateTime(date: day("2026-12-01"), time: .midnight))
+        // Another client's all-day item, without it, is in the reader's zone.
+        let theirs = text.replacingOccurrences(of: "X-MEMOSS-TZID:Asia/Tokyo\r\n", with: "")
+        #expect(try CalendarReader.read(theirs, userZone: TimeZone(identifier: "America/New_York")!).todos.first?.timeZoneID == "America/New_York")
+    }
+
     @Test func eachRuleIsWrittenAsTheOracleMapsIt() {
         #expect(CalendarWriter.rrule(reminder(on: "2026-12-01")) == nil)
         #expect(CalendarWriter.rrule(reminder(on: "2026-12-01", repeating: .daily)) == "FREQ=DAILY")
