@@ -290,6 +290,10 @@ package final class ImportModel {
         reminder.stage = todo.stage
         reminder.percentComplete = todo.isCompleted && todo.stage != .cancelled ? nil : todo.percentComplete
         reminder.priority = todo.priority.map(Priority.init(icalendar:)) ?? .none
+        // Its alarms answered or snoozed (a backup's): what was answered does not notify again,
+        // and a snooze fires when it was to.
+        reminder.alarmsAcknowledgedAt = todo.alarmsAcknowledgedAt
+        reminder.alarmsSnoozedUntil = todo.alarmsSnoozedUntil
         // The calendar's own history, when it has one (an export keeps them across a round trip).
         reminder.createdAt = todo.createdAt ?? now
         reminder.updatedAt = todo.modifiedAt ?? reminder.createdAt

@@ -39,7 +39,7 @@ package final class ImportTransaction: @unchecked Sendable {
                     isCompleted, completedAt, createdAt, updatedAt, recurrenceRule, recurrenceWeekday, recurrenceDay,
                     recurrenceEnd, nominalTime, nominalDate, importKey, recurrenceInterval, recurrenceWeekdays, recurrenceNth,
                     recurrenceMonth, recurrenceTimes, storedKey, idKey, isAllDay, stage, percentComplete, listID, priority, alarms,
-                    recurrenceAfterDone);
+                    recurrenceAfterDone, alarmsAcknowledgedAt, alarmsSnoozedUntil);
                 CREATE TEMP TABLE importLink (reminderID BLOB, tagID BLOB);
                 """)
             try db.beginTransaction(.immediate)
@@ -95,8 +95,9 @@ package final class ImportTransaction: @unchecked Sendable {
                 INSERT INTO temp.importRow (seq, id, title, notes, scheduledAt, timeZoneID, isCompleted, completedAt,
                     createdAt, updatedAt, recurrenceRule, recurrenceWeekday, recurrenceDay, recurrenceEnd, nominalTime,
                     nominalDate, importKey, recurrenceInterval, recurrenceWeekdays, recurrenceNth, recurrenceMonth, recurrenceTimes,
-                    storedKey, idKey, isAllDay, stage, percentComplete, listID, priority, alarms, recurrenceAfterDone)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                    storedKey, idKey, isAllDay, stage, percentComplete, listID, priority, alarms, recurrenceAfterDone,
+                    alarmsAcknowledgedAt, alarmsSnoozedUntil)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 """).sqliteStatement
             for (seq, row) in batch.enumerated() {
                 // Bound straight through SQLite's C API: GRDB's argument boxing took a large part of
@@ -135,6 +136,9 @@ package final class ImportTransaction: @unchecked Sendable {
                 sqlite3_bind_int(stage, 29, Int32(r.priority.rawValue))
                 Self.bind(stage, 30, record.alarms)
                 if let afterDone = record.recurrenceAfterDone { sqlite3_bind_int(stage, 31, Int32(afterDone)) }
+                // A calendar's answers to the alarms (ACKNOWLEDGED, a snooze): a backup's notifications as they were.
+                if let answered = r.alarmsAcknowledgedAt { sqlite3_bind_int64(stage, 32, StoredInstant.milliseconds(answered)) }
+                if let snoozed = r.alarmsSnoozedUntil { sqlite3_bind_int64(stage, 33, StoredInstant.milliseconds(snoozed)) }
                 let code = sqlite3_step(stage)
                 guard code == SQLITE_DONE else {
                     throw DatabaseError(resultCode: ResultCode(rawValue: code), message: String(cString: sqlite3_errmsg(db.sqliteConnection)))
@@ -203,11 +207,11 @@ package final class ImportTransaction: @unchecked Sendable {
                 INSERT INTO reminder (id, title, notes, scheduledAt, timeZoneID, isCompleted, completedAt, createdAt,
                     updatedAt, recurrenceRule, recurrenceWeekday, recurrenceDay, recurrenceEnd, nominalTime, nominalDate, importKey,
                     recurrenceInterval, recurrenceWeekdays, recurrenceNth, recurrenceMonth, recurrenceTimes, isAllDay, stage, percentComplete,
-                    listID, priority, alarms, recurrenceAfterDone)
+                    listID, priority, alarms, recurrenceAfterDone, alarmsAcknowledgedAt, alarmsSnoozedUntil)
                 SELECT id, title, notes, scheduledAt, timeZoneID, isCompleted, completedAt, createdAt,
                     updatedAt, recurrenceRule, recurrenceWeekday, recurrenceDay, recurrenceEnd, nominalTime, nominalDate, storedKey,
                     recurrenceInterval, recurrenceWeekdays, recurrenceNth, recurrenceMonth, recurrenceTimes, isAllDay, stage, percentComplete,
-                    listID, priority, alarms, recurrenceAfterDone
+                    listID, priority, alarms, recurrenceAfterDone, alarmsAcknowledgedAt, alarmsSnoozedUntil
                 FROM temp.importRow ORDER BY id
                 """)
             try db.execute(sql: """

@@ -92,6 +92,27 @@ struct ImportCommandTests {
         #expect(try titles().isEmpty)
     }
 
+    /// A backup restored keeps its notifications' answers: a snooze fires when it was to, and an
+    /// alarm answered does not fire again (both were dropped on import).
+    @Test func aCalendarsSnoozeAndAnsweredAlarmsAreImportedAsTheyWere() throws {
+        let ics = try write("BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:x\r\nBEGIN:VTODO\r\nUID:snoozed-1\r\nSUMMARY:Snoozy\r\n"
+            + "DTSTAMP:20261125T093600Z\r\nDUE:20261125T093000Z\r\nBEGIN:VALARM\r\nUID:a1\r\nACTION:DISPLAY\r\nDESCRIPTION:Snoozy\r\n"
+            + "TRIGGER;RELATED=END:PT0S\r\nACKNOWLEDGED:20261125T093600Z\r\nEND:VALARM\r\nBEGIN:VALARM\r\nUID:a1-snooze\r\n"
+            + "RELATED-TO;RELTYPE=SNOOZE:a1\r\nACTION:DISPLAY\r\nDESCRIPTION:Snoozy\r\nTRIGGER;VALUE=DATE-TIME:20261125T103600Z\r\n"
+            + "END:VALARM\r\nEND:VTODO\r\nBEGIN:VTODO\r\nUID:answered-1\r\nSUMMARY:Answered\r\nDTSTAMP:20261125T093600Z\r\n"
+            + "DUE:20261125T093000Z\r\nBEGIN:VALARM\r\nACTION:DISPLAY\r\nDESCRIPTION:Answered\r\nTRIGGER;RELATED=END:PT0S\r\n"
+            + "ACKNOWLEDGED:20261125T093600Z\r\nEND:VALARM\r\nEND:VTODO\r\nEND:VCALENDAR\r\n", as: "backup.ics")
+        var at = environment
+        at["MEMOSS_CLOCK"] = "2026-11-25T09:40:00Z"
+        #expect(try MemossProcess.run(["--db", store, "--allow-past", ics], environment: at, program: MemossProcess.importer).status == 0)
+        let waiting = try MemossProcess.run(["--db", store, "notifications"], environment: at).stdout
+        #expect(waiting.contains("1. Today 05:36  Snoozy  (snoozed; due Today 04:30)"), "\(waiting)")
+        #expect(!waiting.contains("Answered"), "\(waiting)")
+        at["MEMOSS_CLOCK"] = "2026-11-25T10:40:00Z"
+        let due = try MemossProcess.run(["--db", store, "due"], environment: at).stdout
+        #expect(due.hasPrefix("Reminder: Snoozy") && !due.contains("Answered"), "\(due)")
+    }
+
     /// A JSON file (`memoss list --json`) is named as what it is, not read as a CSV header "{".
     @Test func aJSONFileIsRefusedAsJSON() throws {
         let path = try write("{\n  \"todo\" : []\n}\n", as: "backup.json")
