@@ -21,10 +21,6 @@ package struct NotificationRequest: Identifiable, Hashable, Sendable {
     /// Whether the user snoozed it (a rebuild of the plan keeps it).
     package var isSnoozed: Bool
 
-    /// The time a line announcing it gives: when its occurrence is due (an alarm before the due
-    /// time says the due time), or for a snoozed one the time it was snoozed to.
-    package var announcedAt: Date { isSnoozed ? fireAt : dueAt }
-
     /// Creates a request from its values.
     package init(id: String, reminderID: UUID, fireAt: Date, dueAt: Date? = nil, title: String, body: String,
                  isRecurring: Bool, isSnoozed: Bool = false) {

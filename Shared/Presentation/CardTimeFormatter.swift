@@ -77,6 +77,12 @@ package struct CardTimeFormatter: Sendable {
         string(day: day, time: nil)
     }
 
+    /// What a line announcing a notification says of when: its occurrence's due time (an alarm
+    /// before it says the due time too) and, for a snoozed one, the note "snoozed to Today 05:36".
+    package func announced(_ request: NotificationRequest) -> (due: String, snooze: String?) {
+        (string(for: request.dueAt), request.isSnoozed ? "snoozed to " + string(for: request.fireAt) : nil)
+    }
+
     /// What a card says of an undated reminder.
     package static let undated = "No date"
 

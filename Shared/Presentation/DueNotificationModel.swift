@@ -54,8 +54,10 @@ package final class DueNotificationModel {
             let formatter = CardTimeFormatter(today: environment.today, timeZone: environment.timeZone)
             for notification in due.delivered + due.deliveredElsewhere where seen.insert(notification.id).inserted {
                 let request = notification.request
-                waiting.append(Shown(id: request.id, text: "Reminder: \(VisibleText.escaped(request.title)) · "
-                    + formatter.string(for: request.announcedAt) + (notification.isLate ? " (late)" : "")))
+                let when = formatter.announced(request)
+                let notes = [when.snooze, notification.isLate ? "late" : nil].compactMap { $0 }
+                waiting.append(Shown(id: request.id, text: "Reminder: \(VisibleText.escaped(request.title)) · " + when.due
+                    + (notes.isEmpty ? "" : " (" + notes.joined(separator: ", ") + ")")))
             }
             error = nil
         } catch {

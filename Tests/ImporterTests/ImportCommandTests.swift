@@ -110,7 +110,8 @@ struct ImportCommandTests {
         #expect(!waiting.contains("Answered"), "\(waiting)")
         at["MEMOSS_CLOCK"] = "2026-11-25T10:40:00Z"
         let due = try MemossProcess.run(["--db", store, "due"], environment: at).stdout
-        #expect(due.hasPrefix("Reminder: Snoozy") && !due.contains("Answered"), "\(due)")
+        // Said at its due time, with the time the snooze moved it to.
+        #expect(due.hasPrefix("Reminder: Snoozy  Today 04:30  (snoozed to Today 05:36, late)\n") && !due.contains("Answered"), "\(due)")
     }
 
     /// A JSON file (`memoss list --json`) is named as what it is, not read as a CSV header "{".
