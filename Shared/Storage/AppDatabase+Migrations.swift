@@ -620,6 +620,17 @@ extension AppDatabase {
                     PRIMARY KEY (account, reminderID))
                 """)
         }
+        migrator.registerMigration("notificationTitle1") { db in
+            // A reminder renamed is renamed in its notifications too: a snoozed one and one waiting
+            // for an answer are not planned again, and kept the old title.
+            try db.execute(sql: """
+                CREATE TRIGGER reminder_notificationTitle AFTER UPDATE OF title ON reminder
+                BEGIN
+                    UPDATE notificationRequest SET title = new.title WHERE reminderID = new.id AND title IS NOT new.title;
+                    UPDATE deliveredNotification SET title = new.title WHERE reminderID = new.id AND title IS NOT new.title;
+                END
+                """)
+        }
         return migrator
     }
 
