@@ -52,11 +52,15 @@ struct CardLine {
         column += marksWidth
         var titleLook = base
         titleLook.dim = done
-        let end = terminal.put(row, column, Columns.visible(card.title), titleLook, room: titleWidth)
-        if let progress = card.progressText, end + 3 < column + titleWidth {
+        // The progress whole after the title ("(40%)"), the title cut to leave it room.
+        let progress = card.progressText.map { "(\($0))" }
+        let progressRoom = progress.map { Columns.width($0) + 1 } ?? 0
+        let titleRoom = progressRoom > 0 && progressRoom + 4 <= titleWidth ? titleWidth - progressRoom : titleWidth
+        let end = terminal.put(row, column, Columns.visible(card.title), titleLook, room: titleRoom)
+        if let progress, titleRoom < titleWidth {
             var progressLook = base
             progressLook.dim = true
-            terminal.put(row, end + 1, "(\(progress))", progressLook, room: column + titleWidth - end - 1)
+            terminal.put(row, end + 1, progress, progressLook)
         }
         column += titleWidth + 2
         var timeLook = base

@@ -118,6 +118,18 @@ struct FullScreenTests {
         #expect(narrow.contains { $0.contains("A title long enough") && $0.contains("…") && $0.hasSuffix("#Shopping") })
     }
 
+    /// A long title is cut to leave its progress whole ("(40%)"), not the progress cut to "(4…".
+    @Test func aLongTitleLeavesItsProgressWhole() throws {
+        let store = try Store(empty: true)
+        try store.memoss(["add", "Water the balcony plants and repot the big fern", "--date", "2026-12-24", "--time", "12:00",
+                          "--new-tag", "Errands-in-town"])
+        try store.memoss(["add", "Short", "--date", "2026-12-25", "--time", "12:00"])
+        _ = try store.memoss(["list"])
+        try store.memoss(["edit", "1", "--progress", "40"])
+        let line = try #require(try store.screen().text().first { $0.contains("Water the") })
+        #expect(line.contains("… (40%)"), "\(line)")
+    }
+
     @Test func tagsThatDoNotFitAreCountedNotCutOrDropped() throws {
         let store = try Store(empty: true)
         try store.memoss(["add", "Book the flights and the hotel for the trip", "--date", "2026-12-24", "--time", "12:00",
