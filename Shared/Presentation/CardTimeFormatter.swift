@@ -68,8 +68,19 @@ package struct CardTimeFormatter: Sendable {
         switch reminder.due {
         case .someday: "with no date"
         case .day: "due \(string(for: reminder)), all day"
-        case .moment: "due \(string(for: reminder))"
+        case .moment(let local, let instant): "due \(string(for: reminder))" + ownZoneNote(local, at: instant, of: reminder)
         }
+    }
+
+    /// A timed reminder's wall time in its own zone when that zone's clock reads otherwise than
+    /// yours then: " (15:00 in New York)", " (Fri 11 Dec 05:00 in Tokyo)". A time typed for it is
+    /// read there (its repeats keep that zone's clock), so what was typed is said back.
+    private func ownZoneNote(_ local: LocalDateTime, at instant: Date, of reminder: Reminder) -> String {
+        guard reminder.timeZoneID != timeZone.identifier else { return "" }
+        let here = LocalDateTime(of: instant, in: timeZone)
+        guard here != local else { return "" }
+        let day = here.date == local.date ? "" : Self.fullDay(local.date).split(separator: " ").prefix(3).joined(separator: " ") + " "
+        return " (\(day)\(local.time) in \(Self.place(of: reminder.timeZone)))"
     }
 
     /// A day alone, as an all-day reminder's card says it: "Today", "Mon 23 Nov".

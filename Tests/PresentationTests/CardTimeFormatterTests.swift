@@ -38,6 +38,23 @@ struct CardTimeFormatterTests {
         #expect(formatter.string(for: try allDay("America/Toronto")) == "Tue 24 Nov")
     }
 
+    /// A time typed for a reminder from another zone is read on that zone's clock: what is said
+    /// back gives that clock beside yours (a traveller's 15:00 was saved as 20:00 without a word).
+    @Test func aTimedReminderFromAnotherZoneSaysItsOwnClockInSentences() throws {
+        let london = CardTimeFormatter(today: day("2026-11-21"), timeZone: TimeZone(identifier: "Europe/London")!)
+        func timed(_ date: String, _ clock: String, in zone: String) throws -> Reminder {
+            let draft = ReminderDraft(item: "Call", notes: nil, day: day(date), time: time(clock), zoneID: zone, recurrence: .never, end: nil)
+            let values = try #require(ReminderRules.evaluate(draft, previously: nil, now: testNow).values)
+            return Reminder(id: UUID(uuidString: "00000000-0000-0000-0000-000000000002")!, values: values, now: testNow)
+        }
+        #expect(london.dueSentence(for: try timed("2026-12-10", "15:00", in: "America/New_York")) == "due Thu 10 Dec 20:00 (15:00 in New York)")
+        #expect(london.dueSentence(for: try timed("2026-12-10", "22:00", in: "America/New_York"))
+            == "due Fri 11 Dec 03:00 (Thu 10 Dec 22:00 in New York)")
+        #expect(london.dueSentence(for: try timed("2026-12-10", "15:00", in: "Europe/London")) == "due Thu 10 Dec 15:00")
+        // Lisbon's clock reads as London's in December: nothing more is said.
+        #expect(london.dueSentence(for: try timed("2026-12-10", "15:00", in: "Europe/Lisbon")) == "due Thu 10 Dec 15:00")
+    }
+
     @Test func aTimeInAGapIsSaidWithWhereItWent() {
         let newYorkGap = Occurrence(nominal: LocalDateTime(date: day("2026-03-08"), time: time("02:30")), in: newYork)
         #expect(CardTimeFormatter.gapNote(for: newYorkGap, in: newYork)
