@@ -352,7 +352,10 @@ private struct ScheduleMerge {
             result = kept + [their("X-MEMOSS-TZID")?.raw].compactMap { $0 }
         } else {
             let needsStart = start != nil || local.recurrence.isRepeating
-            result = [needsStart ? our("DTSTART") : nil, our("DUE"), our("X-MEMOSS-TZID")].compactMap { $0 }
+            // An all-day item's zone line only where another reader would take another zone: it
+            // had one, or the zone is not the one it was read in without it.
+            let zoneLine = their("X-MEMOSS-TZID") != nil || local.timeZoneID != base.timeZoneID ? our("X-MEMOSS-TZID") : nil
+            result = [needsStart ? our("DTSTART") : nil, our("DUE"), zoneLine].compactMap { $0 }
         }
         let ruleProperties = ["RRULE", "X-MEMOSS-UNTIL", "X-MEMOSS-COUNT", "X-MEMOSS-AFTER-DONE"]
         let theirRule = theirTop.sorted().map { theirs.lines[$0] }.filter { ruleProperties.contains($0.name) }
