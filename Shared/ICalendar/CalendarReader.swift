@@ -85,19 +85,22 @@ package struct CalendarRefusal: Equatable, Sendable {
 /// one item, at its first line, naming how many there are. Anything after END:VCALENDAR makes the
 /// file no calendar Memoss reads (a syntax error at that line), so nothing after it is dropped unsaid.
 package enum CalendarReader {
-    /// What a VALARM further from DUE than a Memoss alarm can be (`Alarm.maximumOffset`) does to
-    /// its item. Read as nothing, the item would notify at its due time: the user's alarm lost
-    /// and another rung. A file's item is refused for it, as a CSV row is; a server's item
-    /// keeps that VALARM on the server untouched (as one that emails) and is read with its others.
-    package enum AlarmsTooFar: Sendable { case refuseTheItem, keepOnTheServer }
+    /// Where a calendar comes from, which decides what a value Memoss cannot keep does to its item.
+    /// A file's item is refused with its line, as a CSV row is: a VALARM further from DUE than a
+    /// Memoss alarm can be (read as nothing, the item would notify at its due time: the user's
+    /// alarm lost and another rung), a PRIORITY outside 0–9, a PERCENT-COMPLETE outside 0–100. A
+    /// server's item is read as well as it can be: that VALARM stays on the server untouched (as
+    /// one that emails) and its others are read, a priority it cannot read is none, a percentage
+    /// past the ends is the end; leaving the item out would hide another client's to-do.
+    package enum Source: Sendable { case file, server }
 
     /// The todos of `text` and the refusals, in file order; throws when `text` is not a calendar.
-    package static func read(_ text: String, userZone: TimeZone, alarmsTooFar: AlarmsTooFar = .refuseTheItem) throws(ContentLines.SyntaxError)
+    package static func read(_ text: String, userZone: TimeZone, from source: Source = .file) throws(ContentLines.SyntaxError)
         -> (todos: [CalendarTodo], refusals: [CalendarRefusal])
     {
         var todos: [CalendarTodo] = []
         var refusals: [CalendarRefusal] = []
-        try read({ ContentLines.Reader(whole: Data(text.utf8)) }, userZone: userZone, alarmsTooFar: alarmsTooFar) { entry in
+        try read({ ContentLines.Reader(whole: Data(text.utf8)) }, userZone: userZone, from: source) { entry in
             switch entry {
             case .todo(let todo): todos.append(todo)
             case .refused(let item): refusals += item
@@ -111,11 +114,11 @@ package enum CalendarReader {
     /// calendar. `file` is called twice and must give the file from its start each time: first
     /// for the zones its VTIMEZONEs name (one may come after the items that use it), then for
     /// the items.
-    package static func read(_ file: () -> ContentLines.Reader, userZone: TimeZone, alarmsTooFar: AlarmsTooFar = .refuseTheItem,
+    package static func read(_ file: () -> ContentLines.Reader, userZone: TimeZone, from source: Source = .file,
                              _ body: (CalendarEntry) -> Void) throws(ContentLines.SyntaxError) {
         let look = firstLook(file())
         var items = CalendarItems(userZone: userZone, zoneLocations: look.zoneLocations, exceptions: look.exceptions,
-                                  alarmsTooFar: alarmsTooFar)
+                                  source: source)
         var reader = file()
         var isFirst = true
         while true {
@@ -210,13 +213,13 @@ private struct CalendarItems {
     /// The calendar's name (`X-WR-CALNAME`), once read.
     private var calendarName: String?
 
-    let alarmsTooFar: CalendarReader.AlarmsTooFar
+    let source: CalendarReader.Source
 
-    init(userZone: TimeZone, zoneLocations: [String: String], exceptions: [String: Int], alarmsTooFar: CalendarReader.AlarmsTooFar) {
+    init(userZone: TimeZone, zoneLocations: [String: String], exceptions: [String: Int], source: CalendarReader.Source) {
         self.userZone = userZone
         self.zoneLocations = zoneLocations
         self.exceptions = exceptions
-        self.alarmsTooFar = alarmsTooFar
+        self.source = source
     }
 
     /// Takes the next line; returns the item it ends, if any.
@@ -267,7 +270,7 @@ private struct CalendarItems {
                         + "one done or cancelled on its own), which Memoss cannot keep; importing the series would bring them back open. "
                         + "Edit it in its app into a plain rule, or leave it out")])
             }
-            var reader = TodoReader(lines: todo, userZone: userZone, zoneLocations: zoneLocations, alarms: alarms, alarmsTooFar: alarmsTooFar)
+            var reader = TodoReader(lines: todo, userZone: userZone, zoneLocations: zoneLocations, alarms: alarms, source: source)
             todo = []
             alarms = []
             if var read = reader.read() {
@@ -305,15 +308,15 @@ struct TodoReader {
 
     /// The lines of each of its VALARMs.
     let alarmLines: [[ContentLines.Line]]
-    let alarmsTooFar: CalendarReader.AlarmsTooFar
+    let source: CalendarReader.Source
 
     init(lines: [ContentLines.Line], userZone: TimeZone, zoneLocations: [String: String], alarms: [[ContentLines.Line]] = [],
-         alarmsTooFar: CalendarReader.AlarmsTooFar = .refuseTheItem) {
+         source: CalendarReader.Source = .file) {
         self.lines = lines
         self.userZone = userZone
         self.zoneLocations = zoneLocations
         self.alarmLines = alarms
-        self.alarmsTooFar = alarmsTooFar
+        self.source = source
     }
 
     private mutating func refuse(_ line: ContentLines.Line, _ message: String) {
@@ -392,6 +395,8 @@ struct TodoReader {
         let createdAt = first("CREATED").flatMap { instant($0) }
         let modifiedAt = first("LAST-MODIFIED").flatMap { instant($0) }
         let eachAlarm = due.map { alarms(due: $0, start: start ?? $0, zone: zone, isAllDay: isAllDay) } ?? alarmLines.map { _ in nil }
+        let priority = number("PRIORITY", in: 0...9, "a priority (0–9: 1 the highest, 9 the lowest, 0 none)", clamped: false)
+        let percent = number("PERCENT-COMPLETE", in: 0...100, "a percentage (0–100)", clamped: true)
         guard refusals.isEmpty else { return nil }
         let categories = lines.filter { $0.name == "CATEGORIES" }
             .flatMap { ContentLines.list($0.value) }
@@ -406,10 +411,9 @@ struct TodoReader {
             isCompleted: status == "COMPLETED" || status == "CANCELLED" || completedAt != nil,
             completedAt: status == "CANCELLED" ? nil : completedAt,
             stage: status == "CANCELLED" ? .cancelled : status == "IN-PROCESS" ? .inProgress : .none,
-            percentComplete: first("PERCENT-COMPLETE").flatMap { Int($0.value.trimmingCharacters(in: .whitespaces)) }
-                .map { min(max($0, 0), 100) },
+            percentComplete: percent,
             categories: categories,
-            priority: first("PRIORITY").flatMap { Int($0.value.trimmingCharacters(in: .whitespaces)) }.flatMap { (0...9).contains($0) ? $0 : nil },
+            priority: priority,
             listName: first("X-MEMOSS-LIST").map { ContentLines.unescaped($0.value[...]).trimmingCharacters(in: .whitespaces) }
                 .flatMap { $0.isEmpty ? nil : $0 },
             createdAt: createdAt, modifiedAt: modifiedAt,
@@ -467,6 +471,20 @@ struct TodoReader {
         return alarms.isEmpty ? Alarm.defaults : Alarm.normalized(alarms)
     }
 
+    /// The whole number property `name` holds, within `range`; one that is not, as `source` says:
+    /// refused in a file (`what` says what it should be), else none or, `clamped`, the end of the
+    /// range a number is past.
+    private mutating func number(_ name: String, in range: ClosedRange<Int>, _ what: String, clamped: Bool) -> Int? {
+        guard let line = first(name) else { return nil }
+        let value = line.value.trimmingCharacters(in: .whitespaces)
+        if let number = Int(value), range.contains(number) { return number }
+        guard source == .server else {
+            refuse(line, "\"\(value)\" is not \(what)")
+            return nil
+        }
+        return clamped ? Int(value).map { min(max($0, range.lowerBound), range.upperBound) } : nil
+    }
+
     /// An undated item's VALARMs at a date and time, kept for when it has a date (as a reminder
     /// whose date is taken away keeps its alarms); `nil` when it has none. A duration counts from
     /// DUE or DTSTART, which it has not: such a VALARM says nothing.
@@ -490,7 +508,7 @@ struct TodoReader {
     /// (`RELATED=END`) or from DTSTART (the default; from DUE when there is no DTSTART), or an
     /// instant (`VALUE=DATE-TIME`); the default one when none can be read. An all-day item's
     /// durations count from its day's notification time, as Memoss's relative alarms do. One
-    /// further from DUE than a Memoss alarm can be is as `alarmsTooFar` says.
+    /// further from DUE than a Memoss alarm can be is as `source` says.
     private mutating func alarms(due: LocalDateTime, start: LocalDateTime, zone: TimeZone, isAllDay: Bool) -> [Alarm?] {
         let dueInstant = due.resolved(in: zone), startInstant = start.resolved(in: zone)
         return alarmLines.map { lines -> Alarm? in
@@ -503,7 +521,7 @@ struct TodoReader {
             let fromStart = trigger.parameters["RELATED"]?.uppercased() != "END"
             let seconds = fromStart && !isAllDay ? offset + Int(startInstant.timeIntervalSince(dueInstant)) : offset
             guard abs(seconds) <= Alarm.maximumOffset else {
-                if alarmsTooFar == .keepOnTheServer { return nil }
+                if source == .server { return nil }
                 refuse(trigger, "\(trigger.value) is too far from the due time; an alarm is at most 52 weeks before or after it")
                 return nil
             }

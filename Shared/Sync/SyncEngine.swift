@@ -300,14 +300,14 @@ private struct Run {
 
     /// The one VTODO of a resource's text, `nil` (with the reason) when Memoss cannot read it as one reminder.
     private func parse(_ text: String) -> (todo: CalendarTodo, fields: SyncFields)? {
-        guard let read = try? CalendarReader.read(text, userZone: environment.timeZone, alarmsTooFar: .keepOnTheServer), read.refusals.isEmpty,
+        guard let read = try? CalendarReader.read(text, userZone: environment.timeZone, from: .server), read.refusals.isEmpty,
               read.todos.count == 1, let todo = read.todos.first else { return nil }
         return (todo, SyncFields(todo))
     }
 
     private func refusal(_ text: String) -> String {
         do {
-            let read = try CalendarReader.read(text, userZone: environment.timeZone, alarmsTooFar: .keepOnTheServer)
+            let read = try CalendarReader.read(text, userZone: environment.timeZone, from: .server)
             if let first = read.refusals.first {
                 return first.message.hasPrefix(first.field) ? first.message : "\(first.field) \(first.message)"
             }

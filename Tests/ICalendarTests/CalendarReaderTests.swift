@@ -187,6 +187,26 @@ struct CalendarReaderTests {
         #expect(read.refusals.map(\.message) == ["-P400D is too far from the due time; an alarm is at most 52 weeks before or after it"])
     }
 
+    /// A file's PRIORITY or PERCENT-COMPLETE that Memoss cannot keep refuses its item (it was
+    /// none, or 100, without a word; a CSV row with them is refused); a server's is read as well
+    /// as it can be, so another client's to-do is not hidden.
+    @Test func aPriorityOrPercentageOutOfRangeIsRefusedInAFileAndReadFromAServer() throws {
+        let text = calendar(
+            "BEGIN:VTODO", "UID:p", "SUMMARY:Priority ten", "PRIORITY:10", "END:VTODO",
+            "BEGIN:VTODO", "UID:q", "SUMMARY:Over done", "STATUS:IN-PROCESS", "PERCENT-COMPLETE:150", "END:VTODO",
+            "BEGIN:VTODO", "UID:r", "SUMMARY:Fine", "PRIORITY:3", "STATUS:IN-PROCESS", "PERCENT-COMPLETE:40", "END:VTODO")
+        let file = try CalendarReader.read(text, userZone: user)
+        #expect(file.todos.map(\.title) == ["Fine"])
+        #expect(file.todos.first?.priority == 3 && file.todos.first?.percentComplete == 40)
+        #expect(file.refusals.map(\.field) == ["PRIORITY", "PERCENT-COMPLETE"])
+        #expect(file.refusals.map(\.message) == ["\"10\" is not a priority (0–9: 1 the highest, 9 the lowest, 0 none)",
+                                                 "\"150\" is not a percentage (0–100)"])
+        let server = try CalendarReader.read(text, userZone: user, from: .server)
+        #expect(server.refusals.isEmpty)
+        #expect(server.todos.map(\.priority) == [nil, nil, 3])
+        #expect(server.todos.map(\.percentComplete) == [nil, 100, 40])
+    }
+
     @Test func severalDaysOfTheMonthAreRefusedForWhatTheyAre() throws {
         let read = try CalendarReader.read(calendar(
             "BEGIN:VTODO", "UID:a", "SUMMARY:Pay", "DTSTART:20990101T090000", "RRULE:FREQ=MONTHLY;BYMONTHDAY=1,15", "END:VTODO",

@@ -22,7 +22,7 @@ struct ResourcePatchTests {
 
     /// Memoss's reading of `text`, changed by `change`, and what it sends back.
     private func sent(over text: String, _ change: (inout Reminder) -> Void) throws -> String {
-        let read = try CalendarReader.read(text, userZone: berlin, alarmsTooFar: .keepOnTheServer)
+        let read = try CalendarReader.read(text, userZone: berlin, from: .server)
         let todo = try #require(read.todos.first, "\(read.refusals)")
         let baseFields = SyncFields(todo)
         var reminder = Reminder(id: UUID(), title: todo.title, notes: todo.notes.isEmpty ? nil : todo.notes,
@@ -110,7 +110,7 @@ struct ResourcePatchTests {
         for block in theirs { #expect(after.contains(block + "END:VALARM\r\n")) }
         #expect(after.contains("SEQUENCE:1\r\nBEGIN:VALARM\r\nACTION:DISPLAY\r\nDESCRIPTION:Dentist\r\nTRIGGER;RELATED=END:-P1D\r\nEND:VALARM\r\nEND:VTODO"))
         // Read back, it has both alarms.
-        let read = try CalendarReader.read(after, userZone: berlin, alarmsTooFar: .keepOnTheServer)
+        let read = try CalendarReader.read(after, userZone: berlin, from: .server)
         #expect(read.todos.first?.alarms == [.relative(seconds: -86_400), .relative(seconds: -900)])
     }
 
@@ -122,12 +122,12 @@ struct ResourcePatchTests {
         // Their -15 minutes went with its lines; the email and the one Memoss cannot hold stay.
         #expect(!moved.contains("TRIGGER:-PT15M") && !moved.contains("X-MOZ-LASTACK") && !moved.contains("DESCRIPTION:Theirs"))
         #expect(moved.contains("ACTION:EMAIL") && moved.contains("TRIGGER:-P104W"))
-        #expect(try CalendarReader.read(moved, userZone: berlin, alarmsTooFar: .keepOnTheServer).todos.first?.alarms == [.relative(seconds: -1_800)])
+        #expect(try CalendarReader.read(moved, userZone: berlin, from: .server).todos.first?.alarms == [.relative(seconds: -1_800)])
 
         let none = try sent(over: text) { $0.alarms = [] }
         #expect(difference(text, none).added == ["X-MEMOSS-ALARMS:NONE"])
         #expect(!none.contains("TRIGGER:-PT15M") && none.contains("ACTION:EMAIL"))
-        #expect(try CalendarReader.read(none, userZone: berlin, alarmsTooFar: .keepOnTheServer).todos.first?.alarms == [])
+        #expect(try CalendarReader.read(none, userZone: berlin, from: .server).todos.first?.alarms == [])
     }
 
     @Test func alarmsLeftAloneAddNothingEvenWhenTheyAreTheDefault() throws {
@@ -150,7 +150,7 @@ struct ResourcePatchTests {
         #expect(change.added == Array(repeating: "ACKNOWLEDGED:20261125T094640Z", count: 3))
         #expect(change.removed == [])
         #expect(answered.components(separatedBy: "ACKNOWLEDGED:20261125T094640Z\r\nEND:VALARM").count == 4)
-        #expect(try CalendarReader.read(answered, userZone: berlin, alarmsTooFar: .keepOnTheServer).todos.first?.alarmsAcknowledgedAt == Date(timeIntervalSince1970: 1_795_600_000))
+        #expect(try CalendarReader.read(answered, userZone: berlin, from: .server).todos.first?.alarmsAcknowledgedAt == Date(timeIntervalSince1970: 1_795_600_000))
         // Answered again later: each ACKNOWLEDGED moves on, none is added twice.
         let again = try sent(over: answered) { $0.alarmsAcknowledgedAt = Date(timeIntervalSince1970: 1_795_603_600) }
         #expect(difference(answered, again).added == Array(repeating: "ACKNOWLEDGED:20261125T104640Z", count: 3))
@@ -173,7 +173,7 @@ struct ResourcePatchTests {
         #expect(snoozed.contains("BEGIN:VALARM\r\nUID:tb-7-alarm\r\nACTION:DISPLAY\r\nTRIGGER:-PT15M\r\n"), "\(snoozed)")
         #expect(snoozed.contains("BEGIN:VALARM\r\nUID:tb-7-alarm-snooze\r\nRELATED-TO;RELTYPE=SNOOZE:tb-7-alarm\r\nACTION:DISPLAY\r\n"
             + "DESCRIPTION:Dentist\r\nTRIGGER;VALUE=DATE-TIME:20261130T080100Z\r\nEND:VALARM\r\nEND:VTODO"), "\(snoozed)")
-        let read = try #require(try CalendarReader.read(snoozed, userZone: berlin, alarmsTooFar: .keepOnTheServer).todos.first)
+        let read = try #require(try CalendarReader.read(snoozed, userZone: berlin, from: .server).todos.first)
         #expect(read.alarmsSnoozedUntil == utc("2026-11-30T08:01:00Z"))
         #expect(read.alarms == [.relative(seconds: -900)])
 
@@ -187,7 +187,7 @@ struct ResourcePatchTests {
         #expect(again.contains("TRIGGER;VALUE=DATE-TIME:20261130T081100Z\r\n") && !again.contains("TRIGGER;VALUE=DATE-TIME:20261130T080100Z"))
         let dismissed = try sent(over: again) { $0.alarmsAcknowledgedAt = utc("2026-11-30T08:12:00Z") }
         #expect(!dismissed.contains("SNOOZE"))
-        #expect(try CalendarReader.read(dismissed, userZone: berlin, alarmsTooFar: .keepOnTheServer).todos.first?.alarmsSnoozedUntil == nil)
+        #expect(try CalendarReader.read(dismissed, userZone: berlin, from: .server).todos.first?.alarmsSnoozedUntil == nil)
 
         // Another client's snooze alarm, related to its own UID, is replaced by ours related to the same.
         let theirs = calendar(["UID:ap-8", "DTSTAMP:20261120T100000Z", "SUMMARY:Dentist", "DUE:20261130T080000Z",
@@ -258,7 +258,7 @@ struct ResourcePatchTests {
 
     @Test func aSeriesAnchoredInUTCRepeatsInUTCAndMovesOnInUTC() throws {
         let text = shapes["series in UTC"]!
-        let todo = try #require(try CalendarReader.read(text, userZone: berlin, alarmsTooFar: .keepOnTheServer).todos.first)
+        let todo = try #require(try CalendarReader.read(text, userZone: berlin, from: .server).todos.first)
         // 15:00 UTC each Monday: 16:00 in Berlin in winter, 17:00 in summer, not 16:00 all year.
         #expect(todo.timeZoneID == TimeZone.gmt.identifier)
         #expect(todo.due == LocalDateTime(date: LocalDate(year: 2026, month: 11, day: 23)!, time: LocalTime(hour: 15, minute: 0)!))
