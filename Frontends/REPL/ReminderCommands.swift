@@ -38,6 +38,7 @@ extension Memoss {
             let form = session.core.formModel(.edit(found))
             let change: StatusInput.Change?
             do { change = try StatusInput.change(status: status, progress: progress) } catch { throw UsageProblem(message: error.message) }
+            if change != nil { try Done.refuseCompletedTimes([found]) }
             try await Journal.command {
                 guard title == nil && fields.isEmpty && change == nil else {
                     await form.load()

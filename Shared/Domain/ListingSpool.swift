@@ -115,8 +115,10 @@ package enum ListingSpoolError: UserFacingError {
 }
 
 /// What a listing keeps for a card: its reminder's id, or, for a completed time of a repeating
-/// reminder that goes on, that id with its RFC 4122 variant bits (`10`) turned to `11`, so a
-/// number typed later knows its card showed a time already done, not the reminder as it is.
+/// reminder that goes on, that id with a fixed 128-bit mask XORed in, so a number typed later
+/// knows its card showed a time already done, not the reminder as it is. Any 16 bytes can be a
+/// reminder's id (an imported UID), so an entry is read as a reminder's id first, and as a
+/// completed time's only when no reminder has it.
 package enum ListingEntry {
     /// The entry of `item`'s card.
     package static func id(of item: ReminderWithTags) -> UUID {
@@ -124,19 +126,19 @@ package enum ListingEntry {
     }
 
     /// The entry of a card showing a completed time of the reminder `id`.
-    package static func completedTime(of id: UUID) -> UUID {
-        var bytes = id.uuid
-        bytes.8 |= 0x40
-        return UUID(uuid: bytes)
-    }
+    package static func completedTime(of id: UUID) -> UUID { masked(id) }
 
-    /// The reminder of an entry that may be a completed time's: `nil` when it is not one (its
-    /// variant bits are not `11`). A reminder's own id with those bits (an imported GUID) is
-    /// found as it is before it is read as this.
-    package static func reminder(ofCompletedTime entry: UUID) -> UUID? {
-        var bytes = entry.uuid
-        guard bytes.8 & 0xC0 == 0xC0 else { return nil }
-        bytes.8 &= ~0x40
+    /// The reminder a completed time's entry names, when `entry` is one (no reminder has `entry`
+    /// as its id).
+    package static func reminder(ofCompletedTime entry: UUID) -> UUID { masked(entry) }
+
+    /// `id` with the mask XORed in ("Memoss: a time done" in ASCII, the mask's 16 bytes).
+    private static func masked(_ id: UUID) -> UUID {
+        let mask: [UInt8] = Array("Memoss:time done".utf8)
+        var bytes = id.uuid
+        withUnsafeMutableBytes(of: &bytes) { raw in
+            for index in 0..<16 { raw[index] ^= mask[index] }
+        }
         return UUID(uuid: bytes)
     }
 }

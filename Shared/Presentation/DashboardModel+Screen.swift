@@ -90,12 +90,15 @@ extension DashboardModel {
             }
         }
         // The numbers are stored before they are shown, so what another shell's `done 3` reads is
-        // never behind the screen. Cards numbered after the first are added to the stored listing
-        // only while it is this screen's: after a `list` in another shell, that listing's numbers
-        // are the store's (Ctrl-L or another view stores the screen's again).
-        if numbering.ids != before, let saveListing {
+        // never behind the screen. Once the screen's numbering is kept, the cards numbered after
+        // are added to the stored listing only while it is this screen's: after a `list` in
+        // another shell, that listing's numbers are the store's (Ctrl-L or another view stores the
+        // screen's again).
+        if numbering.ids != before || !listingKept, let saveListing {
             do {
-                if before.isEmpty { try await saveListing(numbering.ids) } else { try await saveListing.extending(numbering.ids) }
+                // Whole until it is kept once (a store busy with another program's write keeps
+                // nothing), then extended.
+                if !listingKept { listingKept = try await saveListing(numbering.ids) } else { try await saveListing.extending(numbering.ids) }
             } catch {
                 self.error = ErrorMessage.describe(error)
             }
@@ -129,6 +132,7 @@ extension DashboardModel {
     func renumber() {
         tail = 0
         numbering = Numbering()
+        listingKept = false
         selected = nil
         selectedIndex = 0
         anchor = nil

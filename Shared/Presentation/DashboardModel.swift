@@ -207,6 +207,8 @@ package final class DashboardModel {
     @ObservationIgnored var gaps: [Gap] = []
     /// What the confirmation on screen goes ahead with.
     @ObservationIgnored var pendingAction: PendingAction?
+    /// Whether the numbers the cards carry were kept in the store since they were numbered from 1.
+    @ObservationIgnored var listingKept = false
     /// Counts loads, so an older one that ends late does not replace a newer one.
     @ObservationIgnored private var generation = 0
 

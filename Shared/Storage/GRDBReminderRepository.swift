@@ -192,8 +192,9 @@ package struct GRDBReminderRepository: ReminderRepository {
                     }
                 }
                 after += UUID.packed(in: UnsafeRawBufferPointer(rebasing: bytes[inBlob...]))
-                // With many after it, only whether the stored listing is the start matters.
-                return same && !(many && after.count >= previouslyAdded.count)
+                // With many after it, only whether the stored listing is the start matters: the
+                // blob and the ids added after it, compared whole.
+                return same && !(many && offset + bytes.count >= listed * 16 && after.count >= previouslyAdded.count)
             }
             guard same, after.starts(with: previouslyAdded) else { return .other }
             if many { return .extendedByMany }

@@ -64,8 +64,18 @@ package struct ResolveReminderUseCase: Sendable {
                 found.append(try await byPrefix(text))
             }
         }
-        var seen = Set<UUID>()
-        return found.filter { seen.insert($0.id).inserted }
+        // Each reminder once; named also by a card of one of its completed times, it is marked so
+        // (`done 1 5` is refused whatever the order, as `done 5` is).
+        var result: [ReminderWithTags] = [], at: [UUID: Int] = [:]
+        for item in found {
+            if let index = at[item.id] {
+                if item.isPastOccurrence { result[index].isPastOccurrence = true }
+            } else {
+                at[item.id] = result.count
+                result.append(item)
+            }
+        }
+        return result
     }
 
     /// `3` → 3...3, `5-7` → 5...7, with whether the text may be an id prefix too (a numeral of
@@ -86,15 +96,16 @@ package struct ResolveReminderUseCase: Sendable {
     }
 
     /// Gives a reminder just added the next number of the last listing (`listing` when given, else
-    /// the one stored; with none, the dashboard as it is now, which holds it), and keeps that
-    /// listing: returns its number, with `listing` made the listing that numbers it (left `nil`
-    /// when only the stored one was added to, not read), or `nil`, `listing` as it was, when the
-    /// listing could not be kept because another program was writing (a number then would name
-    /// nothing).
+    /// the one stored; with none, the dashboard as it is now, which holds it): returns its number,
+    /// with `listing` made the listing that numbers it (left `nil` when only the stored one was
+    /// added to, not read). Without `listing`, `nil` when the stored listing could not be kept
+    /// because another program was writing (a number then would name nothing). A prompt's own
+    /// `listing` always numbers it; the stored one takes it too while it is that listing (after
+    /// another program's `list`, that listing's numbers stay the store's).
     package func number(added id: UUID, listing: inout [UUID]?) async throws -> Int? {
         // The prompt's own listing, taken over (appended in place, not copied: 16 MB at a million
-        // reminders) and kept with the new reminder at its end; when the stored one is the
-        // prompt's, only the new reminder is written.
+        // reminders) with the new reminder at its end; when the stored one is the prompt's, only
+        // the new reminder is written.
         guard var ids = listing.take() else {
             if let number = try await repository.appendToListing(id) { return number }
             let ids = try await storedListing()
@@ -102,22 +113,17 @@ package struct ResolveReminderUseCase: Sendable {
             listing = ids
             return index + 1
         }
-        let appended = !ids.contains(id)
-        if appended { ids.append(id) }
-        var kept = false
-        defer {
-            if appended && !kept { ids.removeLast() }
-            listing = ids
-        }
-        kept = try await repository.saveListing(ids)
-        guard kept, let index = ids.lastIndex(of: id) else { return nil }
+        if !ids.contains(id) { ids.append(id) }
+        defer { listing = ids }
+        try await repository.extendListing(ids)
+        guard let index = ids.lastIndex(of: id) else { return nil }
         return index + 1
     }
 
     private func storedListing() async throws -> [UUID] {
         if let stored = try await repository.lastListing() { return stored }
         let dashboard = try await loadDashboard(completedLimit: Dashboard.recentCompletedCount)
-        let ids = (dashboard.toDo + dashboard.completed).map(\.id)
+        let ids = (dashboard.toDo + dashboard.completed).map(ListingEntry.id(of:))
         try await repository.saveListing(ids)
         return ids
     }
@@ -134,7 +140,7 @@ package struct ResolveReminderUseCase: Sendable {
         guard let id else { throw ReminderReferenceError.noSuchNumber(number, listed: count) }
         if let reminder = try await repository.reminderWithTags(id: id) { return reminder }
         // A card that showed a completed time: the reminder, marked as that card was.
-        guard let own = ListingEntry.reminder(ofCompletedTime: id), var reminder = try await repository.reminderWithTags(id: own) else {
+        guard var reminder = try await repository.reminderWithTags(id: ListingEntry.reminder(ofCompletedTime: id)) else {
             throw ReminderReferenceError.deletedSinceListing(number)
         }
         reminder.isPastOccurrence = true

@@ -40,6 +40,14 @@ struct RepeatCommandTests {
             #expect(refused.stderr == "memoss: That is a completed time of \"Stretch\"; `undo` takes back a completion.\n")
         }
         #expect(try run("show", "2").stdout.hasPrefix("Stretch\n"))
+        // Named with the reminder's own card, in either order, or set done by edit: refused too.
+        for arguments in [["done", "1", "2"], ["done", "2", "1"], ["cancel", "1-2"], ["edit", "2", "--status", "done"]] {
+            let refused = try MemossProcess.run(["--db", store] + arguments, environment: clock)
+            #expect(refused.status == 1 && refused.stderr.hasPrefix("memoss: That is a completed time of"), "\(arguments)")
+        }
+        // Numbered from the store as it is, when nothing was listed: the same.
+        try SQLiteShell.run(store, "DELETE FROM lastListing; DELETE FROM lastListingAdded")
+        #expect(try run("done", "2").status == 1)
         // Nothing moved on: the reminder is still due at its next time.
         let json = try JSONSerialization.jsonObject(with: try run("list", "--json").stdoutData) as? [String: Any]
         #expect((json?["todo"] as? [[String: Any]])?.first?["scheduledAt"] as? String == "2026-11-27T08:00:00+00:00")

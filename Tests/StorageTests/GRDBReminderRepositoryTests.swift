@@ -81,6 +81,16 @@ struct GRDBReminderRepositoryTests {
         #expect(try await repository.lastListing() == shell)
         #expect(try await repository.extendListing(shell + [counted(9)]))
         #expect(try await repository.lastListing() == shell + [counted(9)])
+
+        // Past the first slice of 4,096: a stored listing that differs only at its 5,000th id is
+        // another program's, however many ids follow.
+        let screen2 = (1...6_000).map { counted($0) }
+        #expect(try await repository.saveListing(screen2))
+        var other = screen2
+        other[4_999] = counted(90_000)
+        #expect(try await repository.saveListing(other))
+        #expect(try await repository.extendListing(screen2 + (6_001...10_200).map { counted($0) }) == false)
+        #expect(try await repository.lastListing() == other)
     }
 
     /// A listing that is the kept one with reminders after it (a prompt's, after an `add`) keeps

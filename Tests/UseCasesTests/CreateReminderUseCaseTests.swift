@@ -43,6 +43,29 @@ struct ResolveReminderUseCaseTests {
         }
     }
 
+    /// A prompt's `add` numbers the new reminder in the prompt's own listing, and adds it to the
+    /// stored one only while that is the prompt's: after a `list` in a shell, the shell's numbers
+    /// stay the store's (its `done 1` completed the prompt's 1).
+    @Test func aPromptsAddKeepsAnotherShellsListingTheStores() async throws {
+        let world = try TestWorld()
+        let a = try await world.addReminder("A", on: "2026-11-22"), b = try await world.addReminder("B", on: "2026-11-23")
+        let c = try await world.addReminder("C", on: "2026-11-24"), d = try await world.addReminder("D", on: "2026-11-25")
+        var prompt: [UUID]? = [a.id, b.id, c.id]
+        try await world.core.saveListing([a.id, b.id, c.id])
+        // The prompt's own listing, stored: the new one is added to both.
+        #expect(try await world.core.resolveReminder.number(added: d.id, listing: &prompt) == 4)
+        #expect(try await world.core.resolveReminder("4", listing: nil).id == d.id)
+        // A shell lists C alone; the prompt adds E: 5 in the prompt, and the shell's 1 is still C.
+        try await world.core.saveListing([c.id])
+        let e = try await world.addReminder("E", on: "2026-11-26")
+        #expect(try await world.core.resolveReminder.number(added: e.id, listing: &prompt) == 5)
+        #expect(prompt == [a.id, b.id, c.id, d.id, e.id])
+        #expect(try await world.core.resolveReminder("1", listing: nil).id == c.id)
+        await #expect(throws: ReminderReferenceError.noSuchNumber(2, listed: 1)) {
+            try await world.core.resolveReminder("2", listing: nil)
+        }
+    }
+
     @Test func numbersOutsideTheListingAndNonIdsAreRefused() async throws {
         let world = try TestWorld()
         await #expect(throws: ReminderReferenceError.noSuchNumber(7, listed: 0)) {
