@@ -88,10 +88,12 @@ package enum CalendarReader {
     /// Where a calendar comes from, which decides what a value Memoss cannot keep does to its item.
     /// A file's item is refused with its line, as a CSV row is: a VALARM further from DUE than a
     /// Memoss alarm can be (read as nothing, the item would notify at its due time: the user's
-    /// alarm lost and another rung), a PRIORITY outside 0–9, a PERCENT-COMPLETE outside 0–100. A
-    /// server's item is read as well as it can be: that VALARM stays on the server untouched (as
-    /// one that emails) and its others are read, a priority it cannot read is none, a percentage
-    /// past the ends is the end; leaving the item out would hide another client's to-do.
+    /// alarm lost and another rung), a PRIORITY outside 0–9, a PERCENT-COMPLETE outside 0–100, a
+    /// plain FREQ=MONTHLY from the 29th–31st. A server's item is read as well as it can be: that
+    /// VALARM stays on the server untouched (as one that emails) and its others are read, a
+    /// priority it cannot read is none, a percentage past the ends is the end, that rule is
+    /// Memoss's monthly on the day; leaving the item out would hide another client's to-do (and
+    /// one synced before would be sent again whole).
     package enum Source: Sendable { case file, server }
 
     /// The todos of `text` and the refusals, in file order; throws when `text` is not a calendar.
@@ -643,7 +645,7 @@ struct TodoReader {
     private mutating func rule(_ line: ContentLines.Line, start: LocalDateTime, zone: TimeZone)
         -> (RecurrenceRule, LocalDate?)?
     {
-        switch RecurrenceRuleText.read(line.value, start: start.date, zone: zone) {
+        switch RecurrenceRuleText.read(line.value, start: start.date, zone: zone, refusingSkippedMonths: source == .file) {
         case .success(let rule): return rule
         case .failure(let problem):
             refuse(line, problem.message)

@@ -19,8 +19,12 @@ package enum RecurrenceRuleText {
 
     /// The rule `value` (an RRULE's value: `FREQ=WEEKLY;BYDAY=MO,WE`, perhaps after `RRULE:`) stands
     /// for, with its UNTIL as the last local day in `zone`, for an item that starts on `start`; or
-    /// why Memoss cannot have it exactly.
-    package static func read(_ value: String, start: LocalDate, zone: TimeZone) -> Result<(RecurrenceRule, LocalDate?), Problem> {
+    /// why Memoss cannot have it exactly. `skippedMonths`: whether a plain `FREQ=MONTHLY` from the
+    /// 29th–31st (which skips the months without that day) is refused, as for a file or a typed
+    /// rule; a server's to-do synced before it was is read as Memoss's monthly on that day (on the
+    /// last day of shorter months), as it was then.
+    package static func read(_ value: String, start: LocalDate, zone: TimeZone,
+                             refusingSkippedMonths skippedMonths: Bool = true) -> Result<(RecurrenceRule, LocalDate?), Problem> {
         let text = value.trimmingWhitespace()
         let rule = text.uppercased().hasPrefix("RRULE:") ? String(text.dropFirst(6)) : text
         // The parts compared in upper case, and quoted in refusals as written.
@@ -87,9 +91,9 @@ package enum RecurrenceRuleText {
                 return cannot("BYMONTHDAY=\(list) (several days of each month; Memoss repeats months on one day)")
             case (nil, nil):
                 // RFC 5545 skips the months where the start's day does not exist; Memoss moves it to the last day.
-                guard start.day <= 28 else {
-                    return cannot("FREQ=MONTHLY from the \(start.day)th (it skips the months without a \(start.day)th; "
-                        + "Memoss would put it on their last day)")
+                guard start.day <= 28 || !skippedMonths else {
+                    let day = RecurrenceRule.ordinal(start.day)
+                    return cannot("FREQ=MONTHLY from the \(day) (it skips the months without a \(day); Memoss would put it on their last day)")
                 }
                 pattern = .monthly(.day(start.day))
             case ("-1", nil): pattern = .monthly(.last)

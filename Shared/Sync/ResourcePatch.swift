@@ -52,9 +52,10 @@ enum ResourcePatch {
     /// writes it); `baseFields` and `localFields` are what each says, to move a kept DTSTART by as
     /// much as the due time moved; `theirAlarms` and `ourAlarms` the alarm each VALARM of `base`
     /// and of `ours` reads as, in order (`nil` for one Memoss does not read). `nil` when `base` is
-    /// not one VTODO in a calendar.
+    /// not one VTODO in a calendar. `readerZone` is the zone an all-day item without
+    /// `X-MEMOSS-TZID` is read in (the user's).
     static func patch(_ ours: String, over base: String, parts: Set<Part>, baseFields: SyncFields, localFields: SyncFields,
-                      theirAlarms: [Alarm?] = [], ourAlarms: [Alarm?] = []) -> String? {
+                      theirAlarms: [Alarm?] = [], ourAlarms: [Alarm?] = [], readerZone: String) -> String? {
         let theirs = RawLines(base), mine = RawLines(ours)
         guard let todo = theirs.todoRange, let ourTodo = mine.todoRange else { return nil }
         var alarms = AlarmBlocks(dropped: [], added: "")
@@ -70,7 +71,7 @@ enum ResourcePatch {
         var schedule: [String] = []
         if parts.contains(.schedule) {
             schedule = ScheduleMerge(theirs: theirs, theirTop: theirTop, ours: mine, ourTop: ourTop,
-                                     base: baseFields.schedule, local: localFields.schedule).lines
+                                     base: baseFields.schedule, local: localFields.schedule, readerZone: readerZone).lines
         }
         func ourTopLine(_ name: String) -> String? {
             ourTop.sorted().map { mine.lines[$0] }.first { $0.name == name }.map { ContentLines.folded($0.logical) }
@@ -342,7 +343,7 @@ private struct ScheduleMerge {
     let lines: [String]
 
     init(theirs: RawLines, theirTop: Set<Int>, ours: RawLines, ourTop: Set<Int>,
-         base: SyncFields.Schedule, local: SyncFields.Schedule) {
+         base: SyncFields.Schedule, local: SyncFields.Schedule, readerZone: String) {
         func their(_ name: String) -> RawLines.Line? { theirTop.sorted().map { theirs.lines[$0] }.first { $0.name == name } }
         func our(_ name: String) -> String? { ourTop.sorted().map { ours.lines[$0] }.first { $0.name == name }.map { ContentLines.folded($0.logical) } }
         let start = their("DTSTART"), due = their("DUE"), duration = their("DURATION")
@@ -352,9 +353,9 @@ private struct ScheduleMerge {
             result = kept + [their("X-MEMOSS-TZID")?.raw].compactMap { $0 }
         } else {
             let needsStart = start != nil || local.recurrence.isRepeating
-            // An all-day item's zone line only where another reader would take another zone: it
-            // had one, or the zone is not the one it was read in without it.
-            let zoneLine = their("X-MEMOSS-TZID") != nil || local.timeZoneID != base.timeZoneID ? our("X-MEMOSS-TZID") : nil
+            // An all-day item's zone line only where it says something: it had one, or the zone is
+            // not the one it is read in without it.
+            let zoneLine = their("X-MEMOSS-TZID") != nil || local.timeZoneID != readerZone ? our("X-MEMOSS-TZID") : nil
             result = [needsStart ? our("DTSTART") : nil, our("DUE"), zoneLine].compactMap { $0 }
         }
         let ruleProperties = ["RRULE", "X-MEMOSS-UNTIL", "X-MEMOSS-COUNT", "X-MEMOSS-AFTER-DONE"]

@@ -825,7 +825,8 @@ private struct Run {
             let localFields = SyncFields(entry.reminder, tags: entry.tagNames)
             text = ResourcePatch.patch(ours, over: item.base, parts: ResourcePatch.changedParts(from: baseFields, to: localFields),
                                        baseFields: baseFields, localFields: localFields,
-                                       theirAlarms: baseTodo.alarmOfEachVALARM, ourAlarms: CalendarWriter.writtenAlarms(entry.reminder)) ?? ours
+                                       theirAlarms: baseTodo.alarmOfEachVALARM, ourAlarms: CalendarWriter.writtenAlarms(entry.reminder),
+                                       readerZone: environment.timeZone.identifier) ?? ours
         }
         return Request(id: id, uid: uid, href: href, collection: target.key, text: text,
                        ifMatch: moving ? nil : item.map { $0.etag ?? "*" }, isNew: item == nil, movedFrom: moving ? item : nil,

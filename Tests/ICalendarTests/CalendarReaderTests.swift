@@ -215,6 +215,12 @@ struct CalendarReaderTests {
             "BEGIN:VTODO", "UID:c", "SUMMARY:Rent", "DUE;TZID=America/New_York:20270130T090000", "RRULE:FREQ=MONTHLY;COUNT=3", "END:VTODO",
             "BEGIN:VTODO", "UID:d", "SUMMARY:Bills", "DUE:20990128T090000", "RRULE:FREQ=MONTHLY", "END:VTODO"), userZone: user)
         #expect(read.todos.map(\.title) == ["Bills"])
+        // A server's to-do with that rule, synced before it was refused, is read as it was then
+        // (else the sync would send it again whole, over the other client's text).
+        let server = try CalendarReader.read(calendar(
+            "BEGIN:VTODO", "UID:c", "SUMMARY:Rent", "DUE;TZID=America/New_York:20270130T090000", "RRULE:FREQ=MONTHLY;COUNT=3", "END:VTODO"),
+                                             userZone: user, from: .server)
+        #expect(server.refusals.isEmpty && server.todos.first?.recurrence == RecurrenceRule(.monthly(.day(30)), times: 3))
         #expect(read.refusals.map(\.message) == [
             "BYMONTHDAY=1,15 (several days of each month; Memoss repeats months on one day) cannot be represented in Memoss, which repeats "
                 + "every n days, weeks on a set of days, months on a day or an nth weekday, or years on a date; reading it otherwise would change when it is due",

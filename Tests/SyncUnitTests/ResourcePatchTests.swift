@@ -42,7 +42,8 @@ struct ResourcePatchTests {
         let local = SyncFields(reminder, tags: baseFields.tags)
         return try #require(ResourcePatch.patch(ours, over: text, parts: ResourcePatch.changedParts(from: baseFields, to: local),
                                                 baseFields: baseFields, localFields: local,
-                                                theirAlarms: todo.alarmOfEachVALARM, ourAlarms: CalendarWriter.writtenAlarms(reminder)))
+                                                theirAlarms: todo.alarmOfEachVALARM, ourAlarms: CalendarWriter.writtenAlarms(reminder),
+                                                readerZone: berlin.identifier))
     }
 
     /// The lines of `after` that are not in `before`, and those of `before` not in `after`, leaving
