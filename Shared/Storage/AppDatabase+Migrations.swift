@@ -620,14 +620,16 @@ extension AppDatabase {
                     PRIMARY KEY (account, reminderID))
                 """)
         }
-        migrator.registerMigration("notificationTitle1") { db in
-            // A reminder renamed is renamed in its notifications too: a snoozed one and one waiting
-            // for an answer are not planned again, and kept the old title.
+        migrator.registerMigration("notificationText1") { db in
+            // A reminder renamed (or its notes changed) is so in its notifications too: a snoozed
+            // one and one waiting for an answer are not planned again, and kept the old text.
             try db.execute(sql: """
-                CREATE TRIGGER reminder_notificationTitle AFTER UPDATE OF title ON reminder
+                CREATE TRIGGER reminder_notificationText AFTER UPDATE OF title, notes ON reminder
                 BEGIN
-                    UPDATE notificationRequest SET title = new.title WHERE reminderID = new.id AND title IS NOT new.title;
-                    UPDATE deliveredNotification SET title = new.title WHERE reminderID = new.id AND title IS NOT new.title;
+                    UPDATE notificationRequest SET title = new.title, body = coalesce(new.notes, '')
+                        WHERE reminderID = new.id AND (title IS NOT new.title OR body IS NOT coalesce(new.notes, ''));
+                    UPDATE deliveredNotification SET title = new.title, body = coalesce(new.notes, '')
+                        WHERE reminderID = new.id AND (title IS NOT new.title OR body IS NOT coalesce(new.notes, ''));
                 END
                 """)
         }

@@ -17,8 +17,8 @@ struct NotificationCommandTests {
         try MemossProcess.run(["--db", store] + arguments, environment: environment)
     }
 
-    /// A reminder renamed is renamed in its notifications: a snoozed one fired with the old title,
-    /// and one waiting for an answer listed it.
+    /// A reminder renamed is renamed in its notifications, its notes too: a snoozed one fired
+    /// with the old title, and one waiting for an answer listed it.
     @Test func aRenamedRemindersSnoozedAndWaitingNotificationsTakeItsNewTitle() throws {
         func at(_ clock: String, _ arguments: String...) throws -> ChildProcess.Result {
             try MemossProcess.run(["--db", store] + arguments, environment: environment.merging(["MEMOSS_CLOCK": clock]) { $1 })
@@ -28,12 +28,12 @@ struct NotificationCommandTests {
         _ = try at("2026-11-25T14:06:00Z", "due")
         _ = try at("2026-11-25T14:06:00Z", "snooze", "1", "10")
         _ = try at("2026-11-25T14:07:00Z", "list")
-        _ = try at("2026-11-25T14:07:00Z", "edit", "1", "--title", "New name")
+        _ = try at("2026-11-25T14:07:00Z", "edit", "1", "--title", "New name", "--notes", "the new notes")
         _ = try at("2026-11-25T14:07:00Z", "edit", "2", "--title", "Still waiting")
         let listed = try at("2026-11-25T14:07:00Z", "notifications").stdout
         #expect(listed.contains("Today 09:16  New name  (snoozed; due Today 09:00)") && listed.contains("Today 09:05  Still waiting") && !listed.contains("Old name"), "\(listed)")
         let due = try at("2026-11-25T14:17:00Z", "due").stdout
-        #expect(due.hasPrefix("Reminder: New name  Today 09:00  (snoozed to Today 09:16"), "\(due)")
+        #expect(due.hasPrefix("Reminder: New name  Today 09:00  (snoozed to Today 09:16)\n  the new notes\n"), "\(due)")
     }
 
     @Test func addedRepeatingReminderIsPlannedAndListed() throws {
