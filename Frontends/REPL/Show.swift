@@ -78,11 +78,12 @@ extension Memoss {
         /// "Fri 27 Nov 14:30", with its own wall time and zone when that is not the user's.
         @MainActor
         private static func due(_ reminder: Reminder, _ session: Session) -> String {
-            let text = session.timeFormatter.string(for: reminder)
             let zone = session.core.environment.timeZone
             guard reminder.timeZone.identifier != zone.identifier, let local = reminder.localScheduled else {
-                return text + (reminder.isAllDay ? ", all day" : "")
+                return session.timeFormatter.string(for: reminder) + (reminder.isAllDay ? ", all day" : "")
             }
+            // The day alone (a card's "(Tokyo)" is said below in full).
+            let text = reminder.isAllDay ? session.timeFormatter.string(forDay: local.date) : session.timeFormatter.string(for: reminder)
             let own = CardTimeFormatter(today: LocalDate(containing: session.core.environment.now(), in: reminder.timeZone),
                                         timeZone: reminder.timeZone)
             let there = reminder.isAllDay ? "all day \(own.string(forDay: local.date))" : own.string(for: reminder)

@@ -52,8 +52,9 @@ package struct CardTimeFormatter: Sendable {
     private func string(forDay day: LocalDate, of reminder: Reminder) -> String {
         let text = string(day: day, time: nil)
         guard reminder.timeZoneID != timeZone.identifier else { return text }
-        let zone = reminder.timeZone, midnight = LocalDateTime(date: day, time: .midnight)
-        guard midnight.resolved(in: zone) != midnight.resolved(in: timeZone) else { return text }
+        // Two offsets at the day's start there, not two resolutions (a listing asks every card).
+        let zone = reminder.timeZone, start = LocalDateTime(date: day, time: .midnight).resolved(in: zone)
+        guard zone.secondsFromGMT(for: start) != timeZone.secondsFromGMT(for: start) else { return text }
         return text + " (" + Self.place(of: zone) + ")"
     }
 
@@ -68,16 +69,17 @@ package struct CardTimeFormatter: Sendable {
         switch reminder.due {
         case .someday: "with no date"
         case .day: "due \(string(for: reminder)), all day"
-        case .moment(let local, let instant): "due \(string(for: reminder))" + ownZoneNote(local, at: instant, of: reminder)
+        case .moment(_, let instant): "due \(string(for: reminder))" + ownZoneNote(at: instant, of: reminder)
         }
     }
 
     /// A timed reminder's wall time in its own zone when that zone's clock reads otherwise than
     /// yours then: " (15:00 in New York)", " (Fri 11 Dec 05:00 in Tokyo)". A time typed for it is
     /// read there (its repeats keep that zone's clock), so what was typed is said back.
-    private func ownZoneNote(_ local: LocalDateTime, at instant: Date, of reminder: Reminder) -> String {
+    private func ownZoneNote(at instant: Date, of reminder: Reminder) -> String {
         guard reminder.timeZoneID != timeZone.identifier else { return "" }
-        let here = LocalDateTime(of: instant, in: timeZone)
+        // Its clock at that instant (in a gap, where the gap moved it, not the time that does not exist).
+        let here = LocalDateTime(of: instant, in: timeZone), local = LocalDateTime(of: instant, in: reminder.timeZone)
         guard here != local else { return "" }
         let day = here.date == local.date ? "" : Self.fullDay(local.date).split(separator: " ").prefix(3).joined(separator: " ") + " "
         return " (\(day)\(local.time) in \(Self.place(of: reminder.timeZone)))"
