@@ -24,7 +24,10 @@ struct CardLine {
         let rest = max(0, columns - fixed - 1)
         // Titles as wide as the longest shown, as long as the tags fit after them; else the tags
         // are cut, but a title keeps 24 columns (or the room there is).
-        titleWidth = titles + 2 + chips <= rest ? titles : max(min(rest, 24, titles), rest - chips - 2)
+        let width = titles + 2 + chips <= rest ? titles : max(min(rest, 24, titles), rest - chips - 2)
+        // Room left at least for the count of a card's tags ("+3"), which is never dropped.
+        let count = cards.map { $0.card.reminder.tags.isEmpty ? 0 : 1 + String($0.card.reminder.tags.count).count }.max() ?? 0
+        titleWidth = count > 0 ? max(10, min(width, rest - count - 2)) : width
     }
 
     private static func chipsWidth(_ card: DashboardModel.Card) -> Int {
@@ -76,14 +79,15 @@ struct CardLine {
             if let badge = card.recurrence { terminal.put(row, column, "↻ " + badge, base.colored(Palette.brand), room: badgeWidth) }
             column += badgeWidth + 2
         }
+        // Whole tags while they fit with the count of those after them ("+2"): a tag is never cut
+        // to a shorter name, and tags left out are always counted (the list's name leaves room).
+        let total = card.reminder.tags.count
         if let list = card.listName, column < columns - 1 {
             var listLook = base
             listLook.dim = true
-            column = terminal.put(row, column, "in " + Columns.visible(list), listLook, room: columns - column) + 1
+            let countRoom = total > 0 ? 2 + String(total).count : 0
+            column = terminal.put(row, column, "in " + Columns.visible(list), listLook, room: columns - column - countRoom) + 1
         }
-        // Whole tags while they fit with the count of those after them ("+2"): a tag is never cut
-        // to a shorter name, and tags left out are always counted.
-        let total = card.reminder.tags.count
         var shown = 0
         for chip in card.tags {
             let text = "#" + Columns.visible(chip.name), after = total - shown - 1

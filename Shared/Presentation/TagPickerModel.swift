@@ -130,22 +130,32 @@ package final class TagPickerModel {
     }
 
     /// A typed tags line's parts: the names or numbers of tags there are (for `chooseTyped`), then
-    /// each tag to make, written `+Name` with an optional colour number after it. A `+` starts a
-    /// tag to make at the line's start or after a space or comma: "Health, Home +Errands +Word
-    /// games 3" is "Health, Home", then "Errands" and "Word games 3"; "C++" is a name.
+    /// each tag to make, written `+Name` with an optional colour number after it, up to the next
+    /// comma or `+`. A `+` starts a tag to make at the line's start or after a space or comma:
+    /// "Health, +Big one 2, Work +Word games 3" is "Health, Work", then "Big one 2" and "Word
+    /// games 3"; "C++" is a name.
     package static func typedParts(_ line: String) -> (chosen: String, new: [String]) {
-        var parts: [String] = [""]
+        var chosen = "", new: [String] = [], making: String?
         var previous: Character = " "
         for character in line {
             if character == "+", previous == " " || previous == "," {
-                parts.append("")
+                if let making { new.append(making) }
+                making = ""
+            } else if character == ",", let name = making {
+                new.append(name)
+                making = nil
+                chosen.append(",")
+            } else if making != nil {
+                making?.append(character)
             } else {
-                parts[parts.count - 1].append(character)
+                chosen.append(character)
             }
             previous = character
         }
-        let trim: (String) -> String = { $0.trimmingWhitespace().trimmingCharacters(in: CharacterSet(charactersIn: ",")) }
-        return (trim(parts[0]), parts.dropFirst().map(trim).filter { !$0.isEmpty })
+        if let making { new.append(making) }
+        // The commas left by the tags to make taken out, once each.
+        let names = chosen.split(separator: ",", omittingEmptySubsequences: false).map { $0.trimmingWhitespace() }.filter { !$0.isEmpty }
+        return (names.joined(separator: ", "), new.map { $0.trimmingWhitespace() }.filter { !$0.isEmpty })
     }
 
     /// Chooses the tag named `name`, making it in the next palette colour (as an import names

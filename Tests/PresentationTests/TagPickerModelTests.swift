@@ -147,7 +147,10 @@ struct TagPickerModelTests {
                                     ("+Garden 5", "", ["Garden 5"]),
                                     ("C++ 2", "C++ 2", []),
                                     ("Home,+Errands, +Garden", "Home", ["Errands", "Garden"]),
-                                    ("Home + ", "Home", [])] {
+                                    ("Home + ", "Home", []),
+                                    // A comma ends a tag to make: the names after it are tags there are.
+                                    ("Health, +Big one 2, Work", "Health, Work", ["Big one 2"]),
+                                    ("+Errand2 4, Work", "Work", ["Errand2 4"])] {
             let parts = TagPickerModel.typedParts(line)
             #expect(parts.chosen == chosen, "\(line)")
             #expect(parts.new == new, "\(line)")

@@ -142,6 +142,13 @@ struct FullScreenTests {
         #expect(line.count <= 80)
         let wide = try store.screen(columns: 140).text()
         #expect(wide.contains { $0.contains("Book the flights and the hotel for the trip") && $0.hasSuffix("#Errands-in-town #Family-matters #Travel-planning") })
+
+        // A list's name and a repeat leave room for the count too.
+        try store.memoss(["lists", "add", "Household chores"])
+        try store.memoss(["add", "Water the garden beds and the pots on the balcony", "--date", "2026-12-03", "--repeat", "weekly",
+                          "--list", "Household chores", "--tag", "Travel-planning", "--tag", "Family-matters"])
+        let garden = try #require(try store.screen().text().first { $0.contains("Water the") })
+        #expect(garden.hasSuffix(" +2") && garden.count <= 80, "\(garden)")
     }
 
     @Test func wideCharactersTakeTwoColumnsAndKeepTheColumnsInLine() throws {
