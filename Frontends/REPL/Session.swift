@@ -17,6 +17,9 @@ final class Session {
     /// The reminder ids as this prompt's last `list` numbered them, `nil` before it listed
     /// (numbers then name what the store's last listing showed).
     var lastListing: [UUID]?
+    /// The token of the listing this prompt stored (or took over from the store), to which its
+    /// `add`s add their reminders while it is still the store's.
+    var listingToken: ListingToken?
     /// How many commands of a script were refused.
     var refusedCount = 0
     /// Notifications another process delivers that this session has shown.
@@ -70,7 +73,8 @@ final class Session {
     /// the store, and a command from the shell says so.
     func listed(_ spool: ListingSpool) async throws {
         if isREPL { lastListing = try spool.ids() }
-        guard try await core.saveListing(spool) || isREPL else {
+        listingToken = try await core.saveListing(spool)
+        guard listingToken != nil || isREPL else {
             return Output.warn("another program is writing to the store, so these numbers were not kept: "
                 + "numbers still name the list before this one; list again in a moment to use these.")
         }
@@ -84,7 +88,10 @@ final class Session {
         let kept = lastListing != nil
         lastListing = nil
         defer { if kept || isREPL { lastListing = listing } }
-        return try await core.resolveReminder.number(added: id, listing: &listing)
+        let number = try await core.resolveReminder.number(added: id, listing: &listing, token: listingToken)
+        // The store's listing, added to and taken over: its token with it.
+        if !kept, isREPL, listing != nil { listingToken = try await core.saveListing.token() }
+        return number
     }
 
     /// Where a refusal of the line being run is said: at a terminal in red, in a script with its

@@ -142,3 +142,28 @@ package enum ListingEntry {
         return UUID(uuid: bytes)
     }
 }
+
+/// Which listing a stored listing is: a new token each time one is written whole (a `list`), kept
+/// while reminders are added after it. A prompt or a full screen that numbers cards after its own
+/// listing extends the stored one only while it has that listing's token.
+package struct ListingToken: Hashable, Sendable {
+    package let value: Int64
+
+    package init(value: Int64) {
+        self.value = value
+    }
+}
+
+/// When a listing is stored.
+package enum ListingCondition: Sendable {
+    /// Always (a `list`): the same ids write nothing, the stored ones with more after them add
+    /// those, other ids are written whole.
+    case any
+    /// Only while the stored listing has this token and is the start of the ids (a program's own,
+    /// to which it adds cards): after another program's listing nothing is written, since that
+    /// listing's numbers are the store's now.
+    case extending(ListingToken)
+    /// Only while the stored listing has this token (`nil`: nothing was listed), as `any` then: a
+    /// listing that could not be kept at first, kept unless another program has listed since.
+    case replacing(ListingToken?)
+}

@@ -94,11 +94,25 @@ extension DashboardModel {
         // are added to the stored listing only while it is this screen's: after a `list` in
         // another shell, that listing's numbers are the store's (Ctrl-L or another view stores the
         // screen's again).
-        if numbering.ids != before || !listingKept, let saveListing {
+        if let saveListing {
             do {
-                // Whole until it is kept once (a store busy with another program's write keeps
-                // nothing), then extended.
-                if !listingKept { listingKept = try await saveListing(numbering.ids) } else { try await saveListing.extending(numbering.ids) }
+                switch listing {
+                case .kept(let token) where numbering.ids != before:
+                    _ = try await saveListing(numbering.ids, .extending(token))
+                case .kept, .givenUp:
+                    break
+                case .notYet(let first):
+                    // Whole, over the listing stored when this numbering began (a store busy with
+                    // another program's write keeps nothing: tried again at the next change, until
+                    // another program lists).
+                    let over: ListingToken?
+                    if case .some(let read) = first { over = read } else { over = try await saveListing.token() }
+                    if let token = try await saveListing(numbering.ids, .replacing(over)) {
+                        listing = .kept(token)
+                    } else {
+                        listing = try await saveListing.token() == over ? .notYet(over: over) : .givenUp
+                    }
+                }
             } catch {
                 self.error = ErrorMessage.describe(error)
             }
@@ -132,7 +146,7 @@ extension DashboardModel {
     func renumber() {
         tail = 0
         numbering = Numbering()
-        listingKept = false
+        listing = .notYet(over: nil)
         selected = nil
         selectedIndex = 0
         anchor = nil

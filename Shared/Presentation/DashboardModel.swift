@@ -207,8 +207,19 @@ package final class DashboardModel {
     @ObservationIgnored var gaps: [Gap] = []
     /// What the confirmation on screen goes ahead with.
     @ObservationIgnored var pendingAction: PendingAction?
-    /// Whether the numbers the cards carry were kept in the store since they were numbered from 1.
-    @ObservationIgnored var listingKept = false
+    /// Where the numbers the cards carry stand in the store since they were numbered from 1.
+    @ObservationIgnored var listing = ListingState.notYet(over: nil)
+
+    /// Where a screen's numbering stands in the store.
+    enum ListingState {
+        /// Not kept yet, to be written over the listing with that token (`over`), read when it
+        /// was first tried (`nil` before).
+        case notYet(over: ListingToken??)
+        /// Kept, with this token: cards numbered later are added while it is the store's.
+        case kept(ListingToken)
+        /// Another program listed before it could be kept: that listing's numbers are the store's.
+        case givenUp
+    }
     /// Counts loads, so an older one that ends late does not replace a newer one.
     @ObservationIgnored private var generation = 0
 

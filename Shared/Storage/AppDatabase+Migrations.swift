@@ -620,6 +620,11 @@ extension AppDatabase {
                     PRIMARY KEY (account, reminderID))
                 """)
         }
+        migrator.registerMigration("listingToken1") { db in
+            // Which listing the stored one is (a new token for each written whole): a prompt or a
+            // full screen adds its cards to it only while it is still its own.
+            try db.execute(sql: "ALTER TABLE lastListing ADD COLUMN token INTEGER")
+        }
         migrator.registerMigration("notificationText1") { db in
             // A reminder renamed (or its notes changed) is so in its notifications too: a snoozed
             // one and one waiting for an answer are not planned again, and kept the old text.

@@ -88,37 +88,58 @@ package struct GRDBReminderRepository: ReminderRepository {
     // by number (`lastListingAdded`): an `add` numbers its reminder without writing the blob again
     // (at a million reminders, 16 MB, twice with the WAL).
 
-    package func saveListing(_ ids: [UUID]) async throws -> Bool {
-        try await saveListing(count: ids.count) { body in try Self.forEachSlice(of: ids, body) }
+    package func saveListing(_ ids: [UUID], _ condition: ListingCondition) async throws -> ListingToken? {
+        try await saveListing(count: ids.count, condition) { body in try Self.forEachSlice(of: ids, body) }
     }
 
-    package func extendListing(_ ids: [UUID]) async throws -> Bool {
-        try await saveListing(count: ids.count, extendingOnly: true) { body in try Self.forEachSlice(of: ids, body) }
+    package func saveListing(_ spool: ListingSpool) async throws -> ListingToken? {
+        try await saveListing(count: spool.count, .any) { body in try spool.forEachSlice(body) }
     }
 
-    package func saveListing(_ spool: ListingSpool) async throws -> Bool {
-        try await saveListing(count: spool.count) { body in try spool.forEachSlice(body) }
+    package func listingToken() async throws -> ListingToken? {
+        try await database.read { db in try Self.token(db) }
     }
 
-    /// Keeps the listing of `count` ids that `slices` passes as bytes, a slice at a time;
-    /// `extendingOnly`, only over a stored listing that is its start.
-    private func saveListing(count: Int, extendingOnly: Bool = false, slices: @escaping ListingSlices) async throws -> Bool {
+    /// The stored listing's token, `nil` when nothing was listed yet.
+    private static func token(_ db: Database) throws -> ListingToken? {
+        try Int64.fetchOne(db, sql: "SELECT token FROM lastListing WHERE id = 1").map { ListingToken(value: $0) }
+    }
+
+    /// Keeps the listing of `count` ids that `slices` passes as bytes, a slice at a time, as
+    /// `condition` allows; the stored listing's token, `nil` when not kept.
+    private func saveListing(count: Int, _ condition: ListingCondition, slices: @escaping ListingSlices) async throws -> ListingToken? {
+        let extendingOnly: Bool, expected: ListingToken??
+        switch condition {
+        case .any: (extendingOnly, expected) = (false, .none)
+        case .extending(let token): (extendingOnly, expected) = (true, .some(token))
+        case .replacing(let token): (extendingOnly, expected) = (false, .some(token))
+        }
+        /// Whether the stored listing is the one `condition` asks for.
+        @Sendable func allowed(_ db: Database) throws -> Bool {
+            guard case .some(let token) = expected else { return true }
+            return try Self.token(db) == token
+        }
         // Listing the same reminders again writes nothing (and takes no lock); a listing that is
         // the stored one with reminders after it (a prompt's, after an `add`) adds those; another
         // is written whole. A write happens only when no other program is writing, never waiting
         // for one. Both compare and write the blob a slice at a time (incremental blob I/O): at a
         // million reminders, a copy of the listing held whole is 16 MB, and SQLite would make one
         // more of a blob bound whole.
-        let stored = try await database.read { db in try Self.storedListing(against: count, slices, extendingOnly: extendingOnly, db) }
+        let (stored, token) = try await database.read { db in
+            (try Self.storedListing(against: count, slices, extendingOnly: extendingOnly, db), try Self.token(db))
+        }
+        if case .some(let wanted) = expected, token != wanted { return nil }
+        // A listing written whole keeps the token of the one it extends (`extending`), else has a new one.
+        let kept = extendingOnly ? token : nil
         switch stored {
         case .same:
-            return true
+            if let token { return token }
         case .extendedByMany:
             break
         case .followedBy(let added, let listed, let previouslyAdded):
-            let kept = try await database.writeIfFree { db -> Bool in
+            let appended = try await database.writeIfFree { db -> Bool in
                 // Unless another program listed meanwhile.
-                guard try Int.fetchOne(db, sql: "SELECT length(reminderIDs) / 16 FROM lastListing WHERE id = 1") == listed,
+                guard try allowed(db), try Int.fetchOne(db, sql: "SELECT length(reminderIDs) / 16 FROM lastListing WHERE id = 1") == listed,
                       try Int.fetchOne(db, sql: "SELECT count(*) FROM lastListingAdded") == previouslyAdded else { return false }
                 for (offset, id) in added.enumerated() {
                     try db.execute(sql: "INSERT INTO lastListingAdded (number, reminderID) VALUES (?, ?)",
@@ -126,16 +147,19 @@ package struct GRDBReminderRepository: ReminderRepository {
                 }
                 return true
             }
-            switch kept {
-            case true?: return true
-            case nil: return false
-            case false?: if extendingOnly { return false }  // another program listed meanwhile: written whole
+            switch appended {
+            case true?: return token
+            case nil: return nil
+            case false?: if expected != nil { return nil }  // another program listed meanwhile: written whole
             }
         case .other:
-            if extendingOnly { return false }
+            if extendingOnly { return nil }
         }
-        return try await database.writeIfFree { db -> Void in
-            try db.execute(sql: "INSERT OR REPLACE INTO lastListing (id, reminderIDs) VALUES (1, zeroblob(?))", arguments: [count * 16])
+        let newToken = kept ?? ListingToken(value: Int64.random(in: 1...Int64.max))
+        let written = try await database.writeIfFree { db -> Bool in
+            guard try allowed(db) else { return false }
+            try db.execute(sql: "INSERT OR REPLACE INTO lastListing (id, reminderIDs, token) VALUES (1, zeroblob(?), ?)",
+                           arguments: [count * 16, newToken.value])
             try Self.withListingBlob(db, writable: true) { blob in
                 try slices { bytes, offset in
                     let code = sqlite3_blob_write(blob, bytes.baseAddress, Int32(bytes.count), Int32(offset))
@@ -144,7 +168,9 @@ package struct GRDBReminderRepository: ReminderRepository {
                 }
             }
             try db.execute(sql: "DELETE FROM lastListingAdded")
-        } != nil
+            return true
+        }
+        return written == true ? newToken : nil
     }
 
     /// Passes a listing's ids as bytes, 16 each, a slice of at most 64 KiB at a time with its

@@ -24,18 +24,16 @@ package protocol ReminderRepository: Sendable {
     /// Stores each reminder reopened and drops the log entries of the occurrence it reopened, in
     /// one transaction; `ReminderError.notFound` (and nothing stored) when one is gone.
     func reopen(_ reopenings: [(reminder: Reminder, occurrence: Date)]) async throws
-    /// Remembers the reminder ids as the last listing numbered them, unless they are that already;
-    /// `false`, writing nothing, when another program is writing to the store (it never waits).
+    /// Remembers the reminder ids as the last listing numbered them, unless they are that already,
+    /// as `condition` allows; returns the stored listing's token, `nil`, writing nothing, when
+    /// another program is writing to the store (it never waits) or `condition` does not hold.
     @discardableResult
-    func saveListing(_ ids: [UUID]) async throws -> Bool
-    /// As `saveListing(_:)`, but only when the stored listing is the start of `ids` (this
-    /// program's own, to which it adds cards): after another program's listing, `false`, writing
-    /// nothing, since that listing's numbers are the store's now.
+    func saveListing(_ ids: [UUID], _ condition: ListingCondition) async throws -> ListingToken?
+    /// As `saveListing(_:_:)` with `.any`, for the ids a listing spooled as it was written.
     @discardableResult
-    func extendListing(_ ids: [UUID]) async throws -> Bool
-    /// As `saveListing(_:)`, for the ids a listing spooled as it was written.
-    @discardableResult
-    func saveListing(_ spool: ListingSpool) async throws -> Bool
+    func saveListing(_ spool: ListingSpool) async throws -> ListingToken?
+    /// The stored listing's token, `nil` when nothing was listed yet.
+    func listingToken() async throws -> ListingToken?
     /// The reminder ids as the last listing numbered them, `nil` when nothing was listed yet.
     func lastListing() async throws -> [UUID]?
     /// Adds `id` at the end of the last listing (without reading it) and returns its number there;
@@ -109,5 +107,13 @@ extension ReminderRepository {
         ended: @escaping @Sendable (_ section: Int, _ shown: Int, _ total: Int) throws -> Void
     ) async throws {
         try await forEachReminder(in: sections, matching: filter, zones: nil, body, ended: ended)
+    }
+}
+
+extension ReminderRepository {
+    /// `saveListing(ids, .any)`: whether the listing was kept.
+    @discardableResult
+    package func saveListing(_ ids: [UUID]) async throws -> Bool {
+        try await saveListing(ids, .any) != nil
     }
 }

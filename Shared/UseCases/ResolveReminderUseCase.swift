@@ -100,9 +100,9 @@ package struct ResolveReminderUseCase: Sendable {
     /// with `listing` made the listing that numbers it (left `nil` when only the stored one was
     /// added to, not read). Without `listing`, `nil` when the stored listing could not be kept
     /// because another program was writing (a number then would name nothing). A prompt's own
-    /// `listing` always numbers it; the stored one takes it too while it is that listing (after
-    /// another program's `list`, that listing's numbers stay the store's).
-    package func number(added id: UUID, listing: inout [UUID]?) async throws -> Int? {
+    /// `listing` always numbers it; the stored one takes it too while it is that listing, the
+    /// one with `token` (after another program's `list`, that listing's numbers stay the store's).
+    package func number(added id: UUID, listing: inout [UUID]?, token: ListingToken? = nil) async throws -> Int? {
         // The prompt's own listing, taken over (appended in place, not copied: 16 MB at a million
         // reminders) with the new reminder at its end; when the stored one is the prompt's, only
         // the new reminder is written.
@@ -115,7 +115,7 @@ package struct ResolveReminderUseCase: Sendable {
         }
         if !ids.contains(id) { ids.append(id) }
         defer { listing = ids }
-        try await repository.extendListing(ids)
+        if let token { try await repository.saveListing(ids, .extending(token)) }
         guard let index = ids.lastIndex(of: id) else { return nil }
         return index + 1
     }
@@ -124,7 +124,7 @@ package struct ResolveReminderUseCase: Sendable {
         if let stored = try await repository.lastListing() { return stored }
         let dashboard = try await loadDashboard(completedLimit: Dashboard.recentCompletedCount)
         let ids = (dashboard.toDo + dashboard.completed).map(ListingEntry.id(of:))
-        try await repository.saveListing(ids)
+        try await repository.saveListing(ids, .any)
         return ids
     }
 
@@ -174,23 +174,22 @@ package struct SaveListingUseCase: Sendable {
         self.repository = repository
     }
 
-    /// Stores `ids` as the last listing; `false` when another program was writing, so they were not
-    /// kept (a reader never waits for a writer).
+    /// Stores `ids` as the last listing, as `condition` allows (`.any`: always); its token, `nil`
+    /// when another program was writing, so they were not kept (a reader never waits for a writer),
+    /// or `condition` does not hold.
     @discardableResult
-    package func callAsFunction(_ ids: [UUID]) async throws -> Bool {
-        try await repository.saveListing(ids)
+    package func callAsFunction(_ ids: [UUID], _ condition: ListingCondition = .any) async throws -> ListingToken? {
+        try await repository.saveListing(ids, condition)
     }
 
-    /// Stores `ids` as the last listing when the stored one is their start (this program's own,
-    /// which they extend); `false` after another program's listing, or as for `callAsFunction(_:)`.
+    /// Stores the ids `spool` holds as the last listing; its token, `nil` as for `callAsFunction(_:_:)`.
     @discardableResult
-    package func extending(_ ids: [UUID]) async throws -> Bool {
-        try await repository.extendListing(ids)
-    }
-
-    /// Stores the ids `spool` holds as the last listing; `false` as for `callAsFunction(_:)`.
-    @discardableResult
-    package func callAsFunction(_ spool: ListingSpool) async throws -> Bool {
+    package func callAsFunction(_ spool: ListingSpool) async throws -> ListingToken? {
         try await repository.saveListing(spool)
+    }
+
+    /// The stored listing's token, `nil` when nothing was listed yet.
+    package func token() async throws -> ListingToken? {
+        try await repository.listingToken()
     }
 }

@@ -64,32 +64,38 @@ struct GRDBReminderRepositoryTests {
         #expect(try await repository.lastListing() == [])
     }
 
-    /// A screen adds its new cards to the stored listing only while it is the screen's own: after
-    /// another program's listing, nothing is written; over its own, cards are added, however many.
-    @Test func aListingIsExtendedOnlyOverItsOwnStart() async throws {
+    /// A screen or a prompt adds its new cards to the stored listing only while it is its own (the
+    /// token its whole write got): after another program's listing, nothing is written, even when
+    /// that listing is the start of its own (a `list --limit 2`, an empty one).
+    @Test func aListingIsExtendedOnlyWhileItIsTheOneStored() async throws {
         let screen = (1...10).map { counted($0) }
-        #expect(try await repository.saveListing(screen))
-        #expect(try await repository.extendListing(screen + [counted(11)]))
+        let token = try #require(try await repository.saveListing(screen, .any))
+        #expect(try await repository.saveListing(screen + [counted(11)], .extending(token)) == token)
         #expect(try await repository.lastListing() == screen + [counted(11)])
         let many = screen + [counted(11)] + (12...5_000).map { counted($0) }
-        #expect(try await repository.extendListing(many))
+        #expect(try await repository.saveListing(many, .extending(token)) == token)
         #expect(try await repository.lastListing() == many)
 
-        let shell = [counted(3), counted(7)]
-        #expect(try await repository.saveListing(shell))
-        #expect(try await repository.extendListing(many + [counted(5_001)]) == false)
-        #expect(try await repository.lastListing() == shell)
-        #expect(try await repository.extendListing(shell + [counted(9)]))
-        #expect(try await repository.lastListing() == shell + [counted(9)])
+        for shell in [[counted(1), counted(2)], []] {
+            let theirs = try #require(try await repository.saveListing(shell, .any))
+            #expect(theirs != token)
+            #expect(try await repository.saveListing(many + [counted(5_001)], .extending(token)) == nil)
+            #expect(try await repository.lastListing() == shell)
+        }
+        // Kept at last over the listing stored when it was first tried, and only over that one.
+        let theirs = try await repository.listingToken()
+        #expect(try await repository.saveListing(screen, .replacing(token)) == nil)
+        #expect(try await repository.saveListing(screen, .replacing(theirs)) != nil)
+        #expect(try await repository.lastListing() == screen)
 
         // Past the first slice of 4,096: a stored listing that differs only at its 5,000th id is
-        // another program's, however many ids follow.
+        // not extended, however many ids follow.
         let screen2 = (1...6_000).map { counted($0) }
         #expect(try await repository.saveListing(screen2))
         var other = screen2
         other[4_999] = counted(90_000)
-        #expect(try await repository.saveListing(other))
-        #expect(try await repository.extendListing(screen2 + (6_001...10_200).map { counted($0) }) == false)
+        let otherToken = try #require(try await repository.saveListing(other, .any))
+        #expect(try await repository.saveListing(screen2 + (6_001...10_200).map { counted($0) }, .extending(otherToken)) == nil)
         #expect(try await repository.lastListing() == other)
     }
 
@@ -124,7 +130,7 @@ struct GRDBReminderRepositoryTests {
         for number in 1...9_000 { spool.add(counted(number)) }
         for number in 9_001...9_100 { completed.add(counted(number)) }
         try spool.add(contentsOf: completed)
-        #expect(try await repository.saveListing(spool))
+        #expect(try await repository.saveListing(spool) != nil)
         #expect(try await repository.lastListing() == (1...9_100).map { counted($0) })
         #expect(try await repository.lastListing(numbers: 9_001...9_001)?.ids == [9_001: counted(9_001)])
     }

@@ -51,14 +51,15 @@ struct ResolveReminderUseCaseTests {
         let a = try await world.addReminder("A", on: "2026-11-22"), b = try await world.addReminder("B", on: "2026-11-23")
         let c = try await world.addReminder("C", on: "2026-11-24"), d = try await world.addReminder("D", on: "2026-11-25")
         var prompt: [UUID]? = [a.id, b.id, c.id]
-        try await world.core.saveListing([a.id, b.id, c.id])
+        let token = try await world.core.saveListing([a.id, b.id, c.id])
         // The prompt's own listing, stored: the new one is added to both.
-        #expect(try await world.core.resolveReminder.number(added: d.id, listing: &prompt) == 4)
+        #expect(try await world.core.resolveReminder.number(added: d.id, listing: &prompt, token: token) == 4)
         #expect(try await world.core.resolveReminder("4", listing: nil).id == d.id)
-        // A shell lists C alone; the prompt adds E: 5 in the prompt, and the shell's 1 is still C.
+        // A shell lists C alone (the start of another listing could be the prompt's own, too: A
+        // alone); the prompt adds E: 5 in the prompt, and the shell's 1 is still C.
         try await world.core.saveListing([c.id])
         let e = try await world.addReminder("E", on: "2026-11-26")
-        #expect(try await world.core.resolveReminder.number(added: e.id, listing: &prompt) == 5)
+        #expect(try await world.core.resolveReminder.number(added: e.id, listing: &prompt, token: token) == 5)
         #expect(prompt == [a.id, b.id, c.id, d.id, e.id])
         #expect(try await world.core.resolveReminder("1", listing: nil).id == c.id)
         await #expect(throws: ReminderReferenceError.noSuchNumber(2, listed: 1)) {
