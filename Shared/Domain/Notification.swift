@@ -93,6 +93,9 @@ package enum NotificationError: Error, Hashable, Sendable {
     case invalidSnooze
     /// A number beyond the last numbering of notifications (how many it had).
     case noSuchNumber(Int, listed: Int)
+    /// A notification not delivered yet, answered while an earlier one of its reminder is pending
+    /// or waiting (the answer covers the reminder's alarms up to its time): the reminder's title.
+    case earlierFirst(String)
     /// A number whose notification was answered (or replanned away) since it was numbered.
     case numberGone(Int)
 
@@ -105,6 +108,9 @@ package enum NotificationError: Error, Hashable, Sendable {
         case .noSuchNumber(let number, let listed):
             listed == 0 ? "There is no notification \(number): none is pending or waiting for an answer."
                 : "There is no notification \(number); `notifications` numbers \(listed == 1 ? "1" : "1 to \(listed)")."
+        case .earlierFirst(let title):
+            "\"\(VisibleText.escaped(title))\" has a notification of an earlier time pending or waiting, which answering this "
+                + "one would silence; answer that one first (`notifications --all` lists them)."
         case .numberGone(let number):
             "Notification \(number) was answered or went since it was numbered; `notifications` numbers them again."
         }

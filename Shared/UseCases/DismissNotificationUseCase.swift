@@ -15,11 +15,13 @@ package struct DismissNotificationUseCase: Sendable {
     }
 
     /// Dismisses notification `id`, delivered or pending (one not delivered yet is answered ahead
-    /// of its time, with the reminder's alarms before it); returns it.
-    /// - Throws: `NotificationError.notFound`; `StoreError`.
+    /// of its time, with the reminder's alarms before it, which must not be pending or waiting);
+    /// returns it.
+    /// - Throws: `NotificationError.notFound`; `NotificationError.earlierFirst`; `StoreError`.
     package func callAsFunction(id: String) async throws -> NotificationRequest {
         let now = environment.now()
-        let (request, _) = try await center.find(id)
+        let (request, delivered) = try await center.find(id)
+        if delivered == nil { try await center.refuseSkippingEarlier(than: request) }
         try await Journal.record("Dismissed \"\(request.title)\"", at: now, scope: .notifications) {
             try await center.answer(request.id, reminderID: request.reminderID, at: max(now, request.fireAt), snooze: nil)
         }

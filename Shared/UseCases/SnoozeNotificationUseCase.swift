@@ -18,11 +18,12 @@ package struct SnoozeNotificationUseCase: Sendable {
     /// makes a notification fire earlier. `.until(time)` is the next time the user's clock reads
     /// `time` after that point.
     /// - Throws: `NotificationError.invalidSnooze` outside 1…10080 minutes; `NotificationError.notFound`;
-    ///   `StoreError`.
+    ///   `NotificationError.earlierFirst` for one not delivered yet behind another of its reminder; `StoreError`.
     package func callAsFunction(id: String, length: SnoozeLength = .standard) async throws -> NotificationRequest {
         if case .minutes(let minutes) = length, !SnoozeLength.allowedMinutes.contains(minutes) { throw NotificationError.invalidSnooze }
         let now = environment.now()
         let (found, delivered) = try await center.find(id)
+        if delivered == nil { try await center.refuseSkippingEarlier(than: found) }
         var request = found
         let from = delivered == nil ? max(request.fireAt, now) : now
         switch length {
@@ -44,5 +45,18 @@ package struct SnoozeNotificationUseCase: Sendable {
             try await center.answer(request.id, reminderID: request.reminderID, at: answered, snooze: request)
         }
         return request
+    }
+}
+
+extension NotificationRepository {
+    /// Refuses answering `request`, not delivered yet, while a notification of an earlier
+    /// occurrence of its reminder is pending or waiting for an answer: an answer covers the
+    /// reminder's alarms up to its time (RFC 9074's ACKNOWLEDGED), so that occurrence would go
+    /// unseen. The earlier alarms of its own occurrence are answered with it, as meant.
+    func refuseSkippingEarlier(than request: NotificationRequest) async throws {
+        let earlier = { (other: NotificationRequest) in other.reminderID == request.reminderID && other.dueAt < request.dueAt }
+        let pendingBefore = try await pending().contains(where: earlier)
+        let waitingBefore = try await delivered().contains { earlier($0.request) }
+        if pendingBefore || waitingBefore { throw NotificationError.earlierFirst(request.title) }
     }
 }

@@ -36,6 +36,25 @@ struct NotificationCommandTests {
         #expect(due.hasPrefix("Reminder: New name  Today 09:00  (snoozed to Today 09:16)\n  the new notes\n"), "\(due)")
     }
 
+    /// Snoozing or dismissing a notification not delivered yet answers its reminder's alarms up to
+    /// its time; with an earlier one of that reminder still pending, that one went unseen. Refused.
+    @Test func aLaterNotificationIsNotAnsweredBeforeAnEarlierOneOfItsReminder() throws {
+        func at(_ arguments: String...) throws -> ChildProcess.Result {
+            try MemossProcess.run(["--db", store] + arguments, environment: environment.merging(["MEMOSS_CLOCK": "2026-11-25T09:00:00Z"]) { $1 })
+        }
+        _ = try at("add", "Stretch", "--date", "2026-11-26", "--time", "07:00", "--repeat", "daily")
+        let listed = try at("notifications", "--all").stdout
+        #expect(listed.contains("  1. Tomorrow 07:00  Stretch") && listed.contains("  2. Fri 27 Nov 07:00  Stretch"), "\(listed)")
+        for command in ["snooze", "dismiss"] {
+            let refused = try at(command, "2")
+            #expect(refused.status == 1)
+            #expect(refused.stderr == "memoss: \"Stretch\" has a notification of an earlier time pending or waiting, which answering "
+                + "this one would silence; answer that one first (`notifications --all` lists them).\n")
+        }
+        #expect(try at("notifications", "--all").stdout.contains("  1. Tomorrow 07:00  Stretch"))
+        #expect(try at("snooze", "1").status == 0)
+    }
+
     @Test func addedRepeatingReminderIsPlannedAndListed() throws {
         let added = try memoss("add", "Water the plants", "--date", "2027-03-02", "--time", "7:30pm",
                                "--repeat", "weekly", "--until", "2027-03-16", "--new-tag", "Home", "--notes", "the fern too")
