@@ -27,7 +27,7 @@ struct CardLine {
         let width = titles + 2 + chips <= rest ? titles : max(min(rest, 24, titles), rest - chips - 2)
         // Room left at least for the count of a card's tags ("+3"), which is never dropped.
         let count = cards.map { $0.card.reminder.tags.isEmpty ? 0 : 1 + String($0.card.reminder.tags.count).count }.max() ?? 0
-        titleWidth = count > 0 ? max(10, min(width, rest - count - 2)) : width
+        titleWidth = count > 0 ? max(min(10, width), min(width, rest - count - 2)) : width
     }
 
     private static func chipsWidth(_ card: DashboardModel.Card) -> Int {

@@ -136,9 +136,13 @@ package final class TagPickerModel {
     /// games 3"; "C++" is a name.
     package static func typedParts(_ line: String) -> (chosen: String, new: [String]) {
         var chosen = "", new: [String] = [], making: String?
-        var previous: Character = " "
+        var previous: Character = " ", quoted = false
         for character in line {
-            if character == "+", previous == " " || previous == "," {
+            if character == "\"" { quoted.toggle() }
+            if quoted || character == "\"" {
+                // Inside quotes a comma or a + is the name's ("Q1,Q2").
+                if making != nil { making?.append(character) } else { chosen.append(character) }
+            } else if character == "+", previous == " " || previous == "," {
                 if let making { new.append(making) }
                 making = ""
             } else if character == ",", let name = making {
@@ -153,9 +157,22 @@ package final class TagPickerModel {
             previous = character
         }
         if let making { new.append(making) }
-        // The commas left by the tags to make taken out, once each.
-        let names = chosen.split(separator: ",", omittingEmptySubsequences: false).map { $0.trimmingWhitespace() }.filter { !$0.isEmpty }
-        return (names.joined(separator: ", "), new.map { $0.trimmingWhitespace() }.filter { !$0.isEmpty })
+        // The commas left by the tags to make taken out (a comma with nothing but spaces before the
+        // next one, outside quotes), the line otherwise as typed.
+        var names = "", pendingComma = false, inQuotes = false
+        for character in chosen {
+            if character == "\"" { inQuotes.toggle() }
+            if character == ",", !inQuotes {
+                pendingComma = true
+                continue
+            }
+            if pendingComma, !character.isWhitespace {
+                if !names.trimmingWhitespace().isEmpty { names = names.trimmingWhitespace() + ", " }
+                pendingComma = false
+            }
+            if !(pendingComma && character.isWhitespace) { names.append(character) }
+        }
+        return (names.trimmingWhitespace(), new.map { $0.trimmingWhitespace() }.filter { !$0.isEmpty })
     }
 
     /// Chooses the tag named `name`, making it in the next palette colour (as an import names

@@ -150,7 +150,10 @@ struct TagPickerModelTests {
                                     ("Home + ", "Home", []),
                                     // A comma ends a tag to make: the names after it are tags there are.
                                     ("Health, +Big one 2, Work", "Health, Work", ["Big one 2"]),
-                                    ("+Errand2 4, Work", "Work", ["Errand2 4"])] {
+                                    ("+Errand2 4, Work", "Work", ["Errand2 4"]),
+                                    // Inside quotes a comma or a + is the name's.
+                                    ("\"Q1,Q2\", +New", "\"Q1,Q2\"", ["New"]),
+                                    ("\"Word games\" \"A +B\"", "\"Word games\" \"A +B\"", [])] {
             let parts = TagPickerModel.typedParts(line)
             #expect(parts.chosen == chosen, "\(line)")
             #expect(parts.new == new, "\(line)")
