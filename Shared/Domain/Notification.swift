@@ -93,8 +93,9 @@ package enum NotificationError: Error, Hashable, Sendable {
     case invalidSnooze
     /// A number beyond the last numbering of notifications (how many it had).
     case noSuchNumber(Int, listed: Int)
-    /// A notification not delivered yet, answered while an earlier one of its reminder is pending
-    /// or waiting (the answer covers the reminder's alarms up to its time): the reminder's title.
+    /// A notification not delivered yet, answered while one of another occurrence of its reminder,
+    /// firing by then, is pending or waiting (the answer covers the reminder's alarms up to its
+    /// time): the reminder's title.
     case earlierFirst(String)
     /// A number whose notification was answered (or replanned away) since it was numbered.
     case numberGone(Int)

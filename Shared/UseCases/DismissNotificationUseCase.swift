@@ -21,7 +21,7 @@ package struct DismissNotificationUseCase: Sendable {
     package func callAsFunction(id: String) async throws -> NotificationRequest {
         let now = environment.now()
         let (request, delivered) = try await center.find(id)
-        if delivered == nil { try await center.refuseSkippingEarlier(than: request) }
+        if delivered == nil { try await center.refuseSkippingOthers(than: request, answeredAt: max(now, request.fireAt)) }
         try await Journal.record("Dismissed \"\(request.title)\"", at: now, scope: .notifications) {
             try await center.answer(request.id, reminderID: request.reminderID, at: max(now, request.fireAt), snooze: nil)
         }

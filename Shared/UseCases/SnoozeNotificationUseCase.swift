@@ -23,7 +23,7 @@ package struct SnoozeNotificationUseCase: Sendable {
         if case .minutes(let minutes) = length, !SnoozeLength.allowedMinutes.contains(minutes) { throw NotificationError.invalidSnooze }
         let now = environment.now()
         let (found, delivered) = try await center.find(id)
-        if delivered == nil { try await center.refuseSkippingEarlier(than: found) }
+        if delivered == nil { try await center.refuseSkippingOthers(than: found, answeredAt: max(now, found.fireAt)) }
         var request = found
         let from = delivered == nil ? max(request.fireAt, now) : now
         switch length {
@@ -49,14 +49,17 @@ package struct SnoozeNotificationUseCase: Sendable {
 }
 
 extension NotificationRepository {
-    /// Refuses answering `request`, not delivered yet, while a notification of an earlier
-    /// occurrence of its reminder is pending or waiting for an answer: an answer covers the
-    /// reminder's alarms up to its time (RFC 9074's ACKNOWLEDGED), so that occurrence would go
-    /// unseen. The earlier alarms of its own occurrence are answered with it, as meant.
-    func refuseSkippingEarlier(than request: NotificationRequest) async throws {
-        let earlier = { (other: NotificationRequest) in other.reminderID == request.reminderID && other.dueAt < request.dueAt }
-        let pendingBefore = try await pending().contains(where: earlier)
-        let waitingBefore = try await delivered().contains { earlier($0.request) }
-        if pendingBefore || waitingBefore { throw NotificationError.earlierFirst(request.title) }
+    /// Refuses answering `request`, not delivered yet, at `answeredAt` (its own time, or now when
+    /// later), while another notification of its reminder, of another occurrence, fires by then and
+    /// is pending or waiting: the answer covers the reminder's alarms up to then (RFC 9074's
+    /// ACKNOWLEDGED), so that one would go unseen. The alarms of its own occurrence are answered
+    /// with it, as meant.
+    func refuseSkippingOthers(than request: NotificationRequest, answeredAt: Date) async throws {
+        let silenced = { (other: NotificationRequest) in
+            other.reminderID == request.reminderID && other.id != request.id && other.dueAt != request.dueAt && other.fireAt <= answeredAt
+        }
+        let pendingSilenced = try await pending().contains(where: silenced)
+        let waitingSilenced = try await delivered().contains { silenced($0.request) }
+        if pendingSilenced || waitingSilenced { throw NotificationError.earlierFirst(request.title) }
     }
 }

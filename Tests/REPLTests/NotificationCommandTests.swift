@@ -52,7 +52,15 @@ struct NotificationCommandTests {
                 + "this one would silence; answer that one first (`notifications --all` lists them).\n")
         }
         #expect(try at("notifications", "--all").stdout.contains("  1. Tomorrow 07:00  Stretch"))
-        #expect(try at("snooze", "1").status == 0)
+        // Thursday's snoozed past Friday's time: answering it would silence Friday's, refused;
+        // Friday's answered ahead touches nothing that fires after it, allowed.
+        #expect(try at("snooze", "1", "1500").status == 0)
+        let snoozed = try at("notifications", "--all").stdout
+        #expect(snoozed.contains("  1. Fri 27 Nov 07:00  Stretch") && snoozed.contains("  2. Fri 27 Nov 08:00  Stretch  (snoozed; due Tomorrow 07:00)"),
+                "\(snoozed)")
+        #expect(try at("dismiss", "2").status == 1)
+        #expect(try at("dismiss", "1").status == 0)
+        #expect(try at("notifications", "--all").stdout.contains("Fri 27 Nov 08:00  Stretch  (snoozed; due Tomorrow 07:00)"))
     }
 
     @Test func addedRepeatingReminderIsPlannedAndListed() throws {
