@@ -97,8 +97,13 @@ extension DashboardModel {
         if let saveListing {
             do {
                 switch listing {
-                case .kept(let token) where numbering.ids != before:
-                    _ = try await saveListing(numbering.ids, .extending(token))
+                case .kept(let token, let behind) where numbering.ids != before || behind:
+                    if try await saveListing(numbering.ids, .extending(token)) != nil {
+                        listing = .kept(token, behind: false)
+                    } else {
+                        // Still its own (another program was writing): tried again at the next load.
+                        listing = try await saveListing.token() == token ? .kept(token, behind: true) : .givenUp
+                    }
                 case .kept, .givenUp:
                     break
                 case .notYet(let first):
@@ -108,7 +113,7 @@ extension DashboardModel {
                     let over: ListingToken?
                     if case .some(let read) = first { over = read } else { over = try await saveListing.token() }
                     if let token = try await saveListing(numbering.ids, .replacing(over)) {
-                        listing = .kept(token)
+                        listing = .kept(token, behind: false)
                     } else {
                         listing = try await saveListing.token() == over ? .notYet(over: over) : .givenUp
                     }

@@ -215,8 +215,9 @@ package final class DashboardModel {
         /// Not kept yet, to be written over the listing with that token (`over`), read when it
         /// was first tried (`nil` before).
         case notYet(over: ListingToken??)
-        /// Kept, with this token: cards numbered later are added while it is the store's.
-        case kept(ListingToken)
+        /// Kept, with this token: cards numbered later are added while it is the store's;
+        /// `behind` when the last ones could not be added yet (another program was writing).
+        case kept(ListingToken, behind: Bool)
         /// Another program listed before it could be kept: that listing's numbers are the store's.
         case givenUp
     }

@@ -623,7 +623,10 @@ extension AppDatabase {
         migrator.registerMigration("listingToken1") { db in
             // Which listing the stored one is (a new token for each written whole): a prompt or a
             // full screen adds its cards to it only while it is still its own.
-            try db.execute(sql: "ALTER TABLE lastListing ADD COLUMN token INTEGER")
+            try db.execute(sql: """
+                ALTER TABLE lastListing ADD COLUMN token INTEGER;
+                UPDATE lastListing SET token = abs(random() % 9223372036854775806) + 1;
+                """)
         }
         migrator.registerMigration("notificationText1") { db in
             // A reminder renamed (or its notes changed) is so in its notifications too: a snoozed

@@ -125,8 +125,11 @@ package struct GRDBReminderRepository: ReminderRepository {
         // for one. Both compare and write the blob a slice at a time (incremental blob I/O): at a
         // million reminders, a copy of the listing held whole is 16 MB, and SQLite would make one
         // more of a blob bound whole.
-        let (stored, token) = try await database.read { db in
-            (try Self.storedListing(against: count, slices, extendingOnly: extendingOnly, db), try Self.token(db))
+        let (stored, token) = try await database.read { db -> (StoredListing, ListingToken?) in
+            // Another listing than the one asked for is not compared (up to 16 MB).
+            let token = try Self.token(db)
+            if case .some(let wanted) = expected, token != wanted { return (.other, token) }
+            return (try Self.storedListing(against: count, slices, extendingOnly: extendingOnly, db), token)
         }
         if case .some(let wanted) = expected, token != wanted { return nil }
         // A listing written whole keeps the token of the one it extends (`extending`), else has a new one.
@@ -138,8 +141,9 @@ package struct GRDBReminderRepository: ReminderRepository {
             break
         case .followedBy(let added, let listed, let previouslyAdded):
             let appended = try await database.writeIfFree { db -> Bool in
-                // Unless another program listed meanwhile.
-                guard try allowed(db), try Int.fetchOne(db, sql: "SELECT length(reminderIDs) / 16 FROM lastListing WHERE id = 1") == listed,
+                // Unless another program listed meanwhile (its listing has another token).
+                guard try allowed(db), try Self.token(db) == token,
+                      try Int.fetchOne(db, sql: "SELECT length(reminderIDs) / 16 FROM lastListing WHERE id = 1") == listed,
                       try Int.fetchOne(db, sql: "SELECT count(*) FROM lastListingAdded") == previouslyAdded else { return false }
                 for (offset, id) in added.enumerated() {
                     try db.execute(sql: "INSERT INTO lastListingAdded (number, reminderID) VALUES (?, ?)",
