@@ -137,9 +137,11 @@ package final class TagPickerModel {
     package static func typedParts(_ line: String) -> (chosen: String, new: [String]) {
         var chosen = "", new: [String] = [], making: String?
         var previous: Character = " ", quoted = false
+        // A quote without its pair is a character of a name (5" floppy).
+        let quotes = line.filter { $0 == "\"" }.count.isMultiple(of: 2)
         for character in line {
-            if character == "\"" { quoted.toggle() }
-            if quoted || character == "\"" {
+            if character == "\"", quotes { quoted.toggle() }
+            if quoted || (character == "\"" && quotes) {
                 // Inside quotes a comma or a + is the name's ("Q1,Q2").
                 if making != nil { making?.append(character) } else { chosen.append(character) }
             } else if character == "+", previous == " " || previous == "," {
@@ -161,7 +163,7 @@ package final class TagPickerModel {
         // next one, outside quotes), the line otherwise as typed.
         var names = "", pendingComma = false, inQuotes = false
         for character in chosen {
-            if character == "\"" { inQuotes.toggle() }
+            if character == "\"", quotes { inQuotes.toggle() }
             if character == ",", !inQuotes {
                 pendingComma = true
                 continue
@@ -172,7 +174,13 @@ package final class TagPickerModel {
             }
             if !(pendingComma && character.isWhitespace) { names.append(character) }
         }
-        return (names.trimmingWhitespace(), new.map { $0.trimmingWhitespace() }.filter { !$0.isEmpty })
+        // A new tag's name in quotes (+"Q1,Q2" 3) is the name without them.
+        let made = new.map { text -> String in
+            let name = text.trimmingWhitespace()
+            guard quotes, name.hasPrefix("\""), let close = name.dropFirst().firstIndex(of: "\"") else { return name }
+            return String(name[name.index(after: name.startIndex)..<close]) + name[name.index(after: close)...]
+        }
+        return (names.trimmingWhitespace(), made.filter { !$0.isEmpty })
     }
 
     /// Chooses the tag named `name`, making it in the next palette colour (as an import names

@@ -153,7 +153,10 @@ struct TagPickerModelTests {
                                     ("+Errand2 4, Work", "Work", ["Errand2 4"]),
                                     // Inside quotes a comma or a + is the name's.
                                     ("\"Q1,Q2\", +New", "\"Q1,Q2\"", ["New"]),
-                                    ("\"Word games\" \"A +B\"", "\"Word games\" \"A +B\"", [])] {
+                                    ("\"Word games\" \"A +B\"", "\"Word games\" \"A +B\"", []),
+                                    // A new tag's name in quotes is made without them; a lone quote is a character.
+                                    ("+\"Q1,Q2\" 3, Work", "Work", ["Q1,Q2 3"]),
+                                    ("5\" floppy, +New", "5\" floppy", ["New"])] {
             let parts = TagPickerModel.typedParts(line)
             #expect(parts.chosen == chosen, "\(line)")
             #expect(parts.new == new, "\(line)")
