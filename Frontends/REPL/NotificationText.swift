@@ -18,10 +18,8 @@ enum NotificationText {
                              again: Bool = false, atPrompt: Bool) -> String {
         let formatter = CardTimeFormatter(today: environment.today, timeZone: environment.timeZone)
         let request = notification.request
-        let when = formatter.announced(request)
-        let notes = [when.snooze, again ? "again: not answered yet" : notification.isLate ? "late" : nil].compactMap { $0 }
-        var text = "Reminder: \(VisibleText.escaped(request.title))  \(when.due)"
-        if !notes.isEmpty { text += "  (" + notes.joined(separator: ", ") + ")" }
+        let note = again ? "again: not answered yet" : notification.isLate ? "late" : nil
+        var text = "Reminder: \(VisibleText.escaped(request.title))  " + formatter.announced(request, note: note, separator: "  ")
         if !request.body.isEmpty { text += "\n  \(VisibleText.escaped(request.body))" }
         let reference = number.map(String.init) ?? "ID"
         let command = atPrompt ? "" : "memoss "

@@ -38,7 +38,7 @@ extension Memoss {
             let form = session.core.formModel(.edit(found))
             let change: StatusInput.Change?
             do { change = try StatusInput.change(status: status, progress: progress) } catch { throw UsageProblem(message: error.message) }
-            if change != nil { try Done.refuseCompletedTimes([found]) }
+            if change != nil { try CompletionText.refuseCompletedTimes([found], undo: "`undo`") }
             try await Journal.command {
                 guard title == nil && fields.isEmpty && change == nil else {
                     await form.load()
@@ -162,15 +162,10 @@ extension Memoss {
 
         func execute(in session: Session) async throws {
             guard let found = try await session.chosen(reminders, command: "done", verb: "complete", openOnly: true, yes: yes) else { return }
-            try Self.refuseCompletedTimes(found)
+            try CompletionText.refuseCompletedTimes(found, undo: "`undo`")
             for after in try await session.core.completeReminders(ids: found.map(\.id), onlyCurrent: one) {
                 session.say(CompletionText.completed(after, formatter: session.timeFormatter))
             }
-        }
-
-        /// Refuses, before anything changes, when a number named a card showing a completed time.
-        static func refuseCompletedTimes(_ found: [ReminderWithTags]) throws {
-            if let past = found.first(where: \.isPastOccurrence) { throw Refusal(message: CompletionText.completedTimeRefused(past, undo: "`undo`")) }
         }
     }
 
@@ -187,7 +182,7 @@ extension Memoss {
 
         func execute(in session: Session) async throws {
             let found = try await session.resolve(reminders)
-            try Done.refuseCompletedTimes(found)
+            try CompletionText.refuseCompletedTimes(found, undo: "`undo`")
             let cancelled = try await session.core.changeStatus(ids: found.map(\.id), to: .cancelled)
             for reminder in found {
                 let done = cancelled.contains { $0.id == reminder.id }
@@ -210,7 +205,7 @@ extension Memoss {
 
         func execute(in session: Session) async throws {
             let found = try await session.resolve(reminders)
-            try Done.refuseCompletedTimes(found)
+            try CompletionText.refuseCompletedTimes(found, undo: "`undo`")
             for after in try await session.core.reopenReminders(ids: found.map(\.id)) {
                 session.say(CompletionText.reopened(after, formatter: session.timeFormatter))
             }

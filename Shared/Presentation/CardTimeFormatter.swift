@@ -91,9 +91,11 @@ package struct CardTimeFormatter: Sendable {
     }
 
     /// What a line announcing a notification says of when: its occurrence's due time (an alarm
-    /// before it says the due time too) and, for a snoozed one, the note "snoozed to Today 05:36".
-    package func announced(_ request: NotificationRequest) -> (due: String, snooze: String?) {
-        (string(for: request.dueAt), request.isSnoozed ? "snoozed to " + string(for: request.fireAt) : nil)
+    /// before it says the due time too), then in brackets, `separator` before them, "snoozed to
+    /// Today 05:36" for a snoozed one and `note` ("late"): "Today 05:00  (snoozed to Today 05:36, late)".
+    package func announced(_ request: NotificationRequest, note: String?, separator: String) -> String {
+        let notes = [request.isSnoozed ? "snoozed to " + string(for: request.fireAt) : nil, note].compactMap { $0 }
+        return string(for: request.dueAt) + (notes.isEmpty ? "" : separator + "(" + notes.joined(separator: ", ") + ")")
     }
 
     /// What a card says of an undated reminder.

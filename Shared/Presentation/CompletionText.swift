@@ -22,7 +22,6 @@ package enum CompletionText {
             : "Completed \"\(title)\"; next: \(formatter.string(for: reminder))."
     }
 
-    /// "Reopened "Tea", due Today 09:00." ("with no date" for an undated one).
     /// Why a card showing a completed time of a repeating reminder is not completed, cancelled
     /// or reopened (that would act on the reminder's current time): `undo` names how the front
     /// takes a change back ("`undo`", "`u` (undo)").
@@ -30,7 +29,19 @@ package enum CompletionText {
         "That is a completed time of \"\(VisibleText.escaped(reminder.title))\"; \(undo) takes back a completion."
     }
 
+    /// Refuses completing, cancelling or reopening reminders, before anything changes, when a
+    /// number named a card showing one of their completed times.
+    package static func refuseCompletedTimes(_ found: [ReminderWithTags], undo: String) throws(CompletedTimeRefusal) {
+        if let past = found.first(where: \.isPastOccurrence) { throw CompletedTimeRefusal(message: completedTimeRefused(past, undo: undo)) }
+    }
+
+    /// "Reopened "Tea", due Today 09:00." ("with no date" for an undated one).
     package static func reopened(_ reminder: Reminder, formatter: CardTimeFormatter) -> String {
         "Reopened \"\(VisibleText.escaped(reminder.title))\", \(formatter.dueSentence(for: reminder))."
     }
+}
+
+/// A completion, cancellation or reopening asked of a card showing a completed time.
+package struct CompletedTimeRefusal: UserFacingError {
+    package let message: String
 }

@@ -106,12 +106,12 @@ extension DashboardModel {
                     }
                 case .kept, .givenUp:
                     break
-                case .notYet(let first):
+                case .fresh, .notYet:
                     // Whole, over the listing stored when this numbering began (a store busy with
                     // another program's write keeps nothing: tried again at the next change, until
                     // another program lists).
                     let over: ListingToken?
-                    if case .some(let read) = first { over = read } else { over = try await saveListing.token() }
+                    if case .notYet(let first) = listing { over = first } else { over = try await saveListing.token() }
                     if let token = try await saveListing(numbering.ids, .replacing(over)) {
                         listing = .kept(token, behind: false)
                     } else {
@@ -151,7 +151,7 @@ extension DashboardModel {
     func renumber() {
         tail = 0
         numbering = Numbering()
-        listing = .notYet(over: nil)
+        listing = .fresh
         selected = nil
         selectedIndex = 0
         anchor = nil

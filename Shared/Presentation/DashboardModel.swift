@@ -208,13 +208,15 @@ package final class DashboardModel {
     /// What the confirmation on screen goes ahead with.
     @ObservationIgnored var pendingAction: PendingAction?
     /// Where the numbers the cards carry stand in the store since they were numbered from 1.
-    @ObservationIgnored var listing = ListingState.notYet(over: nil)
+    @ObservationIgnored var listing = ListingState.fresh
 
     /// Where a screen's numbering stands in the store.
     enum ListingState {
-        /// Not kept yet, to be written over the listing with that token (`over`), read when it
-        /// was first tried (`nil` before).
-        case notYet(over: ListingToken??)
+        /// Not tried yet.
+        case fresh
+        /// Not kept yet (another program was writing), to be written over the listing that was
+        /// stored when it was first tried, with that token (`nil`: none was).
+        case notYet(over: ListingToken?)
         /// Kept, with this token: cards numbered later are added while it is the store's;
         /// `behind` when the last ones could not be added yet (another program was writing).
         case kept(ListingToken, behind: Bool)

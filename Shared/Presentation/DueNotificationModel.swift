@@ -54,10 +54,8 @@ package final class DueNotificationModel {
             let formatter = CardTimeFormatter(today: environment.today, timeZone: environment.timeZone)
             for notification in due.delivered + due.deliveredElsewhere where seen.insert(notification.id).inserted {
                 let request = notification.request
-                let when = formatter.announced(request)
-                let notes = [when.snooze, notification.isLate ? "late" : nil].compactMap { $0 }
-                waiting.append(Shown(id: request.id, text: "Reminder: \(VisibleText.escaped(request.title)) · " + when.due
-                    + (notes.isEmpty ? "" : " (" + notes.joined(separator: ", ") + ")")))
+                waiting.append(Shown(id: request.id, text: "Reminder: \(VisibleText.escaped(request.title)) · "
+                    + formatter.announced(request, note: notification.isLate ? "late" : nil, separator: " ")))
             }
             error = nil
         } catch {

@@ -135,52 +135,37 @@ package final class TagPickerModel {
     /// "Health, +Big one 2, Work +Word games 3" is "Health, Work", then "Big one 2" and "Word
     /// games 3"; "C++" is a name.
     package static func typedParts(_ line: String) -> (chosen: String, new: [String]) {
-        var chosen = "", new: [String] = [], making: String?
+        // The names of each comma's item before its first `+`; what follows a `+`, a tag to make.
+        var items = [""], new: [String] = [], making: String?
         var previous: Character = " ", quoted = false
         // A quote without its pair is a character of a name (5" floppy).
         let quotes = line.filter { $0 == "\"" }.count.isMultiple(of: 2)
         for character in line {
-            if character == "\"", quotes { quoted.toggle() }
-            if quoted || (character == "\"" && quotes) {
-                // Inside quotes a comma or a + is the name's ("Q1,Q2").
-                if making != nil { making?.append(character) } else { chosen.append(character) }
-            } else if character == "+", previous == " " || previous == "," {
+            let isQuote = character == "\"" && quotes
+            if isQuote { quoted.toggle() }
+            if !quoted && !isQuote && character == "+" && (previous == " " || previous == ",") {
                 if let making { new.append(making) }
                 making = ""
-            } else if character == ",", let name = making {
-                new.append(name)
+            } else if !quoted && !isQuote && character == "," {
+                if let making { new.append(making) }
                 making = nil
-                chosen.append(",")
+                items.append("")
             } else if making != nil {
                 making?.append(character)
             } else {
-                chosen.append(character)
+                items[items.count - 1].append(character)
             }
             previous = character
         }
         if let making { new.append(making) }
-        // The commas left by the tags to make taken out (a comma with nothing but spaces before the
-        // next one, outside quotes), the line otherwise as typed.
-        var names = "", pendingComma = false, inQuotes = false
-        for character in chosen {
-            if character == "\"", quotes { inQuotes.toggle() }
-            if character == ",", !inQuotes {
-                pendingComma = true
-                continue
-            }
-            if pendingComma, !character.isWhitespace {
-                if !names.trimmingWhitespace().isEmpty { names = names.trimmingWhitespace() + ", " }
-                pendingComma = false
-            }
-            if !(pendingComma && character.isWhitespace) { names.append(character) }
-        }
+        let chosen = items.map { $0.trimmingWhitespace() }.filter { !$0.isEmpty }.joined(separator: ", ")
         // A new tag's name in quotes (+"Q1,Q2" 3) is the name without them.
         let made = new.map { text -> String in
             let name = text.trimmingWhitespace()
             guard quotes, name.hasPrefix("\""), let close = name.dropFirst().firstIndex(of: "\"") else { return name }
             return String(name[name.index(after: name.startIndex)..<close]) + name[name.index(after: close)...]
         }
-        return (names.trimmingWhitespace(), made.filter { !$0.isEmpty })
+        return (chosen, made.filter { !$0.isEmpty })
     }
 
     /// Chooses the tag named `name`, making it in the next palette colour (as an import names

@@ -108,16 +108,11 @@ package struct GRDBReminderRepository: ReminderRepository {
     /// Keeps the listing of `count` ids that `slices` passes as bytes, a slice at a time, as
     /// `condition` allows; the stored listing's token, `nil` when not kept.
     private func saveListing(count: Int, _ condition: ListingCondition, slices: @escaping ListingSlices) async throws -> ListingToken? {
-        let extendingOnly: Bool, expected: ListingToken??
-        switch condition {
-        case .any: (extendingOnly, expected) = (false, .none)
-        case .extending(let token): (extendingOnly, expected) = (true, .some(token))
-        case .replacing(let token): (extendingOnly, expected) = (false, .some(token))
-        }
-        /// Whether the stored listing is the one `condition` asks for.
-        @Sendable func allowed(_ db: Database) throws -> Bool {
-            guard case .some(let token) = expected else { return true }
-            return try Self.token(db) == token
+        // Whether the stored listing must have a token (`required`), and whether only added to.
+        let (checked, required, extendingOnly): (Bool, ListingToken?, Bool) = switch condition {
+        case .any: (false, nil, false)
+        case .extending(let token): (true, token, true)
+        case .replacing(let token): (true, token, false)
         }
         // Listing the same reminders again writes nothing (and takes no lock); a listing that is
         // the stored one with reminders after it (a prompt's, after an `add`) adds those; another
@@ -128,10 +123,10 @@ package struct GRDBReminderRepository: ReminderRepository {
         let (stored, token) = try await database.read { db -> (StoredListing, ListingToken?) in
             // Another listing than the one asked for is not compared (up to 16 MB).
             let token = try Self.token(db)
-            if case .some(let wanted) = expected, token != wanted { return (.other, token) }
+            if checked && token != required { return (.other, token) }
             return (try Self.storedListing(against: count, slices, extendingOnly: extendingOnly, db), token)
         }
-        if case .some(let wanted) = expected, token != wanted { return nil }
+        if checked && token != required { return nil }
         // A listing written whole keeps the token of the one it extends (`extending`), else has a new one.
         let kept = extendingOnly ? token : nil
         switch stored {
@@ -142,7 +137,7 @@ package struct GRDBReminderRepository: ReminderRepository {
         case .followedBy(let added, let listed, let previouslyAdded):
             let appended = try await database.writeIfFree { db -> Bool in
                 // Unless another program listed meanwhile (its listing has another token).
-                guard try allowed(db), try Self.token(db) == token,
+                guard try Self.token(db) == token,
                       try Int.fetchOne(db, sql: "SELECT length(reminderIDs) / 16 FROM lastListing WHERE id = 1") == listed,
                       try Int.fetchOne(db, sql: "SELECT count(*) FROM lastListingAdded") == previouslyAdded else { return false }
                 for (offset, id) in added.enumerated() {
@@ -154,14 +149,14 @@ package struct GRDBReminderRepository: ReminderRepository {
             switch appended {
             case true?: return token
             case nil: return nil
-            case false?: if expected != nil { return nil }  // another program listed meanwhile: written whole
+            case false?: if checked { return nil }  // another program listed meanwhile: written whole
             }
         case .other:
             if extendingOnly { return nil }
         }
         let newToken = kept ?? ListingToken(value: Int64.random(in: 1...Int64.max))
         let written = try await database.writeIfFree { db -> Bool in
-            guard try allowed(db) else { return false }
+            guard try !checked || Self.token(db) == token else { return false }
             try db.execute(sql: "INSERT OR REPLACE INTO lastListing (id, reminderIDs, token) VALUES (1, zeroblob(?), ?)",
                            arguments: [count * 16, newToken.value])
             try Self.withListingBlob(db, writable: true) { blob in
