@@ -123,6 +123,14 @@ extension Reminder {
         alarmsAcknowledgedAt.map { fireAt <= $0 } ?? false
     }
 
+    /// Its due time set to `instant` by its user. Moved to another time, it no longer has the
+    /// time a snooze was about: the snooze is over (the store answers that time's notifications
+    /// shown or snoozed here in the same change: trigger `reminder_movedDueAnswers`).
+    package mutating func reschedule(to instant: Date?) {
+        if instant != scheduledAt { alarmsSnoozedUntil = nil }
+        scheduledAt = instant
+    }
+
     /// When its snoozed notification fires again: `alarmsSnoozedUntil` while it is open and that
     /// snooze is not answered yet.
     package var liveSnooze: Date? {

@@ -641,6 +641,22 @@ extension AppDatabase {
                 END
                 """)
         }
+        migrator.registerMigration("movedDueAnswers1") { db in
+            // A reminder moved to another time (by an edit here or a sync) answers its notifications
+            // shown and waiting for an answer, and its snoozed ones: they are about a time it no
+            // longer has, and a snoozed one kept its new time's notification from being planned. In
+            // the same change, so undo gives the shown ones back (and the reminder's snooze, which
+            // plans its notification again); not while a journal entry is applied (undo, redo).
+            try db.execute(sql: """
+                CREATE TRIGGER reminder_movedDueAnswers AFTER UPDATE OF scheduledAt ON reminder
+                WHEN old.scheduledAt IS NOT new.scheduledAt
+                    AND NOT EXISTS (SELECT 1 FROM storeFlag WHERE name = 'applyingJournal')
+                BEGIN
+                    DELETE FROM deliveredNotification WHERE reminderID = new.id;
+                    DELETE FROM notificationRequest WHERE reminderID = new.id AND isSnoozed = 1;
+                END
+                """)
+        }
         return migrator
     }
 

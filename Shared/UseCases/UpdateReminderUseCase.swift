@@ -30,7 +30,7 @@ package struct UpdateReminderUseCase: Sendable {
         let values = try ReminderRules.validate(draft, previously: reminder.scheduledAt, now: now)
         reminder.title = values.title
         reminder.notes = values.notes
-        reminder.scheduledAt = values.scheduledAt
+        reminder.reschedule(to: values.scheduledAt)
         reminder.isAllDay = values.isAllDay
         reminder.priority = values.priority
         reminder.listID = values.listID

@@ -36,6 +36,42 @@ struct NotificationCommandTests {
         #expect(due.hasPrefix("Reminder: New name  Today 09:00  (snoozed to Today 09:16)\n  the new notes\n"), "\(due)")
     }
 
+    /// A reminder moved to another day no longer has the time its notifications shown or snoozed
+    /// were about: the move answers them (one waiting kept waiting, under the same id as the new
+    /// day's; one snoozed fired with the old due time and kept the new day's from being planned).
+    /// Undo gives them back; a reminder only renamed keeps its own.
+    @Test func aMovedRemindersWaitingAndSnoozedNotificationsAreAnsweredByTheMove() throws {
+        func at(_ clock: String, _ arguments: String...) throws -> ChildProcess.Result {
+            try MemossProcess.run(["--db", store] + arguments, environment: environment.merging(["MEMOSS_CLOCK": clock]) { $1 })
+        }
+        _ = try at("2026-11-25T09:00:00Z", "add", "Call the dentist", "--date", "2026-11-25", "--time", "09:00")
+        _ = try at("2026-11-25T09:00:00Z", "add", "Water the plants", "--date", "2026-11-25", "--time", "09:02")
+        _ = try at("2026-11-25T09:00:00Z", "add", "Stretch", "--date", "2026-11-25", "--time", "09:05")
+        _ = try at("2026-11-25T14:06:00Z", "due")
+        #expect(try at("2026-11-25T14:06:00Z", "snooze", "2", "10").status == 0)
+        let before = try at("2026-11-25T14:07:00Z", "notifications").stdout
+        #expect(before.hasPrefix("Delivered, waiting for an answer:\n  1. Today 09:00  Call the dentist  (late)  id ")
+            && before.contains("  2. Today 09:05  Stretch  id ") && before.contains("  3. Today 09:16  Water the plants  (snoozed; due Today 09:02)"),
+            "\(before)")
+        _ = try at("2026-11-25T14:07:00Z", "list")
+        #expect(try at("2026-11-25T14:07:00Z", "edit", "1", "--date", "2026-11-27").status == 0)
+        #expect(try at("2026-11-25T14:07:00Z", "edit", "2", "--date", "2026-11-28").status == 0)
+        #expect(try at("2026-11-25T14:07:00Z", "edit", "3", "--title", "Stretch well").status == 0)
+        let moved = try at("2026-11-25T14:07:00Z", "notifications").stdout
+        #expect(moved.hasPrefix("Delivered, waiting for an answer:\n  1. Today 09:05  Stretch well  id ")
+            && moved.contains("2 of 64 pending: 2 of 14 one-time, 0 of 50 repeating, 0 snoozed.")
+            && moved.contains("Fri 27 Nov 09:00  Call the dentist  id ") && moved.contains("Sat 28 Nov 09:02  Water the plants  id ")
+            && !moved.contains("Today 09:00") && !moved.contains("snoozed;"), "\(moved)")
+        #expect(try at("2026-11-25T14:16:00Z", "due").stdout == "Nothing is due.\n")
+        for _ in 1...3 { _ = try at("2026-11-25T14:08:00Z", "undo") }
+        let back = try at("2026-11-25T14:08:00Z", "notifications").stdout
+        #expect(back.hasPrefix("Delivered, waiting for an answer:\n  1. Today 09:00  Call the dentist  (late)  id ")
+            && back.contains("  2. Today 09:05  Stretch  id ") && back.contains("  3. Today 09:16  Water the plants  (snoozed; due Today 09:02)"),
+            "\(back)")
+        _ = try at("2026-11-25T14:08:00Z", "redo")
+        #expect(!(try at("2026-11-25T14:08:00Z", "notifications").stdout.contains("Today 09:00")))
+    }
+
     /// Snoozing or dismissing a notification not delivered yet answers its reminder's alarms up to
     /// its time; with an earlier one of that reminder still pending, that one went unseen. Refused.
     @Test func aLaterNotificationIsNotAnsweredBeforeAnEarlierOneOfItsReminder() throws {
