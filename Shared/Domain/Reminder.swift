@@ -58,6 +58,10 @@ package struct Reminder: Identifiable, Hashable, Sendable {
     /// When a snoozed notification of it fires again, here or on another device (RFC 9074's snooze
     /// alarm); over once its alarms are answered at or after it (`liveSnooze`); `nil` when never.
     package var alarmsSnoozedUntil: Date?
+    /// The UID the calendar it was imported from gave it, when that is not its id's text (a UID
+    /// that is no UUID, or a UUID spelt otherwise, such as in lower case): what a calendar export
+    /// writes, so the app it came from knows its own item again; `nil` otherwise.
+    package var calendarUID: String?
 
     /// Creates a reminder from all its values.
     package init(

@@ -18,7 +18,7 @@ package struct CalendarItem: Sendable {
 
 /// Writes reminders as an RFC 5545 calendar of VTODOs.
 ///
-/// Each reminder is one VTODO: UID its id; SUMMARY, DESCRIPTION; DTSTART and DUE both the current
+/// Each reminder is one VTODO: UID its id (or the UID the calendar it came from gave it, `calendarUID`); SUMMARY, DESCRIPTION; DTSTART and DUE both the current
 /// occurrence's wall time (its nominal time when a DST gap moved it; RFC 5545 §3.3.5 resolves it the
 /// same way) with TZID and a VTIMEZONE for each zone used, or its day (`VALUE=DATE`) when it is
 /// all-day, or neither when it is undated; RRULE by the mapping in `docs/icalendar.md`; STATUS
@@ -57,7 +57,7 @@ package enum CalendarWriter {
         let reminder = item.reminder
         var out = ContentLineBytes()
         out.line("BEGIN:VTODO")
-        let uid = item.uid ?? reminder.id.text
+        let uid = item.uid ?? reminder.calendarUID ?? reminder.id.text
         out.line("UID:", uid)
         out.line("DTSTAMP:", utc: stamp)
         out.line("CREATED:", utc: reminder.createdAt)

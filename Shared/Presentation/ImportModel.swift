@@ -294,6 +294,8 @@ package final class ImportModel {
         // and a snooze fires when it was to.
         reminder.alarmsAcknowledgedAt = todo.alarmsAcknowledgedAt
         reminder.alarmsSnoozedUntil = todo.alarmsSnoozedUntil
+        // Its UID as the calendar spelt it, when the id's text is not that (an export writes it back).
+        reminder.calendarUID = todo.uid.isEmpty || todo.uid == reminder.id.text ? nil : todo.uid
         // The calendar's own history, when it has one (an export keeps them across a round trip).
         reminder.createdAt = todo.createdAt ?? now
         reminder.updatedAt = todo.modifiedAt ?? reminder.createdAt

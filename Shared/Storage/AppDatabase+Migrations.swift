@@ -657,6 +657,12 @@ extension AppDatabase {
                 END
                 """)
         }
+        migrator.registerMigration("calendarUID1") { db in
+            // The UID a calendar gave an imported item when it is not the reminder's id's text (a UID
+            // that is no UUID, a UUID in lower case): an export writes it back, so the app it came
+            // from sees its own item, not a new one. NULL for the rest, so no row is rewritten.
+            try db.execute(sql: "ALTER TABLE reminder ADD COLUMN calendarUID TEXT")
+        }
         return migrator
     }
 

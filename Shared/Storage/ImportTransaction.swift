@@ -39,7 +39,7 @@ package final class ImportTransaction: @unchecked Sendable {
                     isCompleted, completedAt, createdAt, updatedAt, recurrenceRule, recurrenceWeekday, recurrenceDay,
                     recurrenceEnd, nominalTime, nominalDate, importKey, recurrenceInterval, recurrenceWeekdays, recurrenceNth,
                     recurrenceMonth, recurrenceTimes, storedKey, idKey, isAllDay, stage, percentComplete, listID, priority, alarms,
-                    recurrenceAfterDone, alarmsAcknowledgedAt, alarmsSnoozedUntil);
+                    recurrenceAfterDone, alarmsAcknowledgedAt, alarmsSnoozedUntil, calendarUID);
                 CREATE TEMP TABLE importLink (reminderID BLOB, tagID BLOB);
                 """)
             try db.beginTransaction(.immediate)
@@ -96,8 +96,8 @@ package final class ImportTransaction: @unchecked Sendable {
                     createdAt, updatedAt, recurrenceRule, recurrenceWeekday, recurrenceDay, recurrenceEnd, nominalTime,
                     nominalDate, importKey, recurrenceInterval, recurrenceWeekdays, recurrenceNth, recurrenceMonth, recurrenceTimes,
                     storedKey, idKey, isAllDay, stage, percentComplete, listID, priority, alarms, recurrenceAfterDone,
-                    alarmsAcknowledgedAt, alarmsSnoozedUntil)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                    alarmsAcknowledgedAt, alarmsSnoozedUntil, calendarUID)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 """).sqliteStatement
             for (seq, row) in batch.enumerated() {
                 // Bound straight through SQLite's C API: GRDB's argument boxing took a large part of
@@ -139,6 +139,7 @@ package final class ImportTransaction: @unchecked Sendable {
                 // A calendar's answers to the alarms (ACKNOWLEDGED, a snooze): a backup's notifications as they were.
                 if let answered = r.alarmsAcknowledgedAt { sqlite3_bind_int64(stage, 32, StoredInstant.milliseconds(answered)) }
                 if let snoozed = r.alarmsSnoozedUntil { sqlite3_bind_int64(stage, 33, StoredInstant.milliseconds(snoozed)) }
+                Self.bind(stage, 34, r.calendarUID)
                 let code = sqlite3_step(stage)
                 guard code == SQLITE_DONE else {
                     throw DatabaseError(resultCode: ResultCode(rawValue: code), message: String(cString: sqlite3_errmsg(db.sqliteConnection)))
@@ -207,11 +208,11 @@ package final class ImportTransaction: @unchecked Sendable {
                 INSERT INTO reminder (id, title, notes, scheduledAt, timeZoneID, isCompleted, completedAt, createdAt,
                     updatedAt, recurrenceRule, recurrenceWeekday, recurrenceDay, recurrenceEnd, nominalTime, nominalDate, importKey,
                     recurrenceInterval, recurrenceWeekdays, recurrenceNth, recurrenceMonth, recurrenceTimes, isAllDay, stage, percentComplete,
-                    listID, priority, alarms, recurrenceAfterDone, alarmsAcknowledgedAt, alarmsSnoozedUntil)
+                    listID, priority, alarms, recurrenceAfterDone, alarmsAcknowledgedAt, alarmsSnoozedUntil, calendarUID)
                 SELECT id, title, notes, scheduledAt, timeZoneID, isCompleted, completedAt, createdAt,
                     updatedAt, recurrenceRule, recurrenceWeekday, recurrenceDay, recurrenceEnd, nominalTime, nominalDate, storedKey,
                     recurrenceInterval, recurrenceWeekdays, recurrenceNth, recurrenceMonth, recurrenceTimes, isAllDay, stage, percentComplete,
-                    listID, priority, alarms, recurrenceAfterDone, alarmsAcknowledgedAt, alarmsSnoozedUntil
+                    listID, priority, alarms, recurrenceAfterDone, alarmsAcknowledgedAt, alarmsSnoozedUntil, calendarUID
                 FROM temp.importRow ORDER BY id
                 """)
             try db.execute(sql: """

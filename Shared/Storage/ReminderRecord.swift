@@ -39,6 +39,8 @@ struct ReminderRecord: Encodable, PersistableRecord {
     var alarmsSnoozedUntil: Date?
     /// 1 for a rule that repeats after done (`RecurrenceRule.afterDone`), else NULL.
     var recurrenceAfterDone: Int?
+    /// `Reminder.calendarUID`.
+    var calendarUID: String?
 
     /// The columns, one per property.
     enum CodingKeys: String, CodingKey, CaseIterable {
@@ -46,7 +48,7 @@ struct ReminderRecord: Encodable, PersistableRecord {
         case recurrenceRule, recurrenceWeekday, recurrenceDay, recurrenceEnd, recurrenceInterval, recurrenceWeekdays
         case recurrenceNth, recurrenceMonth, recurrenceTimes, nominalTime, nominalDate
         case isAllDay, stage, percentComplete, listID, priority, alarms, alarmsAcknowledgedAt, recurrenceAfterDone
-        case alarmsSnoozedUntil
+        case alarmsSnoozedUntil, calendarUID
     }
 
     /// Every column a record is read from, qualified (`reminder.id, reminder.title, …`): what a
@@ -69,6 +71,7 @@ struct ReminderRecord: Encodable, PersistableRecord {
         alarms = AlarmColumn.text(reminder.alarms)
         alarmsAcknowledgedAt = reminder.alarmsAcknowledgedAt
         alarmsSnoozedUntil = reminder.alarmsSnoozedUntil
+        calendarUID = reminder.calendarUID
         createdAt = reminder.createdAt
         updatedAt = reminder.updatedAt
         // A rule is stored in the columns the first version had where it can be (a weekly rule on
@@ -114,6 +117,7 @@ struct ReminderRecord: Encodable, PersistableRecord {
         )
         reminder.alarmsAcknowledgedAt = alarmsAcknowledgedAt
         reminder.alarmsSnoozedUntil = alarmsSnoozedUntil
+        reminder.calendarUID = calendarUID
         return reminder
     }
 

@@ -262,6 +262,7 @@ extension ReminderRecord {
         alarmsAcknowledgedAt = try row.optionalInstant(columns.alarmsAcknowledgedAt)
         recurrenceAfterDone = try row.optionalInteger(columns.recurrenceAfterDone)
         alarmsSnoozedUntil = try row.optionalInstant(columns.alarmsSnoozedUntil)
+        calendarUID = try row.optionalText(columns.calendarUID)
     }
 }
 
@@ -350,6 +351,7 @@ struct ReminderColumns {
     let recurrenceRule, recurrenceWeekday, recurrenceDay, recurrenceEnd, nominalTime, nominalDate: Int
     let recurrenceInterval, recurrenceWeekdays, recurrenceNth, recurrenceMonth, recurrenceTimes: Int
     let isAllDay, stage, percentComplete, listID, priority, alarms, alarmsAcknowledgedAt, recurrenceAfterDone, alarmsSnoozedUntil: Int
+    let calendarUID: Int
 
     /// The positions in rows of `statement`.
     init(_ statement: Statement) throws {
@@ -372,6 +374,6 @@ struct ReminderColumns {
         (isAllDay, stage, percentComplete) = (try index(.isAllDay), try index(.stage), try index(.percentComplete))
         (listID, priority, alarms) = (try index(.listID), try index(.priority), try index(.alarms))
         (alarmsAcknowledgedAt, recurrenceAfterDone) = (try index(.alarmsAcknowledgedAt), try index(.recurrenceAfterDone))
-        alarmsSnoozedUntil = try index(.alarmsSnoozedUntil)
+        (alarmsSnoozedUntil, calendarUID) = (try index(.alarmsSnoozedUntil), try index(.calendarUID))
     }
 }

@@ -194,6 +194,40 @@ struct ExportCommandTests {
         #expect(listed.contains("\"title\" : \"\(title)\""), "\(listed)")
     }
 
+    /// An item imported from another app's calendar goes back out with the UID that app gave it: a
+    /// UID that is no UUID (Tasks.org's numbers, `…@host`), and a UUID in lower case. Before, the
+    /// export wrote the reminder's id, so the app saw new items beside its own. Edited here, done or
+    /// not, it keeps it; importing the export again adds nothing.
+    @Test func anImportedItemIsExportedWithItsOwnUID() throws {
+        let file = temporary.path("theirs.ics")
+        let todos = [("1712345678901", "Water the plants"), ("call-ann@phone.example.org", "Call Ann"),
+                     ("6f1c2a9e-4b7d-4c1e-9a3b-2d5e8f7a1b0c", "Pay rent"), ("0F8E2D1C-3B4A-4958-8776-655443322110", "Stretch")]
+        let body = todos.map { uid, title in
+            "BEGIN:VTODO\r\nUID:\(uid)\r\nDTSTAMP:20261120T100000Z\r\nSUMMARY:\(title)\r\nDUE;VALUE=DATE:20270131\r\nEND:VTODO\r\n"
+        }.joined()
+        try ("BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//Someone//Tasks//EN\r\n" + body + "END:VCALENDAR\r\n")
+            .write(toFile: file, atomically: true, encoding: .utf8)
+        let imported = try ChildProcess.run(BuiltProduct.url("memoss-import"), ["--db", store, file], environment: environment)
+        #expect(imported.stdout == "Imported 4, skipped 0 already present, refused 0.\n", "\(imported.stderr)")
+        _ = try memoss("list")
+        #expect(try memoss("edit", "1", "--title", "Call Ann back").status == 0)
+        #expect(try memoss("done", "2").status == 0)
+        let exported = temporary.path("ours.ics")
+        #expect(try memoss("export", "-o", exported).status == 0)
+        let text = try String(contentsOfFile: exported, encoding: .utf8)
+        let uids = text.components(separatedBy: "\r\n").filter { $0.hasPrefix("UID:") && !$0.hasSuffix("-alarm") }
+        #expect(Set(uids) == Set(todos.map { "UID:" + $0.0 }), "\(uids)")
+        #expect(text.contains("UID:call-ann@phone.example.org\r\n") && text.contains("SUMMARY:Call Ann back\r\n"))
+        let again = try ChildProcess.run(BuiltProduct.url("memoss-import"), ["--db", store, exported], environment: environment)
+        #expect(again.stdout == "Imported 0, skipped 4 already present, refused 0.\n", "\(again.stderr)")
+        // A reminder made here has its id as its UID, as before.
+        _ = try memoss("add", "Mine", "--date", "2027-02-01")
+        let mine = try memoss("list", "--json").stdout
+        let id = try #require(try JSONSerialization.jsonObject(with: Data(mine.utf8)) as? [String: Any])
+        let ids = ((id["todo"] as? [[String: Any]]) ?? []).filter { $0["title"] as? String == "Mine" }.compactMap { $0["id"] as? String }
+        #expect(try memoss("export").stdout.contains("UID:\(try #require(ids.first))\r\n"))
+    }
+
     /// JSON: one document whatever is asked for, the done ones under "completed", the open ones
     /// under "todo" (empty with --completed).
     @Test func aJSONExportIsOneDocumentWithTheDoneAndTheOpenOnesInTheirLists() throws {
