@@ -35,7 +35,8 @@ extension Memoss {
                 }
             }
             session.console.complete { line, word in
-                listed.value = session.lastListing?.count ?? 0
+                // Before this prompt lists, its numbers are the stored listing's (another program's `list`).
+                listed.value = session.lastListing?.count ?? words.listed
                 return Completion.candidates(line: line, word: word, root: Memoss.self, commandNames: Self.commandNames)
             }
             let delivery = session.core.promptDelivery()

@@ -16,10 +16,7 @@ package enum StoreGlance {
             return try queue.read { db in
                 let tags = try Row.fetchAll(db, sql: "SELECT * FROM tag").map { try TagRecord(row: $0).tag }
                 let lists = (try? String.fetchAll(db, sql: "SELECT name FROM list ORDER BY nameKey")) ?? []
-                let listing = try Data.fetchOne(db, sql: "SELECT reminderIDs FROM lastListing WHERE id = 1")
-                // Those added since (none in a store older than them).
-                let added = (try? Int.fetchOne(db, sql: "SELECT count(*) FROM lastListingAdded")) ?? 0
-                return (TagRules.sorted(tags).map(\.name), lists, (listing?.count ?? 0) / 16 + added)
+                return (TagRules.sorted(tags).map(\.name), lists, try AppDatabase.storedListingCount(db))
             }
         } catch {
             return ([], [], 0)

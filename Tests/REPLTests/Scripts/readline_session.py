@@ -93,3 +93,15 @@ child.expect_exact(PROMPT)
 check("Up recalls the previous run's last command", True)
 child.sendline("quit")
 child.expect(pexpect.EOF)
+
+# Before a new prompt lists, Tab offers the numbers of the stored listing (its numbers then): it
+# offered none.
+child = start()
+child.send("show \t")
+child.expect_exact("show 1")
+child.sendline("")
+child.expect_exact("Pay rent")
+child.expect_exact(PROMPT)
+check("Tab completes a number of the stored listing before the prompt lists", True)
+child.sendline("quit")
+child.expect(pexpect.EOF)
