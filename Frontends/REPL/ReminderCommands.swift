@@ -72,11 +72,11 @@ extension Memoss {
             }
         }
 
-        /// "to do", "in progress (40%)", "cancelled".
+        /// "to do", "in progress (40%)", "cancelled"; a to-do another client says is 40% done, "to do (40%)".
         static func statusText(_ reminder: Reminder) -> String {
             switch reminder.statusWord {
             case "in-progress": "in progress" + (reminder.percentComplete.map { " (\($0)%)" } ?? "")
-            case "todo": "to do"
+            case "todo": "to do" + (reminder.percentComplete.flatMap { $0 > 0 ? " (\($0)%)" : nil } ?? "")
             default: reminder.statusWord
             }
         }

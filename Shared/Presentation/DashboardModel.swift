@@ -21,11 +21,13 @@ package final class DashboardModel {
         package let urgency: Urgency
         /// Whether it is closed as cancelled rather than done.
         package var isCancelled: Bool { reminder.reminder.isCancelled }
-        /// In progress, and how far ("40%" when said).
+        /// How far an open one is: "40%" when said (another client may say it of a to-do it does
+        /// not call in progress), "started" when in progress without it.
         package var progressText: String? {
             let item = reminder.reminder
-            guard item.stage == .inProgress, !item.isCompleted else { return nil }
-            return item.percentComplete.map { "\($0)%" } ?? "started"
+            guard !item.isCompleted else { return nil }
+            if item.stage == .inProgress { return item.percentComplete.map { "\($0)%" } ?? "started" }
+            return item.percentComplete.flatMap { $0 > 0 ? "\($0)%" : nil }
         }
         /// The first tags by name, at most `TagChip.cardLimit`.
         package let tags: [TagChip]

@@ -226,4 +226,42 @@ struct WideReminderTests {
 
             """)
     }
+
+    /// A to-do another client says is partly done without calling it in progress (Thunderbird and
+    /// Tasks.org write PERCENT-COMPLETE beside NEEDS-ACTION) shows how far it is, on its card and in
+    /// `show`; kept, it used to be shown nowhere. None is shown for 0%.
+    @Test func aPercentageOnAToDoNotInProgressIsShown() throws {
+        let file = home.appendingPathComponent("percent.ics")
+        try """
+            BEGIN:VCALENDAR\r
+            VERSION:2.0\r
+            PRODID:-//test//EN\r
+            BEGIN:VTODO\r
+            UID:a\r
+            SUMMARY:Read the report\r
+            DUE;VALUE=DATE:20261130\r
+            STATUS:NEEDS-ACTION\r
+            PERCENT-COMPLETE:30\r
+            END:VTODO\r
+            BEGIN:VTODO\r
+            UID:b\r
+            SUMMARY:Not begun\r
+            DUE;VALUE=DATE:20261201\r
+            PERCENT-COMPLETE:0\r
+            END:VTODO\r
+            END:VCALENDAR\r
+
+            """.write(to: file, atomically: true, encoding: .utf8)
+        let imported = try MemossProcess.run(["--db", store, file.path], environment: environment, program: MemossProcess.importer)
+        #expect(imported.stdout == "Imported 2, skipped 0 already present, refused 0.\n", "\(imported.stderr)")
+        let listed = try memoss("list").stdout
+        #expect(listed.hasPrefix("""
+            To Do
+              1. [ ] Read the report  Mon 30 Nov  (30%)
+              2. [ ] Not begun  Tue 1 Dec
+
+            """), "\(listed)")
+        #expect(try memoss("show", "1").stdout.contains("  Status:    to do (30%)\n"))
+        #expect(try memoss("show", "2").stdout.contains("  Status:    to do\n"))
+    }
 }
