@@ -146,8 +146,15 @@ package struct Reminder: Identifiable, Hashable, Sendable {
     /// `now`, to the first one due after `now` (the missed ones in between are skipped). A count
     /// of times goes down by the occurrences left behind. Returns `false`, changing nothing, when
     /// the series has no such occurrence (it has ended).
+    /// A snooze of the occurrence left behind is over (see `reschedule(to:)`).
     package mutating func advance(pastInstant now: Date? = nil, doneAt: Date? = nil) -> Bool {
-        if recurrence.afterDone { return advance(afterDoneAt: doneAt ?? now ?? scheduledAt) }
+        let moved = recurrence.afterDone ? advance(afterDoneAt: doneAt ?? now ?? scheduledAt) : advanceInSeries(pastInstant: now)
+        if moved { alarmsSnoozedUntil = nil }
+        return moved
+    }
+
+    /// `advance` of a reminder that repeats on its series' dates.
+    private mutating func advanceInSeries(pastInstant now: Date?) -> Bool {
         guard let following = followingOccurrence else { return false }
         guard let now, following.instant <= now else {
             move(to: following, passing: 1)

@@ -11,11 +11,12 @@ import GRDB
 /// record, undo and redo takes the next store revision, so a sync can ask which reminders
 /// changed since a revision it saw (`changedReminders(since:)`).
 enum JournalLog {
-    /// The tables a command on reminders and tags changes. A reminder completed, cancelled or deleted
-    /// takes its notifications already shown with it (`deliveredNotification`), so undo gives them
-    /// back: shown, not planned and shown again.
+    /// The tables a command on reminders and tags changes. A reminder completed, cancelled, deleted
+    /// or moved takes its notifications already shown with it (`deliveredNotification`), and a
+    /// moved one its snoozed ones (`notificationRequest`), so undo gives them back: shown, not
+    /// planned and shown again; snoozed, with their ids, fired late if their time passed meanwhile.
     static let reminderTables = ["reminder", "list", "tag", "reminderTag", "completion", "importTombstone", "setting", "savedView",
-                                 "deliveredNotification"]
+                                 "deliveredNotification", "notificationRequest"]
     /// The tables a notification answer changes (and the reminder, whose alarms it acknowledges).
     static let notificationTables = ["notificationRequest", "deliveredNotification", "reminder"]
     /// How many commands are kept when the user has not said.

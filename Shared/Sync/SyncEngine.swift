@@ -597,6 +597,8 @@ private struct Run {
         reminder.alarmsSnoozedUntil = fields.alarms == nil ? existing?.alarmsSnoozedUntil : fields.snoozed
         reminder.createdAt = existing?.createdAt ?? created ?? now
         reminder.updatedAt = modified ?? now
+        // The UID of the calendar it was imported from, which an export writes, is not the server's to change.
+        reminder.calendarUID = existing?.calendarUID
         return .success(reminder)
     }
 

@@ -72,6 +72,42 @@ struct NotificationCommandTests {
         #expect(!(try at("2026-11-25T14:08:00Z", "notifications").stdout.contains("Today 09:00")))
     }
 
+    /// A snooze is about the time it was snoozed from: completing a repeating reminder ends it (it
+    /// used to come back with the next time's due, and completing it completed that time too);
+    /// undoing a move gives it back with its id, late when its time passed meanwhile; redoing the
+    /// move takes it away again.
+    @Test func aSnoozeEndsWithItsTimeAndComesBackWithUndo() throws {
+        func at(_ clock: String, _ arguments: String...) throws -> ChildProcess.Result {
+            try MemossProcess.run(["--db", store] + arguments, environment: environment.merging(["MEMOSS_CLOCK": clock]) { $1 })
+        }
+        _ = try at("2026-11-25T09:00:00Z", "add", "Stretch", "--date", "2026-11-25", "--time", "09:02", "--repeat", "daily")
+        _ = try at("2026-11-25T14:03:00Z", "due")
+        #expect(try at("2026-11-25T14:03:00Z", "snooze", "1", "10").stdout == "Snoozed \"Stretch\" until Today 09:13.\n")
+        _ = try at("2026-11-25T14:04:00Z", "list")
+        #expect(try at("2026-11-25T14:04:00Z", "done", "1").status == 0)
+        #expect(try at("2026-11-25T14:04:00Z", "notifications").stdout.hasPrefix("50 of 64 pending: 0 of 14 one-time, 50 of 50 repeating, 0 snoozed.\n"))
+        #expect(try at("2026-11-25T14:17:00Z", "due").stdout == "Nothing is due.\n")
+        _ = try at("2026-11-25T14:17:00Z", "rm", "1")
+
+        _ = try at("2026-11-25T14:17:00Z", "add", "Water the plants", "--date", "2026-11-25", "--time", "14:00")
+        _ = try at("2026-11-25T19:01:00Z", "due")
+        _ = try at("2026-11-25T19:01:00Z", "snooze", "1", "10")
+        _ = try at("2026-11-25T19:02:00Z", "list")
+        let id = try #require(try at("2026-11-25T19:02:00Z", "notifications").stdout.components(separatedBy: "  id ").last?
+            .trimmingCharacters(in: .whitespacesAndNewlines))
+        #expect(try at("2026-11-25T19:02:00Z", "edit", "1", "--date", "2026-11-28").status == 0)
+        _ = try at("2026-11-25T19:03:00Z", "undo")
+        let back = try at("2026-11-25T19:03:00Z", "notifications").stdout
+        #expect(back.contains("Today 14:11  Water the plants  (snoozed; due Today 14:00)  id \(id)\n"), "\(back)")
+        _ = try at("2026-11-25T19:03:00Z", "redo")
+        let moved = try at("2026-11-25T19:03:00Z", "notifications").stdout
+        #expect(moved.contains("0 snoozed") && moved.contains("Sat 28 Nov 14:00  Water the plants"), "\(moved)")
+        #expect(try at("2026-11-25T19:20:00Z", "due").stdout == "Nothing is due.\n")
+        // Undone after the snooze's time: it fires, late.
+        _ = try at("2026-11-25T19:21:00Z", "undo")
+        #expect(try at("2026-11-25T19:22:00Z", "due").stdout.hasPrefix("Reminder: Water the plants  Today 14:00  (snoozed to Today 14:11, late)\n"))
+    }
+
     /// Snoozing or dismissing a notification not delivered yet answers its reminder's alarms up to
     /// its time; with an earlier one of that reminder still pending, that one went unseen. Refused.
     @Test func aLaterNotificationIsNotAnsweredBeforeAnEarlierOneOfItsReminder() throws {

@@ -1,4 +1,5 @@
 import Domain
+import Storage
 import Foundation
 @testable import Sync
 import Testing
@@ -42,6 +43,20 @@ struct SyncEngineTests {
         // Only the notes were changed here: the title goes back as the other client wrote it.
         #expect(text.contains("SUMMARY:Dentist, Dr Lee\r\n") && text.contains("DESCRIPTION:bring the card\r\n"))
         #expect(try await sync.sync().sentence == "home: up to date")
+    }
+
+    /// A reminder imported from another app's calendar keeps the UID that app gave it (what an ics
+    /// export writes) when a change to it arrives from the server: a sync used to drop it.
+    @Test func aChangeReceivedForAnImportedItemKeepsTheUIDItsCalendarGaveIt() async throws {
+        let sync = try await SyncHarness()
+        var reminder = try await sync.add("Water the plants").reminder
+        reminder.calendarUID = "1712345678901"
+        try await GRDBReminderRepository(database: sync.world.core.database).update(reminder, tagIDs: [])
+        #expect(try await sync.sync().sentence == "home: sent 1 new")
+        let name = try #require(sync.server.texts.keys.first)
+        sync.server.put(name, try #require(sync.server.texts[name]).replacingOccurrences(of: "SUMMARY:Water the plants", with: "SUMMARY:Water the ferns"))
+        #expect(try await sync.sync().sentence == "home: received 1 changed")
+        #expect(try await sync.reminders()["Water the ferns"]?.reminder.calendarUID == "1712345678901")
     }
 
     @Test func aResourceChangedBetweenTheLookAndThePutIsMergedNotOverwritten() async throws {
