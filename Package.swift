@@ -107,7 +107,7 @@ let package = Package(
             dependencies: ["Shared", "FrontSupport", "CNcurses", .product(name: "ArgumentParser", package: "swift-argument-parser")],
             path: "Frontends/TUI"
         ),
-        .target(name: "CSVReader", path: "Frontends/CSVReader"),
+        .target(name: "CSVReader", dependencies: ["Domain"], path: "Frontends/CSVReader"),
         // memoss-import's command. `memoss` links it too and is the importer when started under that
         // name, so an installed memoss-import is a link to memoss: the runtime and ICU once on disk.
         .target(

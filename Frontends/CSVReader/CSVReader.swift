@@ -1,3 +1,4 @@
+import Domain
 import Foundation
 
 /// One CSV record and the physical line it starts on.
@@ -18,11 +19,14 @@ package enum CSVError: Error, Hashable, Sendable {
     case recordTooLong(line: Int)
     /// The record starting on `line` has more than `CSVReader.maxFields` fields.
     case tooManyFields(line: Int)
+    /// The file could not be read on from `line` (`reason`: the system's words).
+    case unreadable(line: Int, reason: String)
 
     /// The line the problem is on.
     package var line: Int {
         switch self {
-        case .unterminatedQuote(let line), .invalidUTF8(let line), .recordTooLong(let line), .tooManyFields(let line): line
+        case .unterminatedQuote(let line), .invalidUTF8(let line), .recordTooLong(let line), .tooManyFields(let line),
+             .unreadable(let line, _): line
         }
     }
 
@@ -37,6 +41,8 @@ package enum CSVError: Error, Hashable, Sendable {
             "this record is longer than 1 MiB; if a quoted field starts here, is its closing quote missing?"
         case .tooManyFields:
             "this record has more than \(CSVReader.maxFields) fields; is the file separated by something other than commas?"
+        case .unreadable(_, let reason):
+            "the file could not be read from here on (\(reason)); check the drive or copy the file elsewhere and import the copy"
         }
     }
 }
@@ -59,6 +65,8 @@ package final class CSVReader {
     private var buffer: [UInt8] = []
     private var position = 0
     private var isAtEnd = false
+    /// Why the file could not be read on, when it could not: `next()` throws it at the end.
+    private var readFailure: String?
     private var atFileStart = true
     private var line = 1
     private var pendingCR = false
@@ -160,6 +168,8 @@ package final class CSVReader {
                 }
             }
         }
+        // A read that failed ends the bytes, not the file: what came before it is not the last record.
+        if let readFailure { throw .unreadable(line: line, reason: readFailure) }
         if state == .quoted { throw .unterminatedQuote(line: recordLine) }
         guard sawAnything else { return nil }
         try endField()
@@ -183,7 +193,14 @@ package final class CSVReader {
     private func peekByte() -> UInt8? {
         if position >= buffer.count {
             guard !isAtEnd else { return nil }
-            let chunk = handle.readData(ofLength: chunkSize)
+            let chunk: Data
+            do {
+                chunk = try handle.read(upToCount: chunkSize) ?? Data()
+            } catch {
+                readFailure = SystemError.reason(error) ?? "a read error"
+                isAtEnd = true
+                return nil
+            }
             if chunk.isEmpty { isAtEnd = true; return nil }
             buffer = [UInt8](chunk)
             position = 0

@@ -112,6 +112,11 @@ package struct MemossImport: AsyncParsableCommand {
             fail(ErrorMessage.describe(error))
         }
         let environment = core.environment
+        // A folder opens, but reading it fails.
+        var status = stat()
+        if file != "-", stat(file, &status) == 0, status.st_mode & S_IFMT == S_IFDIR {
+            fail("\(file) is a folder; give the path of a file to import, e.g. memoss-import tasks.csv")
+        }
         guard let handle = file == "-" ? FileHandle.standardInput : FileHandle(forReadingAtPath: file) else {
             fail("cannot read \(file): no such file, or no permission to read it")
         }
@@ -299,7 +304,7 @@ private final class CalendarSource {
         do {
             whole = try handle.read(upToCount: limit + 1) ?? Data()
         } catch {
-            failure = error.localizedDescription
+            failure = SystemError.reason(error) ?? error.localizedDescription
         }
         return whole
     }
@@ -308,7 +313,7 @@ private final class CalendarSource {
     func reader() -> ContentLines.Reader {
         bytesRead = 0
         if let whole { return ContentLines.Reader(whole: whole) }
-        do { try handle.seek(toOffset: 0) } catch { failure = error.localizedDescription }
+        do { try handle.seek(toOffset: 0) } catch { failure = SystemError.reason(error) ?? error.localizedDescription }
         return ContentLines.Reader { [self] in
             guard failure == nil else { return nil }
             do {
@@ -316,7 +321,7 @@ private final class CalendarSource {
                 bytesRead += piece?.count ?? 0
                 return piece
             } catch {
-                failure = error.localizedDescription
+                failure = SystemError.reason(error) ?? error.localizedDescription
                 return nil
             }
         }

@@ -85,12 +85,7 @@ extension AppDatabase {
     }
 
     private static func reason(_ error: any Error) -> String {
-        let underlying = (error as NSError).userInfo[NSUnderlyingErrorKey] as? NSError
-        if let code = underlying?.code, underlying?.domain == NSPOSIXErrorDomain,
-           let text = strerror(Int32(code)) {
-            return String(cString: text).lowercased()
-        }
-        return "permission denied or not a folder"
+        SystemError.reason(error) ?? "permission denied or not a folder"
     }
 
     /// Translates a failure while opening `path` into a sentence about that path.

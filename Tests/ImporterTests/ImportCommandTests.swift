@@ -92,6 +92,25 @@ struct ImportCommandTests {
         #expect(try titles().isEmpty)
     }
 
+    /// A folder, or a file the system cannot read, is one line saying what to do: a folder used to
+    /// crash the importer with a stack trace (Foundation's read of it), and a read error likewise.
+    @Test func aFolderOrAFileThatCannotBeReadIsRefusedInOneLine() throws {
+        for options in [[], ["--format", "ics"]] {
+            let folder = try MemossProcess.run(["--db", store] + options + [temporary.url.path], environment: environment, program: MemossProcess.importer)
+            #expect(folder.status == 2)
+            #expect(folder.stderr == "memoss-import: \(temporary.url.path) is a folder; give the path of a file to import, e.g. memoss-import tasks.csv\n")
+        }
+        // /proc/self/mem is a file whose first read fails (input/output error).
+        let csv = try importFile("/proc/self/mem")
+        #expect(csv.status == 2)
+        #expect(csv.stderr == "memoss-import: /proc/self/mem:1: the file could not be read from here on (input/output error); "
+            + "check the drive or copy the file elsewhere and import the copy; nothing was imported\n")
+        let calendar = try importFile("/proc/self/mem", "--format", "ics")
+        #expect(calendar.status == 2)
+        #expect(calendar.stderr == "memoss-import: cannot read /proc/self/mem: input/output error; nothing was imported\n")
+        #expect(try titles().isEmpty)
+    }
+
     /// A backup restored keeps its notifications' answers: a snooze fires when it was to, and an
     /// alarm answered does not fire again (both were dropped on import).
     @Test func aCalendarsSnoozeAndAnsweredAlarmsAreImportedAsTheyWere() throws {
