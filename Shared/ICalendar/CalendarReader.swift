@@ -397,6 +397,7 @@ struct TodoReader {
         let createdAt = first("CREATED").flatMap { instant($0) }
         let modifiedAt = first("LAST-MODIFIED").flatMap { instant($0) }
         let eachAlarm = due.map { alarms(due: $0, start: start ?? $0, zone: zone, isAllDay: isAllDay) } ?? alarmLines.map { _ in nil }
+        let undatedAlarms = due == nil ? absoluteAlarms() : nil
         let priority = number("PRIORITY", in: 0...9, "a priority (0–9: 1 the highest, 9 the lowest, 0 none)", clamped: false)
         let percent = number("PERCENT-COMPLETE", in: 0...100, "a percentage (0–100)", clamped: true)
         guard refusals.isEmpty else { return nil }
@@ -420,7 +421,7 @@ struct TodoReader {
                 .flatMap { $0.isEmpty ? nil : $0 },
             createdAt: createdAt, modifiedAt: modifiedAt,
             alarms: due.map { _ in Self.alarms(read: eachAlarm, marker: first("X-MEMOSS-ALARMS")?.value, isAllDay: isAllDay) }
-                ?? absoluteAlarms() ?? Alarm.defaults,
+                ?? undatedAlarms ?? Alarm.defaults,
             alarmOfEachVALARM: eachAlarm,
             alarmsAcknowledgedAt: nil,
             alarmsSnoozedUntil: due.flatMap { snoozedUntil(due: $0, zone: zone, isAllDay: isAllDay) }
@@ -490,12 +491,23 @@ struct TodoReader {
     /// An undated item's VALARMs at a date and time, kept for when it has a date (as a reminder
     /// whose date is taken away keeps its alarms); `nil` when it has none. A duration counts from
     /// DUE or DTSTART, which it has not: such a VALARM says nothing.
-    private func absoluteAlarms() -> [Alarm]? {
+    private mutating func absoluteAlarms() -> [Alarm]? {
         let found = alarmLines.compactMap { lines -> Alarm? in
             guard let trigger = Self.trigger(of: lines), trigger.parameters["VALUE"]?.uppercased() == "DATE-TIME" else { return nil }
-            return Self.utc(trigger).map(Alarm.absolute)
+            return absolute(trigger)
         }
         return found.isEmpty ? nil : Alarm.normalized(found)
+    }
+
+    /// The alarm of a TRIGGER at a date and time, which RFC 5545 writes in UTC; one that is not, as
+    /// `source` says: refused in a file (it would otherwise be left out, and the item notify at its
+    /// due time instead), left out from a server.
+    private mutating func absolute(_ trigger: ContentLines.Line) -> Alarm? {
+        if let instant = Self.utc(trigger) { return .absolute(instant) }
+        if source == .file {
+            refuse(trigger, "\"\(trigger.value)\" is not a date and time in UTC (YYYYMMDDTHHMMSSZ), as an alarm at a set time must be")
+        }
+        return nil
     }
 
     /// The TRIGGER of a VALARM that displays or sounds (`ACTION:DISPLAY` or `AUDIO`) and is not a
@@ -508,17 +520,23 @@ struct TodoReader {
 
     /// The alarms of its VALARMs that display or sound: a TRIGGER as a duration from DUE
     /// (`RELATED=END`) or from DTSTART (the default; from DUE when there is no DTSTART), or an
-    /// instant (`VALUE=DATE-TIME`); the default one when none can be read. An all-day item's
+    /// instant (`VALUE=DATE-TIME`); the default one when none can be read from a server (a file's
+    /// that cannot be read is refused). An all-day item's
     /// durations count from its day's notification time, as Memoss's relative alarms do. One
     /// further from DUE than a Memoss alarm can be is as `source` says.
     private mutating func alarms(due: LocalDateTime, start: LocalDateTime, zone: TimeZone, isAllDay: Bool) -> [Alarm?] {
         let dueInstant = due.resolved(in: zone), startInstant = start.resolved(in: zone)
         return alarmLines.map { lines -> Alarm? in
             guard let trigger = Self.trigger(of: lines) else { return nil }
-            if trigger.parameters["VALUE"]?.uppercased() == "DATE-TIME" {
-                return Self.utc(trigger).map(Alarm.absolute)
+            if trigger.parameters["VALUE"]?.uppercased() == "DATE-TIME" { return absolute(trigger) }
+            guard let length = Self.duration(trigger.value) else {
+                // Left out, the item would notify at its due time instead: refused in a file.
+                if source == .file {
+                    refuse(trigger, "\"\(trigger.value)\" is not a length of time such as -PT15M or -P1D, "
+                        + "nor a date and time with VALUE=DATE-TIME")
+                }
+                return nil
             }
-            guard let length = Self.duration(trigger.value) else { return nil }
             let offset = length.days * 86_400 + length.seconds
             let fromStart = trigger.parameters["RELATED"]?.uppercased() != "END"
             let seconds = fromStart && !isAllDay ? offset + Int(startInstant.timeIntervalSince(dueInstant)) : offset

@@ -187,6 +187,32 @@ struct CalendarReaderTests {
         #expect(read.refusals.map(\.message) == ["-P400D is too far from the due time; an alarm is at most 52 weeks before or after it"])
     }
 
+    /// A file's VALARM whose TRIGGER cannot be read (no length of time, or a set time not in UTC)
+    /// was left out, and the item notified at its due time instead, without a word. It is refused
+    /// with its line; a server's is still left out, so another client's to-do is not hidden.
+    @Test func anUnreadableTriggerRefusesItsItemInAFileAndIsLeftOutFromAServer() throws {
+        let text = calendar(
+            "BEGIN:VTODO", "UID:soon", "SUMMARY:Soon", "DUE:20991212T150000Z",
+            "BEGIN:VALARM", "ACTION:DISPLAY", "TRIGGER:soon", "END:VALARM", "END:VTODO",
+            "BEGIN:VTODO", "UID:local", "SUMMARY:Local time", "DUE:20991212T150000Z",
+            "BEGIN:VALARM", "ACTION:DISPLAY", "TRIGGER;VALUE=DATE-TIME:20991212T140000", "END:VALARM", "END:VTODO",
+            "BEGIN:VTODO", "UID:undated", "SUMMARY:Undated",
+            "BEGIN:VALARM", "ACTION:DISPLAY", "TRIGGER;VALUE=DATE-TIME:20991212", "END:VALARM", "END:VTODO",
+            "BEGIN:VTODO", "UID:fine", "SUMMARY:Fine", "DUE:20991212T150000Z",
+            "BEGIN:VALARM", "ACTION:DISPLAY", "TRIGGER:-PT15M", "END:VALARM", "END:VTODO")
+        let file = try CalendarReader.read(text, userZone: user)
+        #expect(file.todos.map(\.title) == ["Fine"])
+        #expect(file.refusals.map(\.field) == ["TRIGGER", "TRIGGER", "TRIGGER"])
+        #expect(file.refusals.map(\.message) == [
+            "\"soon\" is not a length of time such as -PT15M or -P1D, nor a date and time with VALUE=DATE-TIME",
+            "\"20991212T140000\" is not a date and time in UTC (YYYYMMDDTHHMMSSZ), as an alarm at a set time must be",
+            "\"20991212\" is not a date and time in UTC (YYYYMMDDTHHMMSSZ), as an alarm at a set time must be",
+        ])
+        let server = try CalendarReader.read(text, userZone: user, from: .server)
+        #expect(server.todos.map(\.title) == ["Soon", "Local time", "Undated", "Fine"])
+        #expect(server.refusals.isEmpty)
+    }
+
     /// A file's PRIORITY or PERCENT-COMPLETE that Memoss cannot keep refuses its item (it was
     /// none, or 100, without a word; a CSV row with them is refused); a server's is read as well
     /// as it can be, so another client's to-do is not hidden.
