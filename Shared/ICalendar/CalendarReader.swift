@@ -663,7 +663,7 @@ struct TodoReader {
     private mutating func rule(_ line: ContentLines.Line, start: LocalDateTime, zone: TimeZone)
         -> (RecurrenceRule, LocalDate?)?
     {
-        switch RecurrenceRuleText.read(line.value, start: start.date, zone: zone, refusingSkippedMonths: source == .file) {
+        switch RecurrenceRuleText.read(line.value, start: start.date, startTime: start.time, zone: zone, refusingSkippedMonths: source == .file) {
         case .success(let rule): return rule
         case .failure(let problem):
             refuse(line, problem.message)

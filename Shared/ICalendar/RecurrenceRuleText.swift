@@ -18,12 +18,14 @@ package enum RecurrenceRuleText {
     }
 
     /// The rule `value` (an RRULE's value: `FREQ=WEEKLY;BYDAY=MO,WE`, perhaps after `RRULE:`) stands
-    /// for, with its UNTIL as the last local day in `zone`, for an item that starts on `start`; or
+    /// for, with its UNTIL as the last local day in `zone` (the day before when UNTIL's time of day
+    /// there comes before `startTime`, the series' own: that day's time is past it), for an item
+    /// that starts on `start`; or
     /// why Memoss cannot have it exactly. `skippedMonths`: whether a plain `FREQ=MONTHLY` from the
     /// 29th–31st (which skips the months without that day) is refused, as for a file or a typed
     /// rule; a server's to-do synced before it was is read as Memoss's monthly on that day (on the
     /// last day of shorter months), as it was then.
-    package static func read(_ value: String, start: LocalDate, zone: TimeZone,
+    package static func read(_ value: String, start: LocalDate, startTime: LocalTime? = nil, zone: TimeZone,
                              refusingSkippedMonths skippedMonths: Bool = true) -> Result<(RecurrenceRule, LocalDate?), Problem> {
         let text = value.trimmingWhitespace()
         let rule = text.uppercased().hasPrefix("RRULE:") ? String(text.dropFirst(6)) : text
@@ -145,7 +147,9 @@ package enum RecurrenceRuleText {
         guard let parsed = TodoReader.parse(until, dateOnly: until.count == 8) else {
             return .failure(Problem(message: "UNTIL=\(until) is not a date or a date and time"))
         }
-        let end = parsed.isUTC ? LocalDate(containing: parsed.time.resolved(in: .gmt), in: zone) : parsed.time.date
+        let local = parsed.isUTC ? LocalDateTime(of: parsed.time.resolved(in: .gmt), in: zone) : parsed.time
+        let dated = until.count == 8
+        let end = !dated && startTime.map { local.time < $0 } == true ? local.date.adding(days: -1) : local.date
         return .success((recurrence, end))
     }
 }

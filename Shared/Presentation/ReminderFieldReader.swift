@@ -337,7 +337,7 @@ package struct ReminderFieldReader: Sendable {
         if let phrase = input.repeatPhrase, RecurrenceRuleText.isRule(phrase) {
             // An iCalendar rule, as other tools write repeats: read by the calendar's own rules.
             if let start = values.date ?? date, !values.clearsDate {
-                switch RecurrenceRuleText.read(phrase, start: start, zone: reader.zone) {
+                switch RecurrenceRuleText.read(phrase, start: start, startTime: values.time, zone: reader.zone) {
                 case .success(let (rule, end)):
                     values.repeatSpec = RepeatSpec(rule: rule)
                     repeating = rule.isRepeating

@@ -187,6 +187,22 @@ struct CalendarReaderTests {
         #expect(read.refusals.map(\.message) == ["-P400D is too far from the due time; an alarm is at most 52 weeks before or after it"])
     }
 
+    /// UNTIL with a time of day before the series' own on its day ends the series the day before:
+    /// that day's occurrence is past it (RFC 5545's UNTIL is inclusive, to the second). The day
+    /// was read alone, and the series gained an occurrence the file does not have.
+    @Test func anUntilBeforeTheSeriesTimeOfDayEndsItTheDayBefore() throws {
+        let read = try CalendarReader.read(calendar(
+            "BEGIN:VTODO", "UID:a", "SUMMARY:Floating", "DUE:20261207T100000", "RRULE:FREQ=DAILY;UNTIL=20261209T090000", "END:VTODO",
+            "BEGIN:VTODO", "UID:b", "SUMMARY:UTC before", "DUE;TZID=America/New_York:20261207T100000",
+            "RRULE:FREQ=DAILY;UNTIL=20261209T140000Z", "END:VTODO",
+            "BEGIN:VTODO", "UID:c", "SUMMARY:UTC at", "DUE;TZID=America/New_York:20261207T100000",
+            "RRULE:FREQ=DAILY;UNTIL=20261209T150000Z", "END:VTODO",
+            "BEGIN:VTODO", "UID:d", "SUMMARY:A day", "DUE;VALUE=DATE:20261207", "RRULE:FREQ=DAILY;UNTIL=20261209", "END:VTODO"),
+            userZone: user)
+        #expect(read.refusals.isEmpty)
+        #expect(read.todos.map(\.recurrenceEnd) == [day("2026-12-08"), day("2026-12-08"), day("2026-12-09"), day("2026-12-09")])
+    }
+
     /// A file's VALARM whose TRIGGER cannot be read (no length of time, or a set time not in UTC)
     /// was left out, and the item notified at its due time instead, without a word. It is refused
     /// with its line; a server's is still left out, so another client's to-do is not hidden.
