@@ -659,11 +659,14 @@ struct TodoReader {
     }
 
     /// The rule an RRULE stands for, when Memoss has it exactly (`RecurrenceRuleText`); else the
-    /// item is refused with the reason, at the RRULE's line.
+    /// item is refused with the reason, at the RRULE's line. A server's UNTIL is read as its day.
     private mutating func rule(_ line: ContentLines.Line, start: LocalDateTime, zone: TimeZone)
         -> (RecurrenceRule, LocalDate?)?
     {
-        switch RecurrenceRuleText.read(line.value, start: start.date, startTime: start.time, zone: zone, refusingSkippedMonths: source == .file) {
+        // A server's to-do synced before UNTIL's time of day was read keeps its end as it was read
+        // then: read anew, it would look changed here and be written back over the other client's.
+        switch RecurrenceRuleText.read(line.value, start: start.date, startTime: source == .file ? start.time : nil, zone: zone,
+                                       refusingSkippedMonths: source == .file) {
         case .success(let rule): return rule
         case .failure(let problem):
             refuse(line, problem.message)

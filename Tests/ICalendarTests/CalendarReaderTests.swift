@@ -203,6 +203,15 @@ struct CalendarReaderTests {
         #expect(read.todos.map(\.recurrenceEnd) == [day("2026-12-08"), day("2026-12-08"), day("2026-12-09"), day("2026-12-09")])
     }
 
+    /// A server's to-do is read as it was before (UNTIL's day), so one synced then does not look
+    /// changed here and get its RRULE written back over the other client's.
+    @Test func aServersUntilIsReadAsItsDay() throws {
+        let read = try CalendarReader.read(calendar(
+            "BEGIN:VTODO", "UID:a", "SUMMARY:Floating", "DUE:20261207T100000", "RRULE:FREQ=DAILY;UNTIL=20261209T090000", "END:VTODO"),
+            userZone: user, from: .server)
+        #expect(read.todos.map(\.recurrenceEnd) == [day("2026-12-09")])
+    }
+
     /// A file's VALARM whose TRIGGER cannot be read (no length of time, or a set time not in UTC)
     /// was left out, and the item notified at its due time instead, without a word. It is refused
     /// with its line; a server's is still left out, so another client's to-do is not hidden.
