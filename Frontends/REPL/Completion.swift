@@ -52,17 +52,24 @@ enum Completion {
         let quoteOpen = typedBefore.last == "\""
         let before = (try? Words.split(quoteOpen ? String(typedBefore.dropLast()) : typedBefore)) ?? []
         let offered: [String]
+        func quoted(_ name: String) -> String {
+            name.contains(where: \.isWhitespace) ? (quoteOpen ? name + "\"" : "\"\(name)\"") : name
+        }
         if before.isEmpty {
             offered = commandNames
         } else if before == ["help"] {
             offered = commandNames
+        } else if let (field, source) = fieldWords.first(where: { word.lowercased().hasPrefix($0.prefix) }) {
+            // A field as a word (`+Health`, `tag:Health`, `list:Home`), as commands and queries take them.
+            offered = values(source, words: before, prefix: "").map { quoted(field + $0) }
         } else {
-            offered = argumentValues(before: before, word: word, root: root).map { name in
-                name.contains(where: \.isWhitespace) ? (quoteOpen ? name + "\"" : "\"\(name)\"") : name
-            }
+            offered = argumentValues(before: before, word: word, root: root).map(quoted)
         }
         return offered.filter { $0.replacingOccurrences(of: "\"", with: "").lowercased().hasPrefix(word.lowercased()) }
     }
+
+    /// The words that name a tag or a list by a prefix (`InlineFields`, `QueryParser`), and what follows each.
+    private static let fieldWords: [(prefix: String, source: Source)] = [("+", .tagNames), ("tag:", .tagNames), ("list:", .listNames)]
 
     /// The values of the argument that follows `before`: a subcommand's name, or what its completion gives.
     private static func argumentValues(before: [String], word: String, root: any RootCommand.Type) -> [String] {

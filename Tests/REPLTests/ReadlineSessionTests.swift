@@ -25,7 +25,7 @@ struct ReadlineSessionTests {
     }
 
     @Test func completionHistoryAndInterruptWorkAtARealTerminal() throws {
-        try drive("readline_session.py", checks: 7)
+        try drive("readline_session.py", checks: 8)
     }
 
     @Test func editPromptsPutTheCurrentValueOnTheLineToBeEditedInPlace() throws {

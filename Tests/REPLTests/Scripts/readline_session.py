@@ -65,6 +65,22 @@ child.sendline("")
 child.expect_exact(PROMPT)
 check("Tab completes tags added by another process and by this prompt", True)
 
+# Tab completes a tag or list named as a word, as commands and queries take them (it completed
+# only after --tag).
+child.send("list +Gar\t")
+child.expect_exact("list +Garden ")
+child.sendline("")
+child.expect_exact(PROMPT)
+child.send("list tag:Err\t")
+child.expect_exact("list tag:Errands ")
+child.sendline("")
+child.expect_exact(PROMPT)
+child.send("list list:Remi\t")
+child.expect_exact("list list:Reminders ")
+child.sendline("")
+child.expect_exact(PROMPT)
+check("Tab completes +Tag, tag:Tag and list:List words", True)
+
 # Ctrl-C abandons the add flow; the program stays.
 child.sendline("add")
 child.expect_exact("Title: ")
