@@ -72,7 +72,7 @@ extension Memoss {
                 if let end = reminder.recurrenceEnd { summary += " until \(end)" }
             }
             if reminder.priority != .none { summary += ", \(reminder.priority.word) priority" }
-            if let alarms = AlarmText.sentence(reminder.reminder) { summary += ", " + alarms }
+            if let alarms = AlarmText.sentence(reminder.reminder, zone: session.core.environment.timeZone) { summary += ", " + alarms }
             return summary + "." + (reminder.reminder.gapNote.map { " " + $0 } ?? "")
         }
     }

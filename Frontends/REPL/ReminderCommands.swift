@@ -88,7 +88,7 @@ extension Memoss {
                 + (list.map { $0.isDefault ? "" : " in \"\(VisibleText.escaped($0.name))\"" } ?? "")
                 + ", \(session.timeFormatter.dueSentence(for: reminder.reminder))"
                 + (reminder.priority == .none ? "" : ", \(reminder.priority.word) priority")
-                + (AlarmText.sentence(reminder.reminder).map { ", " + $0 } ?? "") + "."
+                + (AlarmText.sentence(reminder.reminder, zone: session.core.environment.timeZone).map { ", " + $0 } ?? "") + "."
                 + (reminder.reminder.gapNote.map { " " + $0 } ?? "")
         }
     }

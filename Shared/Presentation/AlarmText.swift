@@ -39,11 +39,21 @@ package enum AlarmText {
     }
 
     /// What a command says of a reminder's alarms after adding or saving it: "alarms -1d, -15m",
-    /// "no alarm"; `nil` for the default one. An undated reminder never notifies: the alarms it
+    /// "no alarm"; `nil` for the default one. An alarm at a set time is said in `zone` (the user's),
+    /// with its reminder's clock when that reads otherwise, where a typed one is read: "alarm
+    /// 2026-12-02 19:30 (16:30 in Los Angeles)". An undated reminder never notifies: the alarms it
     /// kept when its date was taken away are said to be kept (`keptUntilDated`), none is `nil`.
-    package static func sentence(_ reminder: Reminder) -> String? {
+    package static func sentence(_ reminder: Reminder, zone: TimeZone) -> String? {
         guard !reminder.hasDefaultAlarms else { return nil }
-        let alarms = "alarm\(reminder.alarms.count == 1 ? "" : "s") " + Alarm.text(reminder.alarms, zone: reminder.timeZone)
+        let own = reminder.timeZone
+        let texts = reminder.alarms.map { alarm -> String in
+            guard case .absolute(let instant) = alarm, own.identifier != zone.identifier else { return alarm.text(zone: zone) }
+            let here = LocalDateTime(of: instant, in: zone), there = LocalDateTime(of: instant, in: own)
+            guard here != there else { return alarm.text(zone: zone) }
+            let day = here.date == there.date ? "" : "\(there.date) "
+            return alarm.text(zone: zone) + " (\(day)\(there.time) in \(CardTimeFormatter.place(of: own)))"
+        }
+        let alarms = "alarm\(reminder.alarms.count == 1 ? "" : "s") " + texts.joined(separator: ", ")
         guard reminder.scheduledAt != nil else { return reminder.alarms.isEmpty ? nil : "\(alarms) \(keptUntilDated)" }
         return reminder.alarms.isEmpty ? "no alarm" : alarms
     }

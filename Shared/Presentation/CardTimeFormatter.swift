@@ -12,7 +12,8 @@ package struct CardTimeFormatter: Sendable {
     private static let months: [StaticString] = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
 
     private let today: LocalDate
-    private let timeZone: TimeZone
+    /// The user's zone, which times are said in.
+    package let timeZone: TimeZone
 
     /// A formatter for a user whose day is `today` in `timeZone`.
     package init(today: LocalDate, timeZone: TimeZone) {

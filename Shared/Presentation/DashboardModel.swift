@@ -41,7 +41,7 @@ package final class DashboardModel {
             // The default alarm is told before the zone is looked up (a listing asks every card).
             let item = reminder.reminder
             guard urgency != .done, urgency != .someday, item.alarms != Alarm.defaults else { return nil }
-            return AlarmText.badge(item.alarms, zone: item.timeZone)
+            return AlarmText.badge(item.alarms, zone: viewerZone ?? item.timeZone)
         }
         /// Its priority's marks, "!" to "!!!"; `nil` for none.
         package var priorityMarks: String? {
@@ -52,6 +52,9 @@ package final class DashboardModel {
         package let listName: String?
         /// The reminder behind the card, for opening it in the edit form.
         package let reminder: ReminderWithTags
+        /// The zone of whoever reads the card (the user's), which its times are said in: an
+        /// alarm at a set time too; `nil`: the reminder's own.
+        package var viewerZone: TimeZone?
 
         /// What tells this card from every other one on screen.
         package var key: CardKey { CardKey(id: id, pastOccurrence: reminder.isPastOccurrence ? reminder.scheduledAt : nil) }
@@ -430,7 +433,7 @@ package final class DashboardModel {
         return Card(id: values.id, title: values.title, timeText: formatter.string(for: values),
                     urgency: urgency, tags: tags.chips, moreTags: tags.overflow,
                     recurrence: values.recurrence.shortName, listName: values.listID.flatMap { _ in lists?.name(of: values.listID) },
-                    reminder: reminder)
+                    reminder: reminder, viewerZone: formatter.timeZone)
     }
 }
 

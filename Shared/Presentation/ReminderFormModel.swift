@@ -208,11 +208,13 @@ package final class ReminderFormModel {
         return draft
     }
 
-    /// Sets the fields `input` gives, each read as a person types it (`ReminderFieldReader`, in the
-    /// user's zone, numeric dates in `dateOrder`); when one cannot be read, changes nothing and
-    /// returns the problems, in form order.
+    /// Sets the fields `input` gives, each read as a person types it (`ReminderFieldReader`, on the
+    /// reminder's clock: in the zone it is scheduled in, as its time and an alarm at a set time are
+    /// kept and said back; numeric dates in `dateOrder`); when one cannot be read, changes nothing
+    /// and returns the problems, in form order.
     package func enter(_ input: ReminderFieldInput, dateOrder: TypedInput.DateOrder? = nil) -> [FieldProblem] {
-        let reader = ReminderFieldReader(now: environment.now(), zone: environment.timeZone, order: dateOrder)
+        let reader = ReminderFieldReader(now: environment.now(), zone: TimeZone(identifier: original.timeZoneID) ?? environment.timeZone,
+                                         order: dateOrder)
         var (values, problems) = reader.read(input, repeats: recurrencePicker.isEndDateAvailable, date: hasDate ? date : nil)
         let undated = values.date == nil && (!hasDate || values.clearsDate)
         for problem in values.problems(leavingUndated: undated) where !problems.contains(where: { $0.field == problem.field }) {

@@ -171,6 +171,38 @@ struct AlarmCommandTests {
         #expect(exported.contains("BEGIN:VALARM\r\nACTION:DISPLAY\r\nDESCRIPTION:Dentist\r\nTRIGGER;RELATED=END:-PT1H30M\r\nEND:VALARM\r\n"))
     }
 
+    /// An alarm at a set time on a reminder of another zone (Apple Reminders writes them) was shown
+    /// on the card on that zone's clock beside a due time on yours, unlabelled ("due 20:00, alarm
+    /// 16:30" for an alarm half an hour before), and typed on yours while said back on its own.
+    /// The card says it on your clock, as the due time; typed, it is read on the reminder's clock,
+    /// as its time is (the form's value), and said back on both.
+    @Test func anAlarmAtASetTimeOnAnotherZonesReminderIsShownOnYourClockAndTypedOnItsOwn() throws {
+        let file = home.appendingPathComponent("apple.ics").path
+        try """
+            BEGIN:VCALENDAR\r
+            VERSION:2.0\r
+            PRODID:-//Apple Inc.//iOS 18//EN\r
+            BEGIN:VTODO\r
+            UID:0A1B2C3D-4E5F-4A6B-8C7D-9E0F1A2B3C4D\r
+            SUMMARY:Pick up the cake\r
+            DUE;TZID=America/Los_Angeles:20261202T170000\r
+            BEGIN:VALARM\r
+            ACTION:DISPLAY\r
+            TRIGGER;VALUE=DATE-TIME:20261203T003000Z\r
+            END:VALARM\r
+            END:VTODO\r
+            END:VCALENDAR\r
+
+            """.write(toFile: file, atomically: true, encoding: .utf8)
+        let imported = try MemossProcess.run(["--db", store, file], environment: environment, program: MemossProcess.importer)
+        #expect(imported.status == 0, "\(imported.stderr)")
+        #expect(try memoss("list").stdout.contains("1. [ ] Pick up the cake  Wed 2 Dec 20:00  ⏰ 2026-12-02 19:30\n"))
+        #expect(try memoss("edit", "1", "--alarm", "2026-12-02 16:30").stdout == "Nothing changed in \"Pick up the cake\".\n")
+        let saved = try memoss("edit", "1", "--alarm", "2026-12-02 17:00").stdout
+        #expect(saved == "Saved \"Pick up the cake\", due Wed 2 Dec 20:00 (17:00 in Los Angeles), alarm 2026-12-02 20:00 (17:00 in Los Angeles).\n")
+        #expect(try memoss("list").stdout.contains("Pick up the cake  Wed 2 Dec 20:00  ⏰ 2026-12-02 20:00\n"))
+    }
+
     @Test func thePromptAsksTheAlarmsAsOneAnswer() throws {
         let run = try MemossProcess.run(["--db", store], environment: environment,
                                         lines: ["add", "Water plants", "", "2027-03-02", "", "", "", "", "-1d, 15m", "-1d, -15m", "y", "quit"])
