@@ -28,6 +28,7 @@ int memoss_die_with_parent(int parent) {
     return 0;
 }
 
-void memoss_trim_malloc_past(int bytes) {
-    mallopt(M_TRIM_THRESHOLD, bytes);
+void memoss_tune_malloc(int trim, int mapped) {
+    mallopt(M_TRIM_THRESHOLD, trim);
+    mallopt(M_MMAP_THRESHOLD, mapped);
 }

@@ -10,9 +10,10 @@ int memoss_wall_clock_timer(double deadline);
 /// helper process should; 0 on success.
 int memoss_die_with_parent(int parent);
 
-/// Makes malloc give freed memory back to the system past `bytes` at the top of a heap
-/// (glibc's M_TRIM_THRESHOLD, which otherwise grows with the largest block freed so far).
-void memoss_trim_malloc_past(int bytes);
+/// Makes malloc give freed memory back to the system past `trim` bytes at the top of a heap
+/// (glibc's M_TRIM_THRESHOLD, which otherwise grows with the largest block freed so far), and take
+/// blocks of up to `mapped` bytes from its heaps rather than mapping each (M_MMAP_THRESHOLD).
+void memoss_tune_malloc(int trim, int mapped);
 
 /// Starts `path` with `argv` and `envp` (each ending in NULL) as a child in a process group of its
 /// own, with no signal blocked and the usual ones at their default action (whatever this thread
