@@ -7,7 +7,7 @@ import UseCases
 /// so an export imports again: the id keeps each reminder itself. The fields an export writes
 /// and the importer reads back (tags, completed_at, a moved monthly day) are written and read here.
 package enum CSVFields {
-    package static let header = "id,title,notes,date,time,timezone,repeat,end_date,tags,completed,completed_at,status,percent_complete,priority,list,alarms\r\n"
+    package static let header = "id,title,notes,date,time,timezone,repeat,end_date,tags,completed,completed_at,status,percent_complete,priority,list,alarms,calendar_uid\r\n"
 
     /// One reminder's record: its current occurrence's wall date and time in its zone; an all-day
     /// reminder's time empty, an undated one's date and time empty; its list named from `lists`.
@@ -27,7 +27,8 @@ package enum CSVFields {
                       reminder.statusWord, reminder.percentComplete.map(String.init) ?? "",
                       reminder.priority.word, lists.name(of: reminder.listID),
                       // Empty for the default alarm, which a row without alarms gets.
-                      reminder.hasDefaultAlarms ? "" : Alarm.text(reminder.alarms, zone: reminder.timeZone)]
+                      reminder.hasDefaultAlarms ? "" : Alarm.text(reminder.alarms, zone: reminder.timeZone),
+                      reminder.calendarUID ?? ""]
         return fields.map(quoted).joined(separator: ",") + "\r\n"
     }
 

@@ -10,7 +10,7 @@ package final class ImportModel {
     /// The columns a header may name, in any order and case.
     package enum Column: String, CaseIterable, Sendable {
         case title, notes, date, time, `repeat`, endDate = "end_date", tags, completed, completedAt = "completed_at", timezone, id
-        case status, percentComplete = "percent_complete", priority, list, alarms
+        case status, percentComplete = "percent_complete", priority, list, alarms, calendarUID = "calendar_uid"
     }
 
     /// What a header row says: where each known column is, and the names it did not know.
@@ -147,7 +147,7 @@ package final class ImportModel {
         let zoneText = value(.timezone), dateText = value(.date), timeText = value(.time), repeatText = value(.repeat)
         let endText = value(.endDate), completedText = value(.completed), completedAtText = value(.completedAt)
         let tagsText = value(.tags), idText = value(.id), statusText = value(.status), percentText = value(.percentComplete)
-        let priorityText = value(.priority), listText = value(.list), alarmsText = value(.alarms)
+        let priorityText = value(.priority), listText = value(.list), alarmsText = value(.alarms), uidText = value(.calendarUID)
         func given(_ text: String) -> String? { text.isEmpty ? nil : text }
         let input = ReminderFieldInput(
             title: position(.title).map { $0 < record.count ? record[$0] : "" } ?? "",
@@ -203,17 +203,24 @@ package final class ImportModel {
             id = UUID(uuidString: idText)
             if id == nil { refuse(.id, "Must be a UUID such as 5F0C3A9E-1B2D-4C3E-8F40-123456789ABC") }
         }
+        // The UID a calendar gave it (an export writes it), one line of text.
+        if uidText.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) {
+            refuse(.calendarUID, "Must be one line of text without control characters, as a calendar's UID is")
+        }
 
         let checked = ReminderRules.evaluate(draft, previously: nil, now: environment.now(), allowingPast: allowPast || completed == true)
         for error in checked.problems { problems.append((error.field.rawValue, Self.message(error))) }
         if problems.isEmpty, let values = checked.values {
             let now = environment.now()
-            let key = id.map(ImportedReminder.key(forID:))
-                ?? ImportedReminder.fingerprint(values, dated: !dateText.isEmpty)
-            var reminder = Reminder(id: id ?? ImportedReminder.id(forKey: key), values: values, now: now,
+            // Keyed as a calendar item of that UID is (`add(_: CalendarTodo)`) when the row gives no id.
+            let uidID = UUID(uuidString: uidText)
+            let key = (id ?? uidID).map(ImportedReminder.key(forID:))
+                ?? (uidText.isEmpty ? ImportedReminder.fingerprint(values, dated: !dateText.isEmpty) : "uid:\(uidText)")
+            var reminder = Reminder(id: id ?? uidID ?? ImportedReminder.id(forKey: key), values: values, now: now,
                                     completed: completed == true, completedAt: completedAt)
             reminder.stage = status?.stage ?? .none
             reminder.percentComplete = percent
+            reminder.calendarUID = uidText.isEmpty || uidText == reminder.id.text ? nil : uidText
             return keep(reminder, key: key, tags: tags, list: listName)
         }
         importer.refuse()

@@ -220,6 +220,16 @@ struct ExportCommandTests {
         #expect(text.contains("UID:call-ann@phone.example.org\r\n") && text.contains("SUMMARY:Call Ann back\r\n"))
         let again = try ChildProcess.run(BuiltProduct.url("memoss-import"), ["--db", store, exported], environment: environment)
         #expect(again.stdout == "Imported 0, skipped 4 already present, refused 0.\n", "\(again.stderr)")
+        // Through a CSV backup into another store, the UIDs stay (a CSV had no place for them).
+        let csv = temporary.path("backup.csv")
+        #expect(try memoss("export", "-o", csv).status == 0)
+        #expect(try String(contentsOfFile: csv, encoding: .utf8).contains(",call-ann@phone.example.org\r\n"))
+        let other = temporary.path("other.sqlite")
+        let restored = try ChildProcess.run(BuiltProduct.url("memoss-import"), ["--db", other, csv], environment: environment)
+        #expect(restored.stdout == "Imported 4, skipped 0 already present, refused 0.\n", "\(restored.stderr)")
+        let back = try memoss("export", "--format", "ics", store: other).stdout
+        #expect(Set(back.components(separatedBy: "\r\n").filter { $0.hasPrefix("UID:") && !$0.hasSuffix("-alarm") })
+            == Set(todos.map { "UID:" + $0.0 }))
         // A reminder made here has its id as its UID, as before.
         _ = try memoss("add", "Mine", "--date", "2027-02-01")
         let mine = try memoss("list", "--json").stdout
@@ -252,7 +262,7 @@ struct ExportCommandTests {
     @Test func theFormatComesFromTheOptionOrTheFileNameAndBadChoicesAreRefused() throws {
         _ = try memoss("add", "Pay rent", "--date", "2027-01-31", "--time", "09:00", "--repeat", "monthly", "--new-tag", "Home")
         #expect(try memoss("export").stdout.hasPrefix("BEGIN:VCALENDAR\r\n"))
-        #expect(try memoss("export", "--format", "csv").stdout.hasPrefix("id,title,notes,date,time,timezone,repeat,end_date,tags,completed,completed_at,status,percent_complete,priority,list,alarms\r\n"))
+        #expect(try memoss("export", "--format", "csv").stdout.hasPrefix("id,title,notes,date,time,timezone,repeat,end_date,tags,completed,completed_at,status,percent_complete,priority,list,alarms,calendar_uid\r\n"))
         #expect(try memoss("export", "--format", "json").stdout.hasPrefix("{\n  \"completed\" : [\n"))
         _ = try memoss("export", "-o", temporary.path("out.csv"))
         #expect(try String(contentsOfFile: temporary.path("out.csv"), encoding: .utf8).hasPrefix("id,title"))
@@ -282,7 +292,7 @@ struct ExportCommandTests {
         let csv = temporary.path("all.csv")
         _ = try memoss("export", "-o", csv)
         let exported = try String(contentsOfFile: csv, encoding: .utf8)
-        #expect(exported.contains(",Rent,,2027-02-28,09:00,America/New_York,monthly on the 31st,,a\\;b,false,,todo,,none,Reminders,\r\n"))
+        #expect(exported.contains(",Rent,,2027-02-28,09:00,America/New_York,monthly on the 31st,,a\\;b,false,,todo,,none,Reminders,,\r\n"))
         let copy = temporary.path("copy.sqlite")
         let imported = try ChildProcess.run(BuiltProduct.url("memoss-import"), ["--db", copy, csv], environment: environment)
         #expect(imported.stdout == "Imported 3, skipped 0 already present, refused 0. Created 2 tags.\n")

@@ -92,6 +92,21 @@ struct ImportCommandTests {
         #expect(try titles().isEmpty)
     }
 
+    /// A row's `calendar_uid` keeps the UID its calendar gave it and, without an `id`, keys it as that
+    /// calendar's item: importing the calendar after the CSV adds it again nowhere. A UID over two
+    /// lines is refused.
+    @Test func aRowsCalendarUIDKeysItAsItsCalendarsItem() throws {
+        let result = try importFile(try write("title,date,calendar_uid\nWater the plants,2027-01-05,1712345678901\n"
+            + "Broken,2027-01-06,\"two\nlines\"\n"))
+        #expect(result.stdout == "Imported 1, skipped 0 already present, refused 1.\n")
+        #expect(result.stderr.hasSuffix("in.csv:3: calendar_uid: Must be one line of text without control characters, as a calendar's UID is\n"), "\(result.stderr)")
+        let calendar = try write("BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//t//EN\r\nBEGIN:VTODO\r\nUID:1712345678901\r\n"
+            + "SUMMARY:Water the plants\r\nDUE;VALUE=DATE:20270105\r\nEND:VTODO\r\nEND:VCALENDAR\r\n", as: "theirs.ics")
+        #expect(try importFile(calendar).stdout == "Imported 0, skipped 1 already present, refused 0.\n")
+        let exported = try MemossProcess.run(["--db", store, "export", "--format", "ics"], environment: environment).stdout
+        #expect(exported.contains("UID:1712345678901\r\n"))
+    }
+
     /// A folder, or a file the system cannot read, is one line saying what to do: a folder used to
     /// crash the importer with a stack trace (Foundation's read of it), and a read error likewise.
     @Test func aFolderOrAFileThatCannotBeReadIsRefusedInOneLine() throws {

@@ -177,9 +177,9 @@ struct WideReminderTests {
             }
         }
         let csv = try String(contentsOfFile: home.appendingPathComponent("out.csv").path, encoding: .utf8)
-        #expect(csv.contains(",Someday,,,,America/New_York,never,,,false,,todo,,none,Reminders,\r\n"))
-        #expect(csv.contains(",Bins,,2026-11-24,,America/New_York,never,,,false,,todo,,none,Reminders,\r\n"))
-        #expect(csv.contains(",Taxes,,2026-12-01,10:00,America/New_York,never,,,false,,in-progress,40,none,Reminders,\r\n"))
+        #expect(csv.contains(",Someday,,,,America/New_York,never,,,false,,todo,,none,Reminders,,\r\n"))
+        #expect(csv.contains(",Bins,,2026-11-24,,America/New_York,never,,,false,,todo,,none,Reminders,,\r\n"))
+        #expect(csv.contains(",Taxes,,2026-12-01,10:00,America/New_York,never,,,false,,in-progress,40,none,Reminders,,\r\n"))
         let ics = try String(contentsOfFile: home.appendingPathComponent("out.ics").path, encoding: .utf8)
         #expect(ics.contains("SUMMARY:Bins\r\nDTSTART;VALUE=DATE:20261124\r\nDUE;VALUE=DATE:20261124\r\n"))
         #expect(ics.contains("STATUS:IN-PROCESS\r\nPERCENT-COMPLETE:40\r\n"))
