@@ -147,9 +147,15 @@ package enum RecurrenceRuleText {
         guard let parsed = TodoReader.parse(until, dateOnly: until.count == 8) else {
             return .failure(Problem(message: "UNTIL=\(until) is not a date or a date and time"))
         }
-        let local = parsed.isUTC ? LocalDateTime(of: parsed.time.resolved(in: .gmt), in: zone) : parsed.time
-        let dated = until.count == 8
-        let end = !dated && startTime.map { local.time < $0 } == true ? local.date.adding(days: -1) : local.date
-        return .success((recurrence, end))
+        guard until.count != 8, let startTime else {
+            let end = parsed.isUTC ? LocalDate(containing: parsed.time.resolved(in: .gmt), in: zone) : parsed.time.date
+            return .success((recurrence, max(end, start)))
+        }
+        // The series' time on UNTIL's day, as an instant (a DST change that day moves it): past
+        // UNTIL, that day has no occurrence. The start counts whatever UNTIL says (RFC 5545).
+        let instant = parsed.time.resolved(in: parsed.isUTC ? .gmt : zone).addingTimeInterval(TimeInterval(parsed.second))
+        let day = LocalDate(containing: instant, in: zone)
+        let end = LocalDateTime(date: day, time: startTime).resolved(in: zone) > instant ? day.adding(days: -1) : day
+        return .success((recurrence, max(end, start)))
     }
 }

@@ -280,9 +280,9 @@ package struct ReminderFieldReader: Sendable {
 
     /// Reads every field `input` gives: the values, and a problem for each field that could not be read.
     /// `repeats` says whether the reminder repeats unless `input` says otherwise (a count or an end day
-    /// needs a repeat); `date` is the day it is due on unless `input` gives one (an iCalendar rule is
-    /// read from the day it starts on).
-    package func read(_ input: ReminderFieldInput, repeats: Bool = false, date: LocalDate? = nil)
+    /// needs a repeat); `date` and `time` are when it is due unless `input` gives them (an iCalendar
+    /// rule is read from the day it starts on, its UNTIL against the time of day).
+    package func read(_ input: ReminderFieldInput, repeats: Bool = false, date: LocalDate? = nil, time: LocalTime? = nil)
         -> (values: ReminderFieldValues, problems: [FieldProblem])
     {
         var values = ReminderFieldValues()
@@ -337,7 +337,7 @@ package struct ReminderFieldReader: Sendable {
         if let phrase = input.repeatPhrase, RecurrenceRuleText.isRule(phrase) {
             // An iCalendar rule, as other tools write repeats: read by the calendar's own rules.
             if let start = values.date ?? date, !values.clearsDate {
-                switch RecurrenceRuleText.read(phrase, start: start, startTime: values.time, zone: reader.zone) {
+                switch RecurrenceRuleText.read(phrase, start: start, startTime: values.time ?? (values.clearsTime ? nil : time), zone: reader.zone) {
                 case .success(let (rule, end)):
                     values.repeatSpec = RepeatSpec(rule: rule)
                     repeating = rule.isRepeating

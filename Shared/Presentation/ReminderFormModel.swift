@@ -215,7 +215,8 @@ package final class ReminderFormModel {
     package func enter(_ input: ReminderFieldInput, dateOrder: TypedInput.DateOrder? = nil) -> [FieldProblem] {
         let reader = ReminderFieldReader(now: environment.now(), zone: TimeZone(identifier: original.timeZoneID) ?? environment.timeZone,
                                          order: dateOrder)
-        var (values, problems) = reader.read(input, repeats: recurrencePicker.isEndDateAvailable, date: hasDate ? date : nil)
+        var (values, problems) = reader.read(input, repeats: recurrencePicker.isEndDateAvailable, date: hasDate ? date : nil,
+                                             time: hasDate && hasTime ? time : nil)
         let undated = values.date == nil && (!hasDate || values.clearsDate)
         for problem in values.problems(leavingUndated: undated) where !problems.contains(where: { $0.field == problem.field }) {
             problems.append(problem)

@@ -642,17 +642,17 @@ extension AppDatabase {
                 """)
         }
         migrator.registerMigration("movedDueAnswers1") { db in
-            // A reminder moved to another time (by an edit here or a sync) answers its notifications
-            // shown and waiting for an answer, and its snoozed ones: they are about a time it no
-            // longer has, and a snoozed one kept its new time's notification from being planned. In
-            // the same change, so undo gives the shown ones back (and the reminder's snooze, which
-            // plans its notification again); not while a journal entry is applied (undo, redo).
+            // A reminder moved to another time (by an edit here, a sync, or a redo) answers its
+            // notifications shown and waiting for an answer, and its snoozed ones: they are about a
+            // time it no longer has, and a snoozed one kept its new time's notification from being
+            // planned. In the same change, so an undo gives the shown ones back (not deleted while it
+            // applies its entry) and the reminder's snooze, which the planner plans from.
             try db.execute(sql: """
                 CREATE TRIGGER reminder_movedDueAnswers AFTER UPDATE OF scheduledAt ON reminder
                 WHEN old.scheduledAt IS NOT new.scheduledAt
-                    AND NOT EXISTS (SELECT 1 FROM storeFlag WHERE name = 'applyingJournal')
                 BEGIN
-                    DELETE FROM deliveredNotification WHERE reminderID = new.id;
+                    DELETE FROM deliveredNotification WHERE reminderID = new.id
+                        AND NOT EXISTS (SELECT 1 FROM storeFlag WHERE name = 'undoingJournal');
                     DELETE FROM notificationRequest WHERE reminderID = new.id AND isSnoozed = 1;
                 END
                 """)

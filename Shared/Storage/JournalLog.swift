@@ -12,11 +12,11 @@ import GRDB
 /// changed since a revision it saw (`changedReminders(since:)`).
 enum JournalLog {
     /// The tables a command on reminders and tags changes. A reminder completed, cancelled, deleted
-    /// or moved takes its notifications already shown with it (`deliveredNotification`), and a
-    /// moved one its snoozed ones (`notificationRequest`), so undo gives them back: shown, not
-    /// planned and shown again; snoozed, with their ids, fired late if their time passed meanwhile.
+    /// or moved takes its notifications already shown with it (`deliveredNotification`), so undo
+    /// gives them back: shown, not planned and shown again. (A snooze is given back by the
+    /// reminder's `alarmsSnoozedUntil`, which the planner plans from.)
     static let reminderTables = ["reminder", "list", "tag", "reminderTag", "completion", "importTombstone", "setting", "savedView",
-                                 "deliveredNotification", "notificationRequest"]
+                                 "deliveredNotification"]
     /// The tables a notification answer changes (and the reminder, whose alarms it acknowledges).
     static let notificationTables = ["notificationRequest", "deliveredNotification", "reminder"]
     /// How many commands are kept when the user has not said.
@@ -26,6 +26,8 @@ enum JournalLog {
     private static let revisionSetting = "revision"
     /// While set, deleting an imported reminder leaves no tombstone (undo of an import is not a user delete).
     static let applyingFlag = "applyingJournal"
+    /// While set (an undo, not a redo), a reminder moved back keeps the notifications its entry gives back as shown.
+    static let undoingFlag = "undoingJournal"
 
     /// The tables `scope` covers.
     static func tables(_ scope: Journal.Scope) -> [String] {
@@ -186,7 +188,7 @@ enum JournalLog {
         }
         let entries = try Row.fetchAll(db, sql: "SELECT id, changes, kind FROM journalEntry WHERE commandID = ? ORDER BY id DESC",
                                        arguments: [commandID])
-        try whileApplying(db) {
+        try whileApplying(db, undoing: true) {
             for entry in entries {
                 let id: Int64 = entry["id"]
                 switch Kind(rawValue: entry["kind"]) {
@@ -362,10 +364,11 @@ enum JournalLog {
         }
     }
 
-    private static func whileApplying(_ db: Database, _ body: () throws -> Void) throws {
-        try db.execute(sql: "INSERT OR IGNORE INTO storeFlag (name) VALUES (?)", arguments: [applyingFlag])
+    private static func whileApplying(_ db: Database, undoing: Bool = false, _ body: () throws -> Void) throws {
+        let flags = undoing ? [applyingFlag, undoingFlag] : [applyingFlag]
+        for flag in flags { try db.execute(sql: "INSERT OR IGNORE INTO storeFlag (name) VALUES (?)", arguments: [flag]) }
         try body()
-        try db.execute(sql: "DELETE FROM storeFlag WHERE name = ?", arguments: [applyingFlag])
+        for flag in flags { try db.execute(sql: "DELETE FROM storeFlag WHERE name = ?", arguments: [flag]) }
         // Notification rows put back as they were may be answered since (by a sync): a plan, which
         // looks only at the reminders changed, would keep them.
         try GRDBNotificationRepository.removeAnswered(db)

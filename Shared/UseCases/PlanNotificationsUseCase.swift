@@ -93,12 +93,13 @@ package struct PlanNotificationsUseCase: Sendable {
                                       index: next.index, alarm: next.alarm))
             }
         }
-        // A snooze made on another device (arrived by a sync) fires here too, once: not when this
-        // store has it pending or has shown it.
+        // A snooze made on another device (arrived by a sync), or given back by an undo, fires here
+        // too, once: not when this store has it pending or has shown it; late when its time passed
+        // meanwhile (a snooze not answered is still waiting to be seen).
         let snoozing = Set(snoozedRequests.map(\.reminderID))
         let shownReminders = Set(delivered.map { ReminderFireAt(reminder: $0.request.reminderID, fireAt: $0.request.fireAt) })
         for reminder in try await reminders.snoozedReminders() {
-            guard let until = reminder.liveSnooze, until >= start, !snoozing.contains(reminder.id),
+            guard let until = reminder.liveSnooze, !snoozing.contains(reminder.id),
                   !shownReminders.contains(ReminderFireAt(reminder: reminder.id, fireAt: until)) else { continue }
             let dueAt = reminder.currentOccurrence.map { reminder.fireInstant(of: $0, settings) } ?? until
             plan.append(NotificationRequest(id: "\(reminder.id.uuidString)-snoozed", reminderID: reminder.id, fireAt: until, dueAt: dueAt,

@@ -197,10 +197,16 @@ struct CalendarReaderTests {
             "RRULE:FREQ=DAILY;UNTIL=20261209T140000Z", "END:VTODO",
             "BEGIN:VTODO", "UID:c", "SUMMARY:UTC at", "DUE;TZID=America/New_York:20261207T100000",
             "RRULE:FREQ=DAILY;UNTIL=20261209T150000Z", "END:VTODO",
-            "BEGIN:VTODO", "UID:d", "SUMMARY:A day", "DUE;VALUE=DATE:20261207", "RRULE:FREQ=DAILY;UNTIL=20261209", "END:VTODO"),
+            "BEGIN:VTODO", "UID:d", "SUMMARY:A day", "DUE;VALUE=DATE:20261207", "RRULE:FREQ=DAILY;UNTIL=20261209", "END:VTODO",
+            // UNTIL before the start: the start alone (RFC 5545 counts it whatever UNTIL says).
+            "BEGIN:VTODO", "UID:e", "SUMMARY:Once", "DUE:20261207T100000", "RRULE:FREQ=DAILY;UNTIL=20261207T090000", "END:VTODO",
+            // The night clocks go back: 1 November's 01:30 is 05:30Z, before UNTIL's 06:15Z (01:15 the second time).
+            "BEGIN:VTODO", "UID:f", "SUMMARY:Night", "DUE;TZID=America/New_York:20261030T013000",
+            "RRULE:FREQ=DAILY;UNTIL=20261101T061500Z", "END:VTODO"),
             userZone: user)
         #expect(read.refusals.isEmpty)
-        #expect(read.todos.map(\.recurrenceEnd) == [day("2026-12-08"), day("2026-12-08"), day("2026-12-09"), day("2026-12-09")])
+        #expect(read.todos.map(\.recurrenceEnd) == [day("2026-12-08"), day("2026-12-08"), day("2026-12-09"), day("2026-12-09"),
+                                                    day("2026-12-07"), day("2026-11-01")])
     }
 
     /// A server's to-do is read as it was before (UNTIL's day), so one synced then does not look

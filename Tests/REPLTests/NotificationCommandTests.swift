@@ -74,8 +74,8 @@ struct NotificationCommandTests {
 
     /// A snooze is about the time it was snoozed from: completing a repeating reminder ends it (it
     /// used to come back with the next time's due, and completing it completed that time too);
-    /// undoing a move gives it back with its id, late when its time passed meanwhile; redoing the
-    /// move takes it away again.
+    /// undoing a move or a `done` gives it back, late when its time passed meanwhile; redoing the
+    /// move takes it away again, shown or not.
     @Test func aSnoozeEndsWithItsTimeAndComesBackWithUndo() throws {
         func at(_ clock: String, _ arguments: String...) throws -> ChildProcess.Result {
             try MemossProcess.run(["--db", store] + arguments, environment: environment.merging(["MEMOSS_CLOCK": clock]) { $1 })
@@ -93,19 +93,29 @@ struct NotificationCommandTests {
         _ = try at("2026-11-25T19:01:00Z", "due")
         _ = try at("2026-11-25T19:01:00Z", "snooze", "1", "10")
         _ = try at("2026-11-25T19:02:00Z", "list")
-        let id = try #require(try at("2026-11-25T19:02:00Z", "notifications").stdout.components(separatedBy: "  id ").last?
-            .trimmingCharacters(in: .whitespacesAndNewlines))
+        let snoozed = "Today 14:11  Water the plants  (snoozed; due Today 14:00)"
         #expect(try at("2026-11-25T19:02:00Z", "edit", "1", "--date", "2026-11-28").status == 0)
         _ = try at("2026-11-25T19:03:00Z", "undo")
         let back = try at("2026-11-25T19:03:00Z", "notifications").stdout
-        #expect(back.contains("Today 14:11  Water the plants  (snoozed; due Today 14:00)  id \(id)\n"), "\(back)")
+        #expect(back.contains(snoozed), "\(back)")
         _ = try at("2026-11-25T19:03:00Z", "redo")
         let moved = try at("2026-11-25T19:03:00Z", "notifications").stdout
         #expect(moved.contains("0 snoozed") && moved.contains("Sat 28 Nov 14:00  Water the plants"), "\(moved)")
         #expect(try at("2026-11-25T19:20:00Z", "due").stdout == "Nothing is due.\n")
-        // Undone after the snooze's time: it fires, late.
+        // Undone after the snooze's time: it fires, late; redone, the move answers it again.
         _ = try at("2026-11-25T19:21:00Z", "undo")
         #expect(try at("2026-11-25T19:22:00Z", "due").stdout.hasPrefix("Reminder: Water the plants  Today 14:00  (snoozed to Today 14:11, late)\n"))
+        _ = try at("2026-11-25T19:23:00Z", "redo")
+        let redone = try at("2026-11-25T19:23:00Z", "notifications").stdout
+        #expect(!redone.contains("Today 14:11") && redone.contains("Sat 28 Nov 14:00  Water the plants"), "\(redone)")
+        // `done` of a snoozed one-time reminder, undone after the snooze's time: it fires, late.
+        _ = try at("2026-11-25T19:23:00Z", "edit", "1", "--date", "2026-11-25", "--time", "14:30")
+        _ = try at("2026-11-25T19:31:00Z", "due")
+        _ = try at("2026-11-25T19:31:00Z", "snooze", "1", "5")
+        _ = try at("2026-11-25T19:32:00Z", "done", "1")
+        #expect(try at("2026-11-25T19:40:00Z", "due").stdout == "Nothing is due.\n")
+        _ = try at("2026-11-25T19:41:00Z", "undo")
+        #expect(try at("2026-11-25T19:42:00Z", "due").stdout.hasPrefix("Reminder: Water the plants  Today 14:30  (snoozed to Today 14:36, late)\n"))
     }
 
     /// Snoozing or dismissing a notification not delivered yet answers its reminder's alarms up to

@@ -264,4 +264,13 @@ struct WideReminderTests {
         #expect(try memoss("show", "1").stdout.contains("  Status:    to do (30%)\n"))
         #expect(try memoss("show", "2").stdout.contains("  Status:    to do\n"))
     }
+
+    /// An iCalendar rule typed for a reminder already due at 10:00 ends as the same rule typed with
+    /// its time does: UNTIL at 09:00 on the 9th leaves the 9th out.
+    @Test func anRRuleTypedOnEditIsReadAgainstTheRemindersTime() throws {
+        _ = try memoss("add", "Walk", "--date", "2026-12-07", "--time", "10:00")
+        _ = try memoss("list")
+        #expect(try memoss("edit", "1", "--repeat", "FREQ=DAILY;UNTIL=20261209T090000").status == 0)
+        #expect(try memoss("show", "1").stdout.contains("  Repeats:   Daily until 2026-12-08\n"))
+    }
 }
