@@ -105,6 +105,11 @@ package struct MemossImport: AsyncParsableCommand {
     package func run() async throws {
         Interruption.install()
         let name = file == "-" ? "-" : file
+        // A folder opens, but reading it fails; refused before the store is opened (or made).
+        var status = stat()
+        if file != "-", stat(file, &status) == 0, status.st_mode & S_IFMT == S_IFDIR {
+            fail("\(file) is a folder; give the path of a file to import, e.g. memoss-import tasks.csv")
+        }
         let core: MemossCore
         do {
             core = try await store.openCore()
@@ -112,11 +117,6 @@ package struct MemossImport: AsyncParsableCommand {
             fail(ErrorMessage.describe(error))
         }
         let environment = core.environment
-        // A folder opens, but reading it fails.
-        var status = stat()
-        if file != "-", stat(file, &status) == 0, status.st_mode & S_IFMT == S_IFDIR {
-            fail("\(file) is a folder; give the path of a file to import, e.g. memoss-import tasks.csv")
-        }
         guard let handle = file == "-" ? FileHandle.standardInput : FileHandle(forReadingAtPath: file) else {
             fail("cannot read \(file): no such file, or no permission to read it")
         }

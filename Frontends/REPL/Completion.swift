@@ -59,9 +59,16 @@ enum Completion {
             offered = commandNames
         } else if before == ["help"] {
             offered = commandNames
-        } else if let (field, source) = fieldWords.first(where: { word.lowercased().hasPrefix($0.prefix) }) {
-            // A field as a word (`+Health`, `tag:Health`, `list:Home`), as commands and queries take them.
-            offered = values(source, words: before, prefix: "").map { quoted(field + $0) }
+        } else if typedBefore.isEmpty || typedBefore.last == " " || quoteOpen, before.last?.hasPrefix("-") != true,
+                  let (field, source) = fieldWords.first(where: { word.lowercased().hasPrefix($0.prefix) }) {
+            // A field as a whole word (`+Health`, `tag:Health`, `list:Home`), as commands and queries
+            // take them, not a value of an option (`--alarm +10m`). A name with spaces is a field
+            // only as `tag:"Word games"` (`+Word games` would be title words).
+            let typed = String(word.dropFirst(field.count)).lowercased()
+            return values(source, words: before, prefix: "").filter { $0.lowercased().hasPrefix(typed) }.map { name in
+                let spaced = name.contains(where: \.isWhitespace)
+                return quoted((spaced && field == "+" ? "tag:" : field) + name)
+            }
         } else {
             offered = argumentValues(before: before, word: word, root: root).map(quoted)
         }

@@ -323,7 +323,10 @@ struct ReminderFlow {
             lines.append("  Tags: " + form.tagPicker.selected.map { session.style.tag(TagChip($0)) }.joined(separator: " "))
         }
         if form.priority != .none { lines.append("  Priority: \(form.priority.word) \(form.priority.marks)") }
-        if draft.hasDate, draft.alarms != Alarm.defaults { lines.append("  Alarms: " + form.text(of: .alarms)) }
+        if draft.hasDate, draft.alarms != Alarm.defaults {
+            let zone = session.core.environment.timeZone
+            lines.append("  Alarms: " + AlarmText.said(draft.alarms, of: TimeZone(identifier: draft.timeZoneID) ?? zone, in: zone))
+        }
         if form.lists.count > 1, let list = form.list {
             lines.append("  List: " + session.style.colored(VisibleText.escaped(list.name), hex: list.colorHex))
         }

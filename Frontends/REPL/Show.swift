@@ -48,9 +48,10 @@ extension Memoss {
             add("Due", due(reminder.reminder, session))
             if reminder.priority != .none { add("Priority", "\(reminder.priority.word) \(reminder.priority.marks)") }
             // The default alarm (at the due time) goes unsaid, as on the cards.
-            if reminder.scheduledAt != nil, !reminder.hasDefaultAlarms { add("Alarms", Alarm.text(reminder.alarms, zone: reminder.timeZone)) }
+            let alarms = AlarmText.said(reminder.alarms, of: reminder.timeZone, in: session.core.environment.timeZone)
+            if reminder.scheduledAt != nil, !reminder.hasDefaultAlarms { add("Alarms", alarms) }
             if reminder.scheduledAt == nil, !reminder.hasDefaultAlarms, !reminder.alarms.isEmpty {
-                add("Alarms", Alarm.text(reminder.alarms, zone: reminder.timeZone) + ", " + AlarmText.keptUntilDated)
+                add("Alarms", alarms + ", " + AlarmText.keptUntilDated)
             }
             if reminder.recurrence.isRepeating {
                 let end = reminder.recurrenceEnd.map { " until \($0)" } ?? ""

@@ -45,17 +45,25 @@ package enum AlarmText {
     /// kept when its date was taken away are said to be kept (`keptUntilDated`), none is `nil`.
     package static func sentence(_ reminder: Reminder, zone: TimeZone) -> String? {
         guard !reminder.hasDefaultAlarms else { return nil }
-        let own = reminder.timeZone
-        let texts = reminder.alarms.map { alarm -> String in
-            guard case .absolute(let instant) = alarm, own.identifier != zone.identifier else { return alarm.text(zone: zone) }
+        let alarms = "alarm\(reminder.alarms.count == 1 ? "" : "s") " + said(reminder.alarms, of: reminder.timeZone, in: zone)
+        guard reminder.scheduledAt != nil else { return reminder.alarms.isEmpty ? nil : "\(alarms) \(keptUntilDated)" }
+        return reminder.alarms.isEmpty ? "no alarm" : alarms
+    }
+
+    /// `alarms` of a reminder in `own` zone, said in `zone` (the user's): one at a set time with
+    /// the reminder's clock too when that reads otherwise, where a typed one is read: "-15m,
+    /// 2026-12-02 19:30 (16:30 in Los Angeles)".
+    package static func said(_ alarms: [Alarm], of own: TimeZone, in zone: TimeZone) -> String {
+        guard own.identifier != zone.identifier, alarms.contains(where: { if case .absolute = $0 { true } else { false } }) else {
+            return Alarm.text(alarms, zone: zone)
+        }
+        return alarms.map { alarm -> String in
+            guard case .absolute(let instant) = alarm else { return alarm.text(zone: zone) }
             let here = LocalDateTime(of: instant, in: zone), there = LocalDateTime(of: instant, in: own)
             guard here != there else { return alarm.text(zone: zone) }
             let day = here.date == there.date ? "" : "\(there.date) "
             return alarm.text(zone: zone) + " (\(day)\(there.time) in \(CardTimeFormatter.place(of: own)))"
-        }
-        let alarms = "alarm\(reminder.alarms.count == 1 ? "" : "s") " + texts.joined(separator: ", ")
-        guard reminder.scheduledAt != nil else { return reminder.alarms.isEmpty ? nil : "\(alarms) \(keptUntilDated)" }
-        return reminder.alarms.isEmpty ? "no alarm" : alarms
+        }.joined(separator: ", ")
     }
 
     /// What is said of the alarms an undated reminder keeps from the date it had (they count from a

@@ -114,6 +114,7 @@ struct ImportCommandTests {
             let folder = try MemossProcess.run(["--db", store] + options + [temporary.url.path], environment: environment, program: MemossProcess.importer)
             #expect(folder.status == 2)
             #expect(folder.stderr == "memoss-import: \(temporary.url.path) is a folder; give the path of a file to import, e.g. memoss-import tasks.csv\n")
+            #expect(!FileManager.default.fileExists(atPath: store), "no store is made for a refused folder")
         }
         // /proc/self/mem is a file whose first read fails (input/output error).
         let csv = try importFile("/proc/self/mem")

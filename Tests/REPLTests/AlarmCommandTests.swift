@@ -201,6 +201,7 @@ struct AlarmCommandTests {
         let saved = try memoss("edit", "1", "--alarm", "2026-12-02 17:00").stdout
         #expect(saved == "Saved \"Pick up the cake\", due Wed 2 Dec 20:00 (17:00 in Los Angeles), alarm 2026-12-02 20:00 (17:00 in Los Angeles).\n")
         #expect(try memoss("list").stdout.contains("Pick up the cake  Wed 2 Dec 20:00  ⏰ 2026-12-02 20:00\n"))
+        #expect(try memoss("show", "1").stdout.contains("  Alarms:    2026-12-02 20:00 (17:00 in Los Angeles)\n"))
     }
 
     @Test func thePromptAsksTheAlarmsAsOneAnswer() throws {

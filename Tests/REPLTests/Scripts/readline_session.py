@@ -79,6 +79,13 @@ child.send("list list:Remi\t")
 child.expect_exact("list list:Reminders ")
 child.sendline("")
 child.expect_exact(PROMPT)
+# A name with spaces is a tag only as tag:"…" (+Word games would be title words).
+child.sendline('tag add "Word games"')
+child.expect_exact(PROMPT)
+child.send("list +Word\t")
+child.expect_exact('"tag:Word games"')
+child.sendline("")
+child.expect_exact(PROMPT)
 check("Tab completes +Tag, tag:Tag and list:List words", True)
 
 # Ctrl-C abandons the add flow; the program stays.
