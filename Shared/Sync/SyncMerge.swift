@@ -151,10 +151,14 @@ package struct SyncFields: Equatable, Sendable {
         } else {
             merged.alarms = local.alarms ?? remote.alarms
         }
-        // Answers: the later of both sides, with the snooze of the side that answered last (a
-        // snooze made later replaces the other's, and one answered since is over).
+        // Answers: the later of both sides, with the snooze of the side that changed it since the
+        // base (a move or a completion there ends it, whatever the clocks say), else of the side
+        // that answered last (a snooze made later replaces the other's, and one answered since is over).
         merged.acknowledged = [local.acknowledged, remote.acknowledged].compactMap { $0 }.max()
-        let snoozeFirst = (local.acknowledged ?? .distantPast, local.snoozed ?? .distantPast) >= (remote.acknowledged ?? .distantPast, remote.snoozed ?? .distantPast)
+        let localSame = base.map { $0.acknowledged == local.acknowledged && $0.snoozed == local.snoozed } ?? false
+        let remoteSame = base.map { $0.acknowledged == remote.acknowledged && $0.snoozed == remote.snoozed } ?? false
+        let snoozeFirst = localSame != remoteSame ? remoteSame
+            : (local.acknowledged ?? .distantPast, local.snoozed ?? .distantPast) >= (remote.acknowledged ?? .distantPast, remote.snoozed ?? .distantPast)
         merged.snoozed = live(snoozeFirst ? local.snoozed : remote.snoozed, acknowledged: merged.acknowledged)
         // Tags: a set merge, never a conflict.
         let baseKeys = Set((base?.tags ?? []).map(TagRules.key))

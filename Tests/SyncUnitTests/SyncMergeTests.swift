@@ -67,6 +67,16 @@ struct SyncMergeTests {
         // Snoozed here at 9:21, after the server's answer at 9:20: the snooze stands.
         merged = merge(base: fields(), local: answered(21, snoozedTo: 30), remote: answered(20)).0
         #expect(merged == answered(21, snoozedTo: 30))
+        // The snooze made here went to the server; another device then moved or completed the
+        // reminder, which ended it, answering at the same second (or with a clock behind): the side
+        // that changed it since the base wins. The snooze used to come back, and be sent again.
+        var moved = answered(1, snoozedTo: 30)
+        moved.snoozed = nil
+        moved.schedule.due = LocalDateTime(date: LocalDate(year: 2099, month: 3, day: 2)!, time: LocalTime(hour: 9, minute: 0)!)
+        merged = merge(base: answered(1, snoozedTo: 30), local: answered(1, snoozedTo: 30), remote: moved).0
+        #expect(merged == moved && merged.snoozed == nil)
+        merged = merge(base: answered(1, snoozedTo: 30), local: moved, remote: answered(1, snoozedTo: 30)).0
+        #expect(merged == moved)
     }
 
     @Test func alarmsMergeAsAFieldAndADoneSideKeepsTheOthers() {
