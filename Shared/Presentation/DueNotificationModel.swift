@@ -57,6 +57,12 @@ package final class DueNotificationModel {
                 waiting.append(Shown(id: request.id, text: "Reminder: \(VisibleText.escaped(request.title)) · "
                     + formatter.announced(request, note: notification.isLate ? "late" : nil, separator: " ")))
             }
+            // One answered elsewhere (another shell, a sync) is no longer shown; snoozed there, it
+            // is shown again when it falls due again, under the same id.
+            if let awaiting = due.awaitingAnswer ?? (due.isDeliveringHere ? nil : Set(due.deliveredElsewhere.map(\.id))) {
+                for shown in waiting where !awaiting.contains(shown.id) { seen.remove(shown.id) }
+                waiting.removeAll { !awaiting.contains($0.id) }
+            }
             error = nil
         } catch {
             self.error = ErrorMessage.describe(error)

@@ -15,9 +15,9 @@ package struct DueNotifications: Sendable {
     /// so what is due now is delivered at a later try, marked late once past its minute; only a
     /// watcher is told so (any other process gets `StoreError.busy`).
     package var isStoreBusy = false
-    /// For a watcher: the ids of the delivered notifications still waiting for an answer (one
-    /// answered anywhere, completed or snoozed, is not among them, so its popup can be closed);
-    /// `nil` when not known (another process delivers, or the store was busy).
+    /// The ids of the delivered notifications still waiting for an answer (one answered anywhere,
+    /// completed or snoozed, is not among them, so its popup or line can be closed); `nil` when not
+    /// known (another process delivers: `deliveredElsewhere` says it; or the store was busy).
     package var awaitingAnswer: Set<String>?
 
     /// Nothing due.
@@ -61,7 +61,7 @@ package struct DeliverDueNotificationsUseCase: Sendable {
         defer { if !keepsLock { lock?.release() } }
         do {
             try await deliverNow(into: &result.delivered)
-            if keepsLock { result.awaitingAnswer = Set(try await center.delivered().map(\.id)) }
+            result.awaitingAnswer = Set(try await center.delivered().map(\.id))
         } catch StoreError.busy where keepsLock {
             result.isStoreBusy = true
         }
