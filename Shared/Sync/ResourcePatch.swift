@@ -107,6 +107,12 @@ enum ResourcePatch {
             guard theirTop.contains(index) else {
                 // Before the VTODO ends, the VTIMEZONEs its new times need (they come first in ours).
                 if index == todo.lowerBound { out += missingZones(theirs, mine, uses: schedule) }
+                // An alarm's text that was the title (as Memoss and many clients write it) is renamed with it.
+                if parts.contains(.title), line.name == "DESCRIPTION", theirBlocks.contains(where: { $0.contains(index) }),
+                   ContentLines.unescaped(line.value[...]) == baseFields.title {
+                    out += ContentLines.folded("DESCRIPTION:" + ContentLines.escaped(localFields.title))
+                    continue
+                }
                 out += line.raw
                 continue
             }

@@ -90,6 +90,17 @@ struct ResourcePatchTests {
         }
     }
 
+    /// A VALARM whose text is the title (as Memoss, and clients, write it) is renamed with the
+    /// to-do: another client showed the old name when it rang. A VALARM of other text is kept.
+    @Test func anAlarmWhoseTextIsTheTitleIsRenamedWithIt() throws {
+        let text = calendar(["UID:m-8", "DTSTAMP:20261120T100000Z", "SUMMARY:Water the plants", "DUE;TZID=Europe/Berlin:20261130T090000",
+                             "BEGIN:VALARM", "ACTION:DISPLAY", "TRIGGER:-PT15M", "DESCRIPTION:Water the plants", "END:VALARM",
+                             "BEGIN:VALARM", "ACTION:DISPLAY", "TRIGGER:-PT5M", "DESCRIPTION:Theirs", "END:VALARM"])
+        let change = difference(text, try sent(over: text) { $0.title = "Water the cactus, too" })
+        #expect(change.added == ["SUMMARY:Water the cactus\\, too", "DESCRIPTION:Water the cactus\\, too"])
+        #expect(change.removed == ["SUMMARY:Water the plants", "DESCRIPTION:Water the plants"])
+    }
+
     /// Thunderbird's to-do with its own alarm 15 minutes before, one that emails, and one Memoss
     /// cannot hold (two years before).
     private var withAlarms: String {
