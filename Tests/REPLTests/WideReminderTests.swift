@@ -25,6 +25,15 @@ struct WideReminderTests {
     }
 
     /// The pending notifications: title and fire instant.
+    /// Imports a calendar of one VTODO for each of `todos` (its lines), written as another client would.
+    private func importCalendar(_ todos: [[String]]) throws -> ChildProcess.Result {
+        let file = home.appendingPathComponent("other.ics")
+        let lines = ["BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//test//EN"] + todos.flatMap { ["BEGIN:VTODO"] + $0 + ["END:VTODO"] }
+            + ["END:VCALENDAR", ""]
+        try lines.joined(separator: "\r\n").write(to: file, atomically: true, encoding: .utf8)
+        return try MemossProcess.run(["--db", store, file.path], environment: environment, program: MemossProcess.importer)
+    }
+
     private func pending() throws -> [String] {
         let rows = try json("notifications", "--json")["pending"] as? [[String: Any]] ?? []
         return rows.map { "\($0["title"] as? String ?? "") \($0["fireAt"] as? String ?? "")" }
@@ -187,33 +196,12 @@ struct WideReminderTests {
     }
 
     @Test func aCalendarsUndatedAllDayStartedAndCancelledToDosComeInAsTheyAre() throws {
-        let file = home.appendingPathComponent("other.ics")
-        try """
-            BEGIN:VCALENDAR\r
-            VERSION:2.0\r
-            PRODID:-//test//EN\r
-            BEGIN:VTODO\r
-            UID:a\r
-            SUMMARY:Someday\r
-            END:VTODO\r
-            BEGIN:VTODO\r
-            UID:b\r
-            SUMMARY:Course\r
-            DTSTART;TZID=America/New_York:20261130T090000\r
-            DURATION:PT3H\r
-            STATUS:IN-PROCESS\r
-            PERCENT-COMPLETE:40\r
-            END:VTODO\r
-            BEGIN:VTODO\r
-            UID:c\r
-            SUMMARY:Trip\r
-            DUE;VALUE=DATE:20261205\r
-            STATUS:CANCELLED\r
-            END:VTODO\r
-            END:VCALENDAR\r
-
-            """.write(to: file, atomically: true, encoding: .utf8)
-        let imported = try MemossProcess.run(["--db", store, file.path], environment: environment, program: MemossProcess.importer)
+        let imported = try importCalendar([
+            ["UID:a", "SUMMARY:Someday"],
+            ["UID:b", "SUMMARY:Course", "DTSTART;TZID=America/New_York:20261130T090000", "DURATION:PT3H", "STATUS:IN-PROCESS",
+             "PERCENT-COMPLETE:40"],
+            ["UID:c", "SUMMARY:Trip", "DUE;VALUE=DATE:20261205", "STATUS:CANCELLED"],
+        ])
         #expect(imported.stdout == "Imported 3, skipped 0 already present, refused 0.\n", "\(imported.stderr)")
         let listed = try memoss("list").stdout
         #expect(listed == """
@@ -231,28 +219,10 @@ struct WideReminderTests {
     /// Tasks.org write PERCENT-COMPLETE beside NEEDS-ACTION) shows how far it is, on its card and in
     /// `show`; kept, it used to be shown nowhere. None is shown for 0%.
     @Test func aPercentageOnAToDoNotInProgressIsShown() throws {
-        let file = home.appendingPathComponent("percent.ics")
-        try """
-            BEGIN:VCALENDAR\r
-            VERSION:2.0\r
-            PRODID:-//test//EN\r
-            BEGIN:VTODO\r
-            UID:a\r
-            SUMMARY:Read the report\r
-            DUE;VALUE=DATE:20261130\r
-            STATUS:NEEDS-ACTION\r
-            PERCENT-COMPLETE:30\r
-            END:VTODO\r
-            BEGIN:VTODO\r
-            UID:b\r
-            SUMMARY:Not begun\r
-            DUE;VALUE=DATE:20261201\r
-            PERCENT-COMPLETE:0\r
-            END:VTODO\r
-            END:VCALENDAR\r
-
-            """.write(to: file, atomically: true, encoding: .utf8)
-        let imported = try MemossProcess.run(["--db", store, file.path], environment: environment, program: MemossProcess.importer)
+        let imported = try importCalendar([
+            ["UID:a", "SUMMARY:Read the report", "DUE;VALUE=DATE:20261130", "STATUS:NEEDS-ACTION", "PERCENT-COMPLETE:30"],
+            ["UID:b", "SUMMARY:Not begun", "DUE;VALUE=DATE:20261201", "PERCENT-COMPLETE:0"],
+        ])
         #expect(imported.stdout == "Imported 2, skipped 0 already present, refused 0.\n", "\(imported.stderr)")
         let listed = try memoss("list").stdout
         #expect(listed.hasPrefix("""
