@@ -96,7 +96,7 @@ struct ReminderFlow {
             }
         case .time:
             while true {
-                if let line = try read("Time", current: form.hasTime ? form.time.description : "all day"),
+                if let line = try read(form.clockPlace.map { "Time in \($0)" } ?? "Time", current: form.hasTime ? form.time.description : "all day"),
                    let problem = form.enter(ReminderFieldInput(time: line)).first {
                     session.say(session.style.red(problem.sentence))
                     continue

@@ -91,6 +91,10 @@ final class SheetLayer: Layer {
                 drawTags(on: terminal, row: row, column: valueColumn, room: valueRoom, focused: isFocused)
             case .buttons: break
             }
+            if message(for: item) == nil, item == .text(.time), let place = form.clockPlace {
+                // Its time is read on its own zone's clock: said beside it.
+                terminal.put(row, messageColumn, "in " + place, .dim, room: box.inner + box.room - messageColumn)
+            }
             if let message = message(for: item) {
                 if Columns.width(message) <= box.inner + box.room - messageColumn {
                     terminal.put(row, messageColumn, message, Look.bold.colored(Palette.alert))

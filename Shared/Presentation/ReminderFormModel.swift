@@ -197,6 +197,16 @@ package final class ReminderFormModel {
         listID = list.reminderListID
     }
 
+    /// Where the reminder's clock is, when its zone's clock reads otherwise than the user's now
+    /// ("Los Angeles"): its time and day words are read there, so a form says it beside the time;
+    /// `nil` for a reminder in the user's zone.
+    package var clockPlace: String? {
+        guard original.timeZoneID != environment.timeZone.identifier, let zone = TimeZone(identifier: original.timeZoneID) else { return nil }
+        let now = environment.now()
+        guard zone.secondsFromGMT(for: now) != environment.timeZone.secondsFromGMT(for: now) else { return nil }
+        return CardTimeFormatter.place(of: zone)
+    }
+
     /// The fields as a draft, in the zone the reminder is scheduled in.
     package var draft: ReminderDraft {
         var draft = ReminderDraft(title: title, notes: notes, date: date, time: time, hasDate: hasDate, hasTime: hasTime,

@@ -202,6 +202,10 @@ struct AlarmCommandTests {
         #expect(saved == "Saved \"Pick up the cake\", due Wed 2 Dec 20:00 (17:00 in Los Angeles), alarm 2026-12-02 20:00 (17:00 in Los Angeles).\n")
         #expect(try memoss("list").stdout.contains("Pick up the cake  Wed 2 Dec 20:00  ⏰ 2026-12-02 20:00\n"))
         #expect(try memoss("show", "1").stdout.contains("  Alarms:    2026-12-02 20:00 (17:00 in Los Angeles)\n"))
+        // The prompt's form asks its time where it is read.
+        let form = try MemossProcess.run(["--db", store], environment: environment,
+                                         lines: ["edit 1", "", "", "", "", "", "", "", "", "", "n", "y", "quit"])
+        #expect(form.stdout.contains("Time in Los Angeles [17:00]: "), "\(form.stdout)")
     }
 
     @Test func thePromptAsksTheAlarmsAsOneAnswer() throws {
