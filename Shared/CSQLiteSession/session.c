@@ -86,6 +86,26 @@ int memoss_changeset_blob_key_ops(int size, const void *bytes, const char *table
     return sqlite3changeset_finalize(iter);
 }
 
+int memoss_changeset_deleted_texts(int size, const void *bytes, const char *table, int column,
+                                   void (*visit)(const void *key, int keySize, const unsigned char *text, int textSize, void *context),
+                                   void *context) {
+    sqlite3_changeset_iter *iter = NULL;
+    int rc = sqlite3changeset_start(&iter, size, (void *)bytes);
+    if (rc != SQLITE_OK) return rc;
+    while (sqlite3changeset_next(iter) == SQLITE_ROW) {
+        const char *name = NULL;
+        int columns = 0, op = 0, indirect = 0;
+        sqlite3changeset_op(iter, &name, &columns, &op, &indirect);
+        if (op != SQLITE_DELETE || strcmp(name, table) != 0 || column >= columns) continue;
+        sqlite3_value *key = NULL, *value = NULL;
+        if (sqlite3changeset_old(iter, 0, &key) != SQLITE_OK || !key || sqlite3_value_type(key) != SQLITE_BLOB) continue;
+        int hasText = sqlite3changeset_old(iter, column, &value) == SQLITE_OK && value && sqlite3_value_type(value) == SQLITE_TEXT;
+        visit(sqlite3_value_blob(key), sqlite3_value_bytes(key), hasText ? sqlite3_value_text(value) : NULL,
+              hasText ? sqlite3_value_bytes(value) : 0, context);
+    }
+    return sqlite3changeset_finalize(iter);
+}
+
 void memoss_free(void *pointer) { sqlite3_free(pointer); }
 
 int memoss_keep_wal_on_close(void *db) {

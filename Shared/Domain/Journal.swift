@@ -116,3 +116,19 @@ package enum SyncUndoEffect: Hashable, Sendable {
     /// The sync changed it: it is changed back (and the next sync sends that).
     case changeBack
 }
+
+/// What undoing a sync would do to one reminder.
+package struct SyncUndoPreviewEffect: Hashable, Sendable {
+    /// The reminder.
+    package let id: UUID
+    /// What would happen to it.
+    package let effect: SyncUndoEffect
+    /// The title it had, for one the sync deleted (it is in the journal only); `nil` otherwise.
+    package let deletedTitle: String?
+
+    package init(id: UUID, effect: SyncUndoEffect, deletedTitle: String?) {
+        self.id = id
+        self.effect = effect
+        self.deletedTitle = deletedTitle
+    }
+}

@@ -267,14 +267,18 @@ enum JournalLog {
 
     /// What undoing the newest sync would do to each reminder it changed: delete it (the sync
     /// brought it), put it back (the sync deleted it) or change it back; with the command.
-    static func syncUndoPreview(_ db: Database) throws -> (command: JournalCommand, effects: [(UUID, SyncUndoEffect)])? {
+    static func syncUndoPreview(_ db: Database) throws -> (command: JournalCommand, effects: [SyncUndoPreviewEffect])? {
         guard let commandID = try Int64.fetchOne(db, sql: "SELECT max(commandID) FROM journalEntry WHERE isUndone = 0 AND origin IS NOT NULL"),
               let command = try command(commandID, db) else { return nil }
         // Refused before anything is asked, as `undo(sync: true)` would refuse it.
         if let later = try laterOverlapping(commandID, ofSync: false, db) { throw JournalError.changedSinceSync(later.sentence) }
-        var effects: [UUID: SyncUndoEffect] = [:], order: [UUID] = []
+        var effects: [UUID: SyncUndoEffect] = [:], order: [UUID] = [], deletedTitles: [UUID: String] = [:]
         for entry in try Row.fetchAll(db, sql: "SELECT changes, kind FROM journalEntry WHERE commandID = ? ORDER BY id",
                                       arguments: [commandID]) where Kind(rawValue: entry["kind"]) == .changeset {
+            // Column 1 of `reminder` is its title.
+            for (key, title) in try deletedTexts(entry["changes"], table: "reminder", column: 1) {
+                if let id = UUID(blob: key), let title { deletedTitles[id] = title }
+            }
             for (key, op) in try blobKeyOperations(entry["changes"], table: "reminder") {
                 guard let id = UUID(blob: key) else { continue }
                 if effects[id] == nil { order.append(id) }
@@ -283,7 +287,9 @@ enum JournalLog {
                 effects[id] = effects[id] == .delete ? .delete : effect
             }
         }
-        return (command, order.compactMap { id in effects[id].map { (id, $0) } })
+        return (command, order.compactMap { id in
+            effects[id].map { SyncUndoPreviewEffect(id: id, effect: $0, deletedTitle: $0 == .restore ? deletedTitles[id] : nil) }
+        })
     }
 
     /// The first command after `commandID` of the other kind (a sync's when `ofSync`, else the
@@ -433,6 +439,21 @@ enum JournalLog {
         }
         guard code == SQLITE_OK else { throw JournalError.cannotApply }
         return keys.all
+    }
+
+    /// The key of each row of `table` the changeset deletes, with the text its column `column` had.
+    private static func deletedTexts(_ changes: Data, table: String, column: Int32) throws -> [(Data, String?)] {
+        final class Found { var all: [(Data, String?)] = [] }
+        let found = Found()
+        let code = changes.withUnsafeBytes { buffer in
+            memoss_changeset_deleted_texts(Int32(buffer.count), buffer.baseAddress, table, column, { key, size, text, textSize, context in
+                guard let key, let context else { return }
+                let value = text.map { String(decoding: UnsafeBufferPointer(start: $0, count: Int(textSize)), as: UTF8.self) }
+                Unmanaged<Found>.fromOpaque(context).takeUnretainedValue().all.append((Data(bytes: key, count: Int(size)), value))
+            }, Unmanaged.passUnretained(found).toOpaque())
+        }
+        guard code == SQLITE_OK else { throw JournalError.cannotApply }
+        return found.all
     }
 
     private static func blobKeys(_ changes: Data, table: String) throws -> [Data] {

@@ -7,8 +7,9 @@ package protocol JournalRepository: Sendable {
     func undo() async throws -> JournalCommand?
     /// Undoes the newest sync's changes and returns it, `nil` when there is none.
     func undoSync() async throws -> JournalCommand?
-    /// The newest sync not undone, and what undoing it would do to each reminder it changed.
-    func syncUndoPreview() async throws -> (command: JournalCommand, effects: [(UUID, SyncUndoEffect)])?
+    /// The newest sync not undone, and what undoing it would do to each reminder it changed (with
+    /// the title of each the sync deleted, which is in the journal only).
+    func syncUndoPreview() async throws -> (command: JournalCommand, effects: [SyncUndoPreviewEffect])?
     /// Redoes the oldest undone command and returns it, `nil` when there is none.
     func redo() async throws -> JournalCommand?
     /// The commands the journal holds, newest first.
@@ -40,7 +41,7 @@ package struct GRDBJournalRepository: JournalRepository {
         try await database.write { db in try AppDatabase.withLargePageCache(db) { try JournalLog.undo(db, sync: true) } }
     }
 
-    package func syncUndoPreview() async throws -> (command: JournalCommand, effects: [(UUID, SyncUndoEffect)])? {
+    package func syncUndoPreview() async throws -> (command: JournalCommand, effects: [SyncUndoPreviewEffect])? {
         try await database.read { db in try JournalLog.syncUndoPreview(db) }
     }
 

@@ -31,9 +31,9 @@ package struct UndoUseCase: Sendable {
     package func syncPreview() async throws -> (command: JournalCommand, effects: [(title: String, effect: SyncUndoEffect)])? {
         guard let preview = try await journal.syncUndoPreview() else { return nil }
         var effects: [(title: String, effect: SyncUndoEffect)] = []
-        for (id, effect) in preview.effects {
-            // A reminder the sync deleted is gone from the store: its title is in the undo only.
-            effects.append((try await reminders.reminder(id: id)?.title ?? id.text, effect))
+        for item in preview.effects {
+            // A reminder the sync deleted is gone from the store: its title is in the journal only.
+            effects.append((try await reminders.reminder(id: item.id)?.title ?? item.deletedTitle ?? item.id.text, item.effect))
         }
         return (preview.command, effects)
     }

@@ -63,6 +63,18 @@ struct UndoAfterSyncTests {
         #expect(try await sync.world.core.undo().sentence == "Edited \"Mine\"")
     }
 
+    /// What undoing a sync that deleted a reminder would bring back is named by its title, which is
+    /// in the journal only (it was named by its id).
+    @Test func undoingASyncNamesWhatItDeletedByItsTitle() async throws {
+        let sync = try await SyncHarness()
+        sync.server.put("a.ics", MemoryCalDAVServer.todo(uid: "a@example.org", title: "Dentist"))
+        try await sync.sync()
+        sync.server.remove("a.ics")
+        #expect(try await sync.sync().sentence == "home: received 1 deleted")
+        let preview = try #require(try await sync.world.core.undo.syncPreview())
+        #expect(preview.effects.map(\.title) == ["Dentist"] && preview.effects.map(\.effect) == [.restore])
+    }
+
     /// Redo, as undo, does not overwrite what a sync brought: a command undone, then the same
     /// reminder changed on another device and synced, is not redone over it (it was: the other
     /// device's change was gone, on the server too after the next sync).

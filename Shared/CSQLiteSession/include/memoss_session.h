@@ -32,6 +32,12 @@ int memoss_changeset_blob_keys(int size, const void *bytes, const char *table,
 int memoss_changeset_blob_key_ops(int size, const void *bytes, const char *table,
                                   void (*visit)(const void *key, int keySize, int op, void *context), void *context);
 
+/// Calls `visit` with the blob primary key of every row of `table` the changeset deletes and the
+/// text its column `column` had (NULL when it was not text).
+int memoss_changeset_deleted_texts(int size, const void *bytes, const char *table, int column,
+                                   void (*visit)(const void *key, int keySize, const unsigned char *text, int textSize, void *context),
+                                   void *context);
+
 /// The changeset `bytes` with every text value `YYYY-MM-DD HH:MM:SS[.SSS]` (an instant in UTC) in the
 /// given columns written as an integer, milliseconds since 1970: column `columns[i]` of table
 /// `tables[i]`, for `count` pairs. Other values are copied as they are. Free it with `memoss_free`.
