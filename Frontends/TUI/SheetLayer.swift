@@ -91,10 +91,6 @@ final class SheetLayer: Layer {
                 drawTags(on: terminal, row: row, column: valueColumn, room: valueRoom, focused: isFocused)
             case .buttons: break
             }
-            if message(for: item) == nil, item == .text(.time), let place = form.clockPlace {
-                // Its time is read on its own zone's clock: said beside it.
-                terminal.put(row, messageColumn, "in " + place, .dim, room: box.inner + box.room - messageColumn)
-            }
             if let message = message(for: item) {
                 if Columns.width(message) <= box.inner + box.room - messageColumn {
                     terminal.put(row, messageColumn, message, Look.bold.colored(Palette.alert))
@@ -102,8 +98,12 @@ final class SheetLayer: Layer {
                     row += 1
                     terminal.put(row, box.inner + 2, "↳ " + message, Look.bold.colored(Palette.alert), room: box.room - 2)
                 }
-            } else if let note = note(for: item) {
-                terminal.put(row, messageColumn, note, .dim, room: box.inner + box.room - messageColumn)
+            } else {
+                // A time is read on its reminder's own clock: where, beside it.
+                let notes = [note(for: item), item == .text(.time) ? form.clockPlace.map { "in " + $0 } : nil].compactMap { $0 }
+                if !notes.isEmpty {
+                    terminal.put(row, messageColumn, notes.joined(separator: " · "), .dim, room: box.inner + box.room - messageColumn)
+                }
             }
             row += 1
         }

@@ -26,6 +26,8 @@ package final class DueNotificationModel {
 
     private var waiting: [Shown] = []
     @ObservationIgnored private var seen = Set<String>()
+    /// Those shown here and answered elsewhere since, by id, in case that answer is undone.
+    @ObservationIgnored private var answeredElsewhere: [String: Shown] = [:]
     @ObservationIgnored private let environment: AppEnvironment
     @ObservationIgnored private let deliverDue: DeliverDueNotificationsUseCase
     @ObservationIgnored private let completeFromNotification: CompleteFromNotificationUseCase
@@ -57,11 +59,19 @@ package final class DueNotificationModel {
                 waiting.append(Shown(id: request.id, text: "Reminder: \(VisibleText.escaped(request.title)) · "
                     + formatter.announced(request, note: notification.isLate ? "late" : nil, separator: " ")))
             }
-            // One answered elsewhere (another shell, a sync) is no longer shown; snoozed there, it
-            // is shown again when it falls due again, under the same id.
+            // One answered elsewhere (another shell, a sync) is no longer shown, and given back there
+            // (an undo of that answer) is shown again; one no longer waiting, shown or put aside, is
+            // shown again when it falls due again (snoozed, moved), under the same id.
             if let awaiting = due.awaitingAnswer ?? (due.isDeliveringHere ? nil : Set(due.deliveredElsewhere.map(\.id))) {
-                for shown in waiting where !awaiting.contains(shown.id) { seen.remove(shown.id) }
+                for shown in waiting where !awaiting.contains(shown.id) { answeredElsewhere[shown.id] = shown }
                 waiting.removeAll { !awaiting.contains($0.id) }
+                seen.formIntersection(awaiting)
+                for (id, shown) in answeredElsewhere where awaiting.contains(id) {
+                    answeredElsewhere[id] = nil
+                    guard !seen.contains(id) else { continue }
+                    seen.insert(id)
+                    waiting.append(shown)
+                }
             }
             error = nil
         } catch {

@@ -202,8 +202,9 @@ package final class ReminderFormModel {
     /// `nil` for a reminder in the user's zone.
     package var clockPlace: String? {
         guard original.timeZoneID != environment.timeZone.identifier, let zone = TimeZone(identifier: original.timeZoneID) else { return nil }
-        let now = environment.now()
-        guard zone.secondsFromGMT(for: now) != environment.timeZone.secondsFromGMT(for: now) else { return nil }
+        // At its due time, as a card tells (a zone sharing your clock today may not in July); undated, now.
+        let at = hasDate ? LocalDateTime(date: date, time: hasTime ? time : .midnight).resolved(in: zone) : environment.now()
+        guard zone.secondsFromGMT(for: at) != environment.timeZone.secondsFromGMT(for: at) else { return nil }
         return CardTimeFormatter.place(of: zone)
     }
 

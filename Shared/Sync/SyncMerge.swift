@@ -151,15 +151,17 @@ package struct SyncFields: Equatable, Sendable {
         } else {
             merged.alarms = local.alarms ?? remote.alarms
         }
-        // Answers: the later of both sides, with the snooze of the side that changed it since the
-        // base (a move or a completion there ends it, whatever the clocks say), else of the side
-        // that answered last (a snooze made later replaces the other's, and one answered since is over).
+        // Answers: the later of both sides, with the snooze of the side that answered last (a snooze
+        // made later replaces the other's, and one answered since is over). A snooze is of its
+        // side's due time and state: a side whose time or state the merge does not keep (the other
+        // moved or completed it) has none, whatever the clocks say.
         merged.acknowledged = [local.acknowledged, remote.acknowledged].compactMap { $0 }.max()
-        let localSame = base.map { $0.acknowledged == local.acknowledged && $0.snoozed == local.snoozed } ?? false
-        let remoteSame = base.map { $0.acknowledged == remote.acknowledged && $0.snoozed == remote.snoozed } ?? false
-        let snoozeFirst = localSame != remoteSame ? remoteSame
-            : (local.acknowledged ?? .distantPast, local.snoozed ?? .distantPast) >= (remote.acknowledged ?? .distantPast, remote.snoozed ?? .distantPast)
-        merged.snoozed = live(snoozeFirst ? local.snoozed : remote.snoozed, acknowledged: merged.acknowledged)
+        func snooze(of side: SyncFields) -> Date? {
+            side.schedule == merged.schedule && side.completion == merged.completion ? side.snoozed : nil
+        }
+        let (mine, theirs) = (snooze(of: local), snooze(of: remote))
+        let snoozeFirst = (local.acknowledged ?? .distantPast, mine ?? .distantPast) >= (remote.acknowledged ?? .distantPast, theirs ?? .distantPast)
+        merged.snoozed = live(snoozeFirst ? mine : theirs, acknowledged: merged.acknowledged)
         // Tags: a set merge, never a conflict.
         let baseKeys = Set((base?.tags ?? []).map(TagRules.key))
         var names: [String: String] = [:]

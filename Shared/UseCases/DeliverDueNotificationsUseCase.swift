@@ -61,7 +61,9 @@ package struct DeliverDueNotificationsUseCase: Sendable {
         defer { if !keepsLock { lock?.release() } }
         do {
             try await deliverNow(into: &result.delivered)
-            result.awaitingAnswer = Set(try await center.delivered().map(\.id))
+            // What was delivered is reported even when this read fails (then not known).
+            let stillWaiting = try? await center.delivered()
+            result.awaitingAnswer = stillWaiting.map { Set($0.map(\.id)) }
         } catch StoreError.busy where keepsLock {
             result.isStoreBusy = true
         }

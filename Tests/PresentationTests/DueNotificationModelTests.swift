@@ -93,4 +93,28 @@ struct DueNotificationModelTests {
         await due.check()
         #expect(due.current?.text == "Reminder: Pay rent · Today 15:40 (snoozed to Today 16:00)")
     }
+
+    /// One put aside here and snoozed elsewhere is shown when it falls due again; one dismissed
+    /// elsewhere, that dismissal undone, is shown again.
+    @Test func aNotificationPutAsideOrAnsweredElsewhereComesBackWhenItWaitsAgain() async throws {
+        let world = try await twoDue()
+        let due = world.core.dueNotificationModel()
+        await due.check()
+        let callMum = try #require(due.current?.id)
+        due.putAsideTapped()
+        _ = try await world.core.snoozeNotification(id: callMum)
+        await due.check()
+        #expect(due.current?.text.hasPrefix("Reminder: Pay rent") == true && due.moreCount == 0)
+        world.clock.advance(by: 15 * 60)
+        await due.check()
+        #expect(due.moreCount == 1)
+
+        let payRent = try #require(due.current?.id)
+        _ = try await world.core.dismissNotification(id: payRent)
+        await due.check()
+        #expect(due.current?.text == "Reminder: Call mum · Today 15:30 (snoozed to Today 16:00)" && due.moreCount == 0)
+        _ = try await world.core.undo()
+        await due.check()
+        #expect(due.moreCount == 1)
+    }
 }

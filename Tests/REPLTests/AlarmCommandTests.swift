@@ -208,6 +208,21 @@ struct AlarmCommandTests {
         #expect(form.stdout.contains("Time in Los Angeles [17:00]: "), "\(form.stdout)")
     }
 
+    /// Whether a form names the reminder's clock is told at its due time: Bogota shares New York's
+    /// clock in November but not in July.
+    @Test func aFormNamesTheRemindersClockWhenItReadsOtherwiseAtItsDueTime() throws {
+        let file = home.appendingPathComponent("bogota.ics").path
+        try ["BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//t//EN",
+             "BEGIN:VTODO", "UID:b-1", "SUMMARY:Call Ana", "DUE;TZID=America/Bogota:20270701T090000", "END:VTODO",
+             "BEGIN:VTODO", "UID:b-2", "SUMMARY:Call Luis", "DUE;TZID=America/Bogota:20261201T090000", "END:VTODO",
+             "END:VCALENDAR", ""].joined(separator: "\r\n").write(toFile: file, atomically: true, encoding: .utf8)
+        _ = try MemossProcess.run(["--db", store, file], environment: environment, program: MemossProcess.importer)
+        let form = try MemossProcess.run(["--db", store], environment: environment,
+                                         lines: ["list", "edit 2", "", "", "", "", "", "", "", "", "", "n", "y",
+                                                 "edit 1", "", "", "", "", "", "", "", "", "", "n", "y", "quit"])
+        #expect(form.stdout.contains("Time in Bogota [09:00]: ") && form.stdout.contains("Time [09:00]: "), "\(form.stdout)")
+    }
+
     @Test func thePromptAsksTheAlarmsAsOneAnswer() throws {
         let run = try MemossProcess.run(["--db", store], environment: environment,
                                         lines: ["add", "Water plants", "", "2027-03-02", "", "", "", "", "-1d, 15m", "-1d, -15m", "y", "quit"])

@@ -77,6 +77,10 @@ struct SyncMergeTests {
         #expect(merged == moved && merged.snoozed == nil)
         merged = merge(base: answered(1, snoozedTo: 30), local: moved, remote: answered(1, snoozedTo: 30)).0
         #expect(merged == moved)
+        // Snoozed again here at 9:30 to 9:46 while the other device moved it (its answer older): the
+        // snooze was of a time the reminder no longer has.
+        merged = merge(base: answered(1, snoozedTo: 30), local: answered(30, snoozedTo: 46), remote: moved).0
+        #expect(merged.schedule == moved.schedule && merged.snoozed == nil)
     }
 
     @Test func alarmsMergeAsAFieldAndADoneSideKeepsTheOthers() {
