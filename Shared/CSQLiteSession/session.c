@@ -48,8 +48,9 @@ int memoss_changeset_apply(void *db, int size, const void *bytes) {
     return sqlite3changeset_apply((sqlite3 *)db, size, (void *)bytes, NULL, on_conflict, NULL);
 }
 
-int memoss_changeset_blob_keys(int size, const void *bytes, const char *table,
-                               void (*visit)(const void *key, int keySize, void *context), void *context) {
+/* Calls `visit` with each change of `table` in the changeset, its operation and column count. */
+static int each_change(int size, const void *bytes, const char *table,
+                       void (*visit)(sqlite3_changeset_iter *iter, int op, int columns, void *state), void *state) {
     sqlite3_changeset_iter *iter = NULL;
     int rc = sqlite3changeset_start(&iter, size, (void *)bytes);
     if (rc != SQLITE_OK) return rc;
@@ -57,53 +58,74 @@ int memoss_changeset_blob_keys(int size, const void *bytes, const char *table,
         const char *name = NULL;
         int columns = 0, op = 0, indirect = 0;
         sqlite3changeset_op(iter, &name, &columns, &op, &indirect);
-        if (strcmp(name, table) != 0) continue;
-        sqlite3_value *key = NULL;
-        rc = op == SQLITE_INSERT ? sqlite3changeset_new(iter, 0, &key) : sqlite3changeset_old(iter, 0, &key);
-        if (rc == SQLITE_OK && key && sqlite3_value_type(key) == SQLITE_BLOB) {
-            visit(sqlite3_value_blob(key), sqlite3_value_bytes(key), context);
-        }
+        if (strcmp(name, table) == 0) visit(iter, op, columns, state);
     }
     return sqlite3changeset_finalize(iter);
 }
 
+/* The blob primary key of the change `iter` is at (its new row's for an insert), or NULL. */
+static sqlite3_value *blob_key(sqlite3_changeset_iter *iter, int op) {
+    sqlite3_value *key = NULL;
+    int rc = op == SQLITE_INSERT ? sqlite3changeset_new(iter, 0, &key) : sqlite3changeset_old(iter, 0, &key);
+    return rc == SQLITE_OK && key && sqlite3_value_type(key) == SQLITE_BLOB ? key : NULL;
+}
+
+typedef struct {
+    void (*visit)(const void *key, int keySize, int op, void *context);
+    void *context;
+} KeyOps;
+
+static void visit_key_op(sqlite3_changeset_iter *iter, int op, int columns, void *state) {
+    (void)columns;
+    KeyOps *keys = state;
+    sqlite3_value *key = blob_key(iter, op);
+    if (key) keys->visit(sqlite3_value_blob(key), sqlite3_value_bytes(key), op, keys->context);
+}
+
 int memoss_changeset_blob_key_ops(int size, const void *bytes, const char *table,
                                   void (*visit)(const void *key, int keySize, int op, void *context), void *context) {
-    sqlite3_changeset_iter *iter = NULL;
-    int rc = sqlite3changeset_start(&iter, size, (void *)bytes);
-    if (rc != SQLITE_OK) return rc;
-    while (sqlite3changeset_next(iter) == SQLITE_ROW) {
-        const char *name = NULL;
-        int columns = 0, op = 0, indirect = 0;
-        sqlite3changeset_op(iter, &name, &columns, &op, &indirect);
-        if (strcmp(name, table) != 0) continue;
-        sqlite3_value *key = NULL;
-        rc = op == SQLITE_INSERT ? sqlite3changeset_new(iter, 0, &key) : sqlite3changeset_old(iter, 0, &key);
-        if (rc == SQLITE_OK && key && sqlite3_value_type(key) == SQLITE_BLOB) {
-            visit(sqlite3_value_blob(key), sqlite3_value_bytes(key), op, context);
-        }
-    }
-    return sqlite3changeset_finalize(iter);
+    KeyOps keys = { visit, context };
+    return each_change(size, bytes, table, visit_key_op, &keys);
+}
+
+typedef struct {
+    void (*visit)(const void *key, int keySize, void *context);
+    void *context;
+} Keys;
+
+static void without_op(const void *key, int keySize, int op, void *context) {
+    (void)op;
+    Keys *keys = context;
+    keys->visit(key, keySize, keys->context);
+}
+
+int memoss_changeset_blob_keys(int size, const void *bytes, const char *table,
+                               void (*visit)(const void *key, int keySize, void *context), void *context) {
+    Keys keys = { visit, context };
+    return memoss_changeset_blob_key_ops(size, bytes, table, without_op, &keys);
+}
+
+typedef struct {
+    int column;
+    void (*visit)(const void *key, int keySize, const unsigned char *text, int textSize, void *context);
+    void *context;
+} DeletedTexts;
+
+static void visit_deleted_text(sqlite3_changeset_iter *iter, int op, int columns, void *state) {
+    DeletedTexts *found = state;
+    if (op != SQLITE_DELETE || found->column >= columns) return;
+    sqlite3_value *key = blob_key(iter, op), *value = NULL;
+    if (!key) return;
+    int hasText = sqlite3changeset_old(iter, found->column, &value) == SQLITE_OK && value && sqlite3_value_type(value) == SQLITE_TEXT;
+    found->visit(sqlite3_value_blob(key), sqlite3_value_bytes(key), hasText ? sqlite3_value_text(value) : NULL,
+                 hasText ? sqlite3_value_bytes(value) : 0, found->context);
 }
 
 int memoss_changeset_deleted_texts(int size, const void *bytes, const char *table, int column,
                                    void (*visit)(const void *key, int keySize, const unsigned char *text, int textSize, void *context),
                                    void *context) {
-    sqlite3_changeset_iter *iter = NULL;
-    int rc = sqlite3changeset_start(&iter, size, (void *)bytes);
-    if (rc != SQLITE_OK) return rc;
-    while (sqlite3changeset_next(iter) == SQLITE_ROW) {
-        const char *name = NULL;
-        int columns = 0, op = 0, indirect = 0;
-        sqlite3changeset_op(iter, &name, &columns, &op, &indirect);
-        if (op != SQLITE_DELETE || strcmp(name, table) != 0 || column >= columns) continue;
-        sqlite3_value *key = NULL, *value = NULL;
-        if (sqlite3changeset_old(iter, 0, &key) != SQLITE_OK || !key || sqlite3_value_type(key) != SQLITE_BLOB) continue;
-        int hasText = sqlite3changeset_old(iter, column, &value) == SQLITE_OK && value && sqlite3_value_type(value) == SQLITE_TEXT;
-        visit(sqlite3_value_blob(key), sqlite3_value_bytes(key), hasText ? sqlite3_value_text(value) : NULL,
-              hasText ? sqlite3_value_bytes(value) : 0, context);
-    }
-    return sqlite3changeset_finalize(iter);
+    DeletedTexts found = { column, visit, context };
+    return each_change(size, bytes, table, visit_deleted_text, &found);
 }
 
 void memoss_free(void *pointer) { sqlite3_free(pointer); }
