@@ -68,6 +68,21 @@ package struct ImportedReminder: Sendable {
         return "fp:" + String(high, radix: 16) + String(low, radix: 16)
     }
 
+    /// The key and the id of an item its calendar gave `uid` (empty: none): a UUID is its id, as a
+    /// row's `id` is; another UID keys the item by itself (`uid:`), so importing it again skips it,
+    /// its id derived from that; without one, the `fingerprint`.
+    package static func keyAndID(uid: String, fingerprint: () -> String) -> (key: String, id: UUID) {
+        if let id = UUID(uuidString: uid) { return (key(forID: id), id) }
+        let key = uid.isEmpty ? fingerprint() : "uid:\(uid)"
+        return (key, id(forKey: key))
+    }
+
+    /// What a reminder of `id` keeps of the `uid` its calendar gave it (`Reminder.calendarUID`):
+    /// the UID as it was written, unless it is none or its id's text.
+    package static func calendarUID(_ uid: String, of id: UUID) -> String? {
+        uid.isEmpty || uid == id.text ? nil : uid
+    }
+
     /// The id of the reminder a row with `key` (not an `id:` key) becomes: a version 8 UUID
     /// (RFC 9562) of the key's 128-bit hash. The same row gets the same id in every store, so
     /// the id alone tells an import whether the row is already there.

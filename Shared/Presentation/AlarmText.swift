@@ -59,10 +59,7 @@ package enum AlarmText {
         }
         return alarms.map { alarm -> String in
             guard case .absolute(let instant) = alarm else { return alarm.text(zone: zone) }
-            let here = LocalDateTime(of: instant, in: zone), there = LocalDateTime(of: instant, in: own)
-            guard here != there else { return alarm.text(zone: zone) }
-            let day = here.date == there.date ? "" : "\(there.date) "
-            return alarm.text(zone: zone) + " (\(day)\(there.time) in \(CardTimeFormatter.place(of: own)))"
+            return alarm.text(zone: zone) + CardTimeFormatter.ownClockNote(at: instant, own: own, viewer: zone) { "\($0)" }
         }.joined(separator: ", ")
     }
 

@@ -53,10 +53,26 @@ package struct CardTimeFormatter: Sendable {
     private func string(forDay day: LocalDate, of reminder: Reminder) -> String {
         let text = string(day: day, time: nil)
         guard reminder.timeZoneID != timeZone.identifier else { return text }
-        // Two offsets at the day's start there, not two resolutions (a listing asks every card).
-        let zone = reminder.timeZone, start = LocalDateTime(date: day, time: .midnight).resolved(in: zone)
-        guard zone.secondsFromGMT(for: start) != timeZone.secondsFromGMT(for: start) else { return text }
+        let zone = reminder.timeZone
+        guard Self.clocksDiffer(zone, timeZone, at: LocalDateTime(date: day, time: .midnight).resolved(in: zone)) else { return text }
         return text + " (" + Self.place(of: zone) + ")"
+    }
+
+    /// Whether clocks in `zone` and `other` read otherwise at `instant` (two offsets, not two
+    /// resolutions: a listing asks every card). Where they do, what is said of a reminder names its
+    /// zone's place, since its times are kept and typed on its own clock.
+    package static func clocksDiffer(_ zone: TimeZone, _ other: TimeZone, at instant: Date) -> Bool {
+        zone.identifier != other.identifier && zone.secondsFromGMT(for: instant) != other.secondsFromGMT(for: instant)
+    }
+
+    /// The wall time at `instant` on `own` zone's clock when that reads otherwise than `viewer`'s,
+    /// with its day (written by `day`) when that differs too: " (15:00 in New York)", " (Fri 11
+    /// Dec 05:00 in Tokyo)"; "" when the clocks agree.
+    package static func ownClockNote(at instant: Date, own: TimeZone, viewer: TimeZone, day: (LocalDate) -> String) -> String {
+        guard clocksDiffer(own, viewer, at: instant) else { return "" }
+        // Its clock at that instant (in a gap, where the gap moved it, not the time that does not exist).
+        let here = LocalDateTime(of: instant, in: viewer), there = LocalDateTime(of: instant, in: own)
+        return " (\(here.date == there.date ? "" : day(there.date) + " ")\(there.time) in \(place(of: own)))"
     }
 
     /// Where a zone is, as its name says: "Tokyo" for Asia/Tokyo, "St Johns" for America/St_Johns.
@@ -79,11 +95,9 @@ package struct CardTimeFormatter: Sendable {
     /// read there (its repeats keep that zone's clock), so what was typed is said back.
     private func ownZoneNote(at instant: Date, of reminder: Reminder) -> String {
         guard reminder.timeZoneID != timeZone.identifier else { return "" }
-        // Its clock at that instant (in a gap, where the gap moved it, not the time that does not exist).
-        let here = LocalDateTime(of: instant, in: timeZone), local = LocalDateTime(of: instant, in: reminder.timeZone)
-        guard here != local else { return "" }
-        let day = here.date == local.date ? "" : Self.fullDay(local.date).split(separator: " ").prefix(3).joined(separator: " ") + " "
-        return " (\(day)\(local.time) in \(Self.place(of: reminder.timeZone)))"
+        return Self.ownClockNote(at: instant, own: reminder.timeZone, viewer: timeZone) {
+            Self.fullDay($0).split(separator: " ").prefix(3).joined(separator: " ")
+        }
     }
 
     /// A day alone, as an all-day reminder's card says it: "Today", "Mon 23 Nov".

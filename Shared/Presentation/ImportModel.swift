@@ -212,15 +212,13 @@ package final class ImportModel {
         for error in checked.problems { problems.append((error.field.rawValue, Self.message(error))) }
         if problems.isEmpty, let values = checked.values {
             let now = environment.now()
-            // Keyed as a calendar item of that UID is (`add(_: CalendarTodo)`) when the row gives no id.
-            let uidID = UUID(uuidString: uidText)
-            let key = (id ?? uidID).map(ImportedReminder.key(forID:))
-                ?? (uidText.isEmpty ? ImportedReminder.fingerprint(values, dated: !dateText.isEmpty) : "uid:\(uidText)")
-            var reminder = Reminder(id: id ?? uidID ?? ImportedReminder.id(forKey: key), values: values, now: now,
-                                    completed: completed == true, completedAt: completedAt)
+            // Without an id, keyed as a calendar's item of that UID is (`add(_: CalendarTodo)`).
+            let (key, rowID) = id.map { (ImportedReminder.key(forID: $0), $0) }
+                ?? ImportedReminder.keyAndID(uid: uidText) { ImportedReminder.fingerprint(values, dated: !dateText.isEmpty) }
+            var reminder = Reminder(id: rowID, values: values, now: now, completed: completed == true, completedAt: completedAt)
             reminder.stage = status?.stage ?? .none
             reminder.percentComplete = percent
-            reminder.calendarUID = uidText.isEmpty || uidText == reminder.id.text ? nil : uidText
+            reminder.calendarUID = ImportedReminder.calendarUID(uidText, of: rowID)
             return keep(reminder, key: key, tags: tags, list: listName)
         }
         importer.refuse()
@@ -289,11 +287,8 @@ package final class ImportModel {
             refusals += problems.map { Refusal(line: todo.line, field: $0.0, message: $0.1) }
             return
         }
-        // A UID that is not a UUID keys the item by itself, so importing the file again skips it.
-        let key = todo.id.map(ImportedReminder.key(forID:))
-            ?? (todo.uid.isEmpty ? ImportedReminder.fingerprint(values, dated: todo.due != nil) : "uid:\(todo.uid)")
-        var reminder = Reminder(id: todo.id ?? ImportedReminder.id(forKey: key), values: values, now: now,
-                                completed: todo.isCompleted, completedAt: todo.completedAt)
+        let (key, id) = ImportedReminder.keyAndID(uid: todo.uid) { ImportedReminder.fingerprint(values, dated: todo.due != nil) }
+        var reminder = Reminder(id: id, values: values, now: now, completed: todo.isCompleted, completedAt: todo.completedAt)
         reminder.stage = todo.stage
         reminder.percentComplete = todo.isCompleted && todo.stage != .cancelled ? nil : todo.percentComplete
         reminder.priority = todo.priority.map(Priority.init(icalendar:)) ?? .none
@@ -301,8 +296,8 @@ package final class ImportModel {
         // and a snooze fires when it was to.
         reminder.alarmsAcknowledgedAt = todo.alarmsAcknowledgedAt
         reminder.alarmsSnoozedUntil = todo.alarmsSnoozedUntil
-        // Its UID as the calendar spelt it, when the id's text is not that (an export writes it back).
-        reminder.calendarUID = todo.uid.isEmpty || todo.uid == reminder.id.text ? nil : todo.uid
+        // Its UID as the calendar spelt it (an export writes it back).
+        reminder.calendarUID = ImportedReminder.calendarUID(todo.uid, of: id)
         // The calendar's own history, when it has one (an export keeps them across a round trip).
         reminder.createdAt = todo.createdAt ?? now
         reminder.updatedAt = todo.modifiedAt ?? reminder.createdAt

@@ -201,11 +201,10 @@ package final class ReminderFormModel {
     /// ("Los Angeles"): its time and day words are read there, so a form says it beside the time;
     /// `nil` for a reminder in the user's zone.
     package var clockPlace: String? {
-        guard original.timeZoneID != environment.timeZone.identifier, let zone = TimeZone(identifier: original.timeZoneID) else { return nil }
+        guard let zone = TimeZone(identifier: original.timeZoneID) else { return nil }
         // At its due time, as a card tells (a zone sharing your clock today may not in July); undated, now.
         let at = hasDate ? LocalDateTime(date: date, time: hasTime ? time : .midnight).resolved(in: zone) : environment.now()
-        guard zone.secondsFromGMT(for: at) != environment.timeZone.secondsFromGMT(for: at) else { return nil }
-        return CardTimeFormatter.place(of: zone)
+        return CardTimeFormatter.clocksDiffer(zone, environment.timeZone, at: at) ? CardTimeFormatter.place(of: zone) : nil
     }
 
     /// The fields as a draft, in the zone the reminder is scheduled in.
