@@ -53,7 +53,12 @@ extension Memoss {
             let text = DashboardText(style: session.style, filter: dashboard.filterDescription, query: dashboard.queryText)
             do {
                 defer { output.finish() }
-                try await dashboard.stream(showing, limit: limit) { text.write($0, to: output) }
+                // The cards are made on the store's thread, and written on another meanwhile.
+                let lines = OrderedHandoff<DashboardModel.Line> { text.write($0, to: output) }
+                do {
+                    defer { lines.finish() }
+                    try await dashboard.stream(showing, limit: limit) { lines.add($0) }
+                }
                 text.finish(to: output)
             }
             try await session.listed(text.ids)

@@ -44,7 +44,7 @@ package enum Output {
     /// The process's settings: the name in front of its error lines and the refusal context.
     private struct Settings: Sendable {
         var program = "memoss"
-        var context = RefusalContext(encoded: ProcessInfo.processInfo.environment[RefusalContext.variable])
+        var context = RefusalContext(encoded: getenv(RefusalContext.variable).map { String(cString: $0) })
     }
 
     nonisolated(unsafe) private static var settings = Settings()

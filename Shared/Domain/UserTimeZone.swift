@@ -79,10 +79,10 @@ package struct UserTimeZone: Sendable {
 
     /// The zone of file `name` in the database (or of an absolute path into it).
     private static func databaseZone(_ name: String, places: Places) -> TimeZone? {
-        let directory = URL(fileURLWithPath: places.zoneDirectory).resolvingSymlinksInPath().path + "/"
+        let directory = resolvingLinks(places.zoneDirectory) + "/"
         var relative = name
         if name.hasPrefix("/") {
-            let resolved = URL(fileURLWithPath: name).resolvingSymlinksInPath().path
+            let resolved = resolvingLinks(name)
             guard resolved.hasPrefix(directory) else { return nil }
             relative = String(resolved.dropFirst(directory.count))
         }
@@ -100,7 +100,7 @@ package struct UserTimeZone: Sendable {
         if let target = try? manager.destinationOfSymbolicLink(atPath: places.localtime) {
             let absolute = target.hasPrefix("/") ? target
                 : URL(fileURLWithPath: places.localtime).deletingLastPathComponent().appendingPathComponent(target).path
-            let resolved = URL(fileURLWithPath: absolute).resolvingSymlinksInPath().path
+            let resolved = resolvingLinks(absolute)
             if let range = resolved.range(of: "zoneinfo/", options: .backwards),
                let zone = TimeZone(identifier: String(resolved[range.upperBound...])) {
                 return zone
@@ -115,9 +115,21 @@ package struct UserTimeZone: Sendable {
     }
 
     private static func isZoneFile(_ path: String) -> Bool {
-        guard let handle = FileHandle(forReadingAtPath: path) else { return false }
-        defer { try? handle.close() }
-        return (try? handle.read(upToCount: 4)) == Data("TZif".utf8)
+        let file = open(path, O_RDONLY | O_CLOEXEC)
+        guard file >= 0 else { return false }
+        defer { close(file) }
+        var magic: (UInt8, UInt8, UInt8, UInt8) = (0, 0, 0, 0)
+        guard withUnsafeMutableBytes(of: &magic, { read(file, $0.baseAddress, 4) }) == 4 else { return false }
+        return magic == (UInt8(ascii: "T"), UInt8(ascii: "Z"), UInt8(ascii: "i"), UInt8(ascii: "f"))
+    }
+
+    /// `path` with every symbolic link in it followed (the C library's `realpath`, which every
+    /// command's start pays for; Foundation's walk took a third of a millisecond); as Foundation
+    /// gives it when it cannot be followed (a part of it does not exist).
+    private static func resolvingLinks(_ path: String) -> String {
+        guard let resolved = realpath(path, nil) else { return URL(fileURLWithPath: path).resolvingSymlinksInPath().path }
+        defer { free(resolved) }
+        return String(cString: resolved)
     }
 
     /// The first zone of the database (by name) whose rule for times after its last transition

@@ -361,7 +361,7 @@ package final class DashboardModel {
     /// completed meanwhile is in one of them, not both or neither). `limit` shows at most that
     /// many cards per section (the soonest to do, the most recently done); a section that hides
     /// some says how many.
-    package func stream(_ showing: Showing, limit: Int? = nil, to emit: @escaping @Sendable (Line) -> Void) async throws {
+    package func stream(_ showing: Showing, limit: Int? = nil, to emit: @escaping @Sendable (consuming Line) -> Void) async throws {
         let formatter = CardTimeFormatter(today: environment.today, timeZone: environment.timeZone)
         let filter = filter
         let completedHint = "`list\(queryText.map { " " + $0 } ?? "") --completed`"

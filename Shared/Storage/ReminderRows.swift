@@ -139,9 +139,11 @@ struct ReminderRows {
     static func sorted(_ positions: [Int], by order: SectionOrder, in parts: [[ReminderWithTags]]) -> [Int] {
         positions.map { position in
             let (part, index) = partAndIndex(position)
-            let (first, second) = order.key(parts[part][index].reminder)
-            return SortKey(first: first, second: second, third: parts[part][index].isPastOccurrence ? 1 : 0,
-                           id: parts[part][index].reminder.id, index: position)
+            return parts[part].withUnsafeBufferPointer { items in
+                let (first, second) = order.key(items[index].reminder)
+                return SortKey(first: first, second: second, third: items[index].isPastOccurrence ? 1 : 0,
+                               id: items[index].reminder.id, index: position)
+            }
         }.sorted().map(\.index)
     }
 
