@@ -102,6 +102,10 @@ extension Memoss {
             let parsed: any ParsableCommand
             do {
                 parsed = try await Memoss.asyncParseAsRoot(CommandWords(words, root: Memoss.self).normalized)
+                if let option = CommandWords(words, root: Memoss.self).repeatedOption {
+                    session.refuse("\(option) is given more than once; give it once.")
+                    return true
+                }
             } catch {
                 if let option = CommandWords(words, root: Memoss.self).unknownOption {
                     session.refuse("Unknown option '\(option)'.")

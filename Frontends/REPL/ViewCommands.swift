@@ -27,7 +27,10 @@ extension Memoss {
                 do {
                     saved = try await session.core.queryModel.save(view: name, words: query)
                 } catch let error as QueryError {
-                    throw UsageProblem(message: error.message)
+                    throw error.isUsage ? UsageProblem(message: error.message) as any Error : Refusal(message: error.message)
+                } catch SavedViewError.emptyQuery {
+                    // A query left out is how the command was typed.
+                    throw UsageProblem(message: SavedViewError.emptyQuery.message)
                 }
                 let name = VisibleText.escaped(saved.view.name)
                 session.say("\(saved.replaced ? "Replaced" : "Saved") the view \(name): \(VisibleText.escaped(saved.view.queryText)). "

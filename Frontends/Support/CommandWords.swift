@@ -134,6 +134,24 @@ package struct CommandWords {
         return candidates.lazy.map { String($0.prefix { $0 != "=" }) }.first { !known.contains($0) }
     }
 
+    /// The first option that takes one value and is given more than once (`export --tag Work --tag
+    /// Home`), if any: argument-parser keeps the last and says nothing, so an export of two tags
+    /// was an export of one. An option that takes several (`add --tag`) may be given again. Only
+    /// a name typed twice costs the look at the command's definition.
+    package var repeatedOption: String? {
+        var seen = Set<String>(), repeated: [String] = []
+        for word in words[start...].prefix(while: { $0 != "--" }) where Self.looksLikeOption(word) {
+            let name = String(word.prefix { $0 != "=" })
+            if !seen.insert(name).inserted && !repeated.contains(name) { repeated.append(name) }
+        }
+        guard !repeated.isEmpty else { return nil }
+        let single = Self.arguments(of: command).filter { $0.kind == "option" && $0.isRepeating != true }
+            .reduce(into: Set<String>()) { names, argument in
+                for name in argument.names ?? [] { names.insert(name.kind == "short" ? "-" + name.name : "--" + name.name) }
+            }
+        return repeated.first(where: single.contains)
+    }
+
     /// argument-parser's own flags, which every command has.
     static let parserFlags: Set<String> = ["--help", "-h", "--version", "--experimental-dump-help"]
 

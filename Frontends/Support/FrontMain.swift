@@ -20,6 +20,11 @@ package enum FrontMain {
         let parsed: any ParsableCommand
         do {
             parsed = try root.parseAsRoot(arguments)
+            if let root = root as? any RootCommand.Type, case let words = CommandWords(arguments, root: root),
+               let option = words.repeatedOption {
+                let command = ([root._commandName] + words.path).joined(separator: " ")
+                Failure(UsageProblem(message: "\(option) is given more than once; give it once. See '\(command) --help'."), root: root).exit()
+            }
         } catch {
             if let root = root as? any RootCommand.Type, case let words = CommandWords(arguments, root: root),
                let option = words.unknownOption {

@@ -59,7 +59,7 @@ package struct Dashboard: Hashable, Sendable {
                 // Two days after the user's today is upcoming in any zone (offsets are within 26 h
                 // of each other), so the day's end is looked up only nearer now.
                 day > today.adding(days: 1) ? .upcoming
-                    : LocalDateTime(date: day.adding(days: 1), time: .midnight).resolved(in: reminder.timeZone) <= now ? .overdue
+                    : Reminder.endOfAllDay(day, in: reminder.timeZone) <= now ? .overdue
                     : day <= today ? .today : .upcoming
             case .moment(_, let instant): group(of: instant)
             }

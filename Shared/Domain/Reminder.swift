@@ -103,7 +103,16 @@ package struct Reminder: Identifiable, Hashable, Sendable {
     }
 
     /// The zone named by `timeZoneID`, or UTC if this system does not know it.
-    package var timeZone: TimeZone { ZoneLookup.zone(timeZoneID) ?? .gmt }
+    package var timeZone: TimeZone { Self.zone(timeZoneID) }
+
+    /// The zone a reminder with `timeZoneID` is in (the store's reads ask by the column's text).
+    package static func zone(_ timeZoneID: String) -> TimeZone { ZoneLookup.zone(timeZoneID) ?? .gmt }
+
+    /// When all-day day `day` has ended in `zone`: the next day's midnight there. Until then the
+    /// reminder is not overdue, wherever the user is.
+    package static func endOfAllDay(_ day: LocalDate, in zone: TimeZone) -> Date {
+        LocalDateTime(date: day.adding(days: 1), time: .midnight).resolved(in: zone)
+    }
 
     /// When it is due: some day, on a day, or at a moment.
     package var due: Due {

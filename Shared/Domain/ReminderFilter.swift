@@ -29,6 +29,17 @@ package struct ReminderFilter: Hashable, Sendable {
         case list(UUID)
     }
 
+    /// A day on the user's clock, with the instant it starts there.
+    package struct DayStart: Hashable, Sendable {
+        package let day: LocalDate
+        package let instant: Date
+
+        package init(day: LocalDate, instant: Date) {
+            self.day = day
+            self.instant = instant
+        }
+    }
+
     /// One condition on a reminder.
     package indirect enum Condition: Hashable, Sendable {
         /// A word or a phrase (several words in one) is in its title or notes, or in the name of a
@@ -45,10 +56,15 @@ package struct ReminderFilter: Hashable, Sendable {
         /// It is due at or after `from` and before `before` (either open-ended when `nil`); an
         /// all-day reminder counts as due at the start of its day, an undated one never.
         case due(from: Date?, before: Date?)
+        /// It is due on the user's days from `from` and before `before` (either open-ended when
+        /// `nil`): a timed reminder at an instant within them, an all-day one on one of them where
+        /// it is (Tokyo's Tuesday is Tuesday, as its card says), an undated one never.
+        case dueDays(from: DayStart?, before: DayStart?)
         /// It has no date.
         case undated
-        /// It is open and overdue: due before `now`, or, all day, on a day before the one starting at `startOfToday`.
-        case overdue(now: Date, startOfToday: Date)
+        /// It is open and overdue, as the dashboard says: due before `now`, or, all day, its day
+        /// has ended where it is.
+        case overdue(now: Date)
         /// Its status is one of these.
         case status(Set<Status>)
         /// The condition does not hold.

@@ -8,16 +8,23 @@ package enum QueryError: Error, Equatable, UserFacingError {
     case badValue(key: String, value: String, takes: String)
     /// A saved view that names itself, through others or directly.
     case viewCycle(String)
+    /// A view that would name itself if saved with the words given (refused, not saved).
+    case wouldNameItself(String)
     /// `-today`: a view turned around.
     case negatedView(String)
     /// A saved view's words that cannot be used now (a tag renamed since), with why.
     case inView(String, message: String)
+    /// `-f`, `-rf`: a slip for an option (no command has one by that name), not a word turned
+    /// around: as one, it would select nearly everything, and `rm` and `done` act on what is selected.
+    case optionLike(String)
 
     /// Whether it is how the words were typed (a usage error, exit status 2), not a saved view's
     /// names that are no more (refused, status 1, as a name typed that is no tag's).
     package var isUsage: Bool {
-        if case .inView = self { return false }
-        return true
+        switch self {
+        case .inView, .wouldNameItself: false
+        default: true
+        }
     }
 
     package var message: String {
@@ -33,6 +40,12 @@ package enum QueryError: Error, Equatable, UserFacingError {
             "The view \"\(VisibleText.escaped(name))\": \(message) `view save \(VisibleText.escaped(name)) …` saves it again."
         case .viewCycle(let name):
             "The view \"\(VisibleText.escaped(name))\" names itself (through the views it uses); save it again with a query of its own."
+        case .wouldNameItself(let name):
+            "Not saved: the view \"\(VisibleText.escaped(name))\" would use itself through the views its query names; "
+                + "give it a query that does not name it (`view list` shows what each view says)."
+        case .optionLike(let word):
+            "Unknown option '\(VisibleText.escaped(word))'; to leave out reminders with a word that starts with "
+                + "\"\(VisibleText.escaped(String(word.dropFirst())))\", write -text:\(VisibleText.escaped(String(word.dropFirst())))."
         }
     }
 }

@@ -13,7 +13,7 @@ package enum QueryLanguage {
           +NAME         the same: +Work is tag:Work
           due:DAY       due on that day; due:today..+7d from one day to another (both included)
           due:week      due today or in the 6 days after
-          due:overdue   open and due before now (all day: before today)
+          due:overdue   open and due before now (all day: its day has ended where it is)
           due:none      undated; due:any, dated
           due<DAY       due before that day; due<=DAY up to its end; due>DAY after it; due>=DAY
                         from its start; due<now, due>now (due.before:DAY and due.after:DAY say
@@ -25,10 +25,12 @@ package enum QueryLanguage {
           pri:LEVEL     of that priority: high, medium, low or none, or !!!, !!, ! (pri:high,medium
                         for either)
           -TERM         anything but: -tag:Work, -done:yes, -dentist
+                        (-f, -rf… are taken for a mistyped option: -text:f)
 
         A DAY is today, tomorrow, yesterday, a weekday (fri: the next one, today included), a date
         (2026-12-01, 5 dec, eom), or a count of days, weeks, months or years from today: +7d, -2w,
-        +1m, +1y.
+        +1m, +1y. A day is yours; an all-day reminder is on its own day where it is
+        (Tokyo's Tuesday is Tuesday), as its card says.
 
         Views stand for queries:
 

@@ -51,12 +51,16 @@ package struct QueryModel: Sendable {
         let others = try await listViews().filter { $0.name.lowercased() != name.trimmingWhitespace().lowercased() }
         let parser = QueryParser(now: environment.now(), timeZone: environment.timeZone,
                                  savedViews: others + [SavedView(name: name.trimmingWhitespace(), words: words)])
-        let parsed = Result { () throws(QueryError) in try parser.parse(words) }
-        if case .failure(let error) = parsed {
-            // A cycle is said of the view being saved, whichever view the parser met twice.
-            guard case .viewCycle = error else { throw error }
-            throw QueryError.viewCycle(name.trimmingWhitespace())
+        let parsed: ParsedQuery
+        switch Result(catching: { () throws(QueryError) in try parser.parse(words) }) {
+        case .success(let query): parsed = query
+        // A cycle is said of the view being saved, whichever view the parser met twice.
+        case .failure(.viewCycle): throw QueryError.wouldNameItself(name.trimmingWhitespace())
+        case .failure(let error): throw error
         }
+        // Its tags and lists are looked up now, as a listing would: a name no tag has is refused
+        // here, with the closest names, not each time the view is used.
+        _ = try await resolve(parsed)
         return try await saveView(name: name, words: words)
     }
 

@@ -47,6 +47,7 @@ package struct QueryParser: Sendable {
         }
         let negated = word.hasPrefix("-") && word.count > 1
         let body = negated ? String(word.dropFirst()) : word
+        if negated, body.count <= 2, body.allSatisfy({ $0.isASCII && $0.isLetter }) { throw .optionLike(word) }
         if let filter = try filter(body, negated: negated) { return filter }
         let lowered = body.lowercased()
         if let view = view(lowered) {
@@ -159,10 +160,10 @@ package struct QueryParser: Sendable {
             throw .badValue(key: name, value: value, takes: "today, tomorrow, a weekday (fri), a date (2026-12-01, 5 dec, eom), +7d, -2w, +1m or now")
         }
         switch comparison {
-        case "<": return .due(from: nil, before: start(of: day))
-        case "<=": return .due(from: nil, before: start(of: day.adding(days: 1)))
-        case ">": return .due(from: start(of: day.adding(days: 1)), before: nil)
-        default: return .due(from: start(of: day), before: nil)
+        case "<": return .dueDays(from: nil, before: start(of: day))
+        case "<=": return .dueDays(from: nil, before: start(of: day.adding(days: 1)))
+        case ">": return .dueDays(from: start(of: day.adding(days: 1)), before: nil)
+        default: return .dueDays(from: start(of: day), before: nil)
         }
     }
 
@@ -182,13 +183,15 @@ package struct QueryParser: Sendable {
         return TypedInput.date(text, today: today)
     }
 
-    private var overdue: ReminderFilter.Condition { .overdue(now: now, startOfToday: start(of: today)) }
+    private var overdue: ReminderFilter.Condition { .overdue(now: now) }
 
     private func dayRange(from first: LocalDate, to last: LocalDate) -> ReminderFilter.Condition {
-        .due(from: start(of: first), before: start(of: last.adding(days: 1)))
+        .dueDays(from: start(of: first), before: start(of: last.adding(days: 1)))
     }
 
-    private func start(of day: LocalDate) -> Date { day.interval(in: timeZone).lowerBound }
+    private func start(of day: LocalDate) -> ReminderFilter.DayStart {
+        ReminderFilter.DayStart(day: day, instant: day.interval(in: timeZone).lowerBound)
+    }
 
     private func condition(_ condition: ReminderFilter.Condition, _ negated: Bool) -> ParsedQuery.Term {
         .condition(negated ? .not(condition) : condition)

@@ -150,14 +150,42 @@ extension ReminderFilter {
                 arguments += [StoredInstant.milliseconds(before)]
             }
             return ("(" + parts.joined(separator: " AND ") + ")", arguments)
+        case .dueDays(let from, let before):
+            // An all-day reminder's day starts within 26 hours of the user's (zones are at most
+            // that far apart): the widened range reads the due index, and its own day decides.
+            var parts = ["\(due) IS NOT NULL"], arguments: StatementArguments = []
+            var timed: [String] = [], allDay: [String] = [], timedArguments: StatementArguments = [], allDayArguments: StatementArguments = []
+            let day = "\(AllDaySQL.day)(\(due), reminder.timeZoneID)"
+            if let from {
+                parts.append("\(due) >= ?")
+                arguments += [StoredInstant.milliseconds(from.instant.addingTimeInterval(-AllDaySQL.widest))]
+                timed.append("\(due) >= ?")
+                timedArguments += [StoredInstant.milliseconds(from.instant)]
+                allDay.append("\(day) >= ?")
+                allDayArguments += [from.day.daysSinceEpoch]
+            }
+            if let before {
+                parts.append("\(due) < ?")
+                arguments += [StoredInstant.milliseconds(before.instant.addingTimeInterval(AllDaySQL.widest))]
+                timed.append("\(due) < ?")
+                timedArguments += [StoredInstant.milliseconds(before.instant)]
+                allDay.append("\(day) < ?")
+                allDayArguments += [before.day.daysSinceEpoch]
+            }
+            if !timed.isEmpty {
+                parts.append("CASE reminder.isAllDay WHEN 0 THEN \(timed.joined(separator: " AND ")) ELSE \(allDay.joined(separator: " AND ")) END")
+                arguments += timedArguments + allDayArguments
+            }
+            return ("(" + parts.joined(separator: " AND ") + ")", arguments)
         case .undated:
             return (rows == .reminders ? "reminder.scheduledAt IS NULL" : "0", [])
-        case .overdue(let now, let startOfToday):
+        case .overdue(let now):
             guard rows == .reminders else { return ("0", []) }
             return ("""
-                (reminder.isCompleted = 0 AND reminder.scheduledAt IS NOT NULL
-                 AND reminder.scheduledAt < CASE reminder.isAllDay WHEN 0 THEN ? ELSE ? END)
-                """, [StoredInstant.milliseconds(now), StoredInstant.milliseconds(startOfToday)])
+                (reminder.isCompleted = 0 AND reminder.scheduledAt IS NOT NULL AND reminder.scheduledAt < ?
+                 AND CASE reminder.isAllDay WHEN 0 THEN reminder.scheduledAt < ?
+                     ELSE \(AllDaySQL.end)(reminder.scheduledAt, reminder.timeZoneID) <= ? END)
+                """, StatementArguments(Array(repeating: StoredInstant.milliseconds(now), count: 3)))
         case .status(let statuses):
             guard rows == .reminders else { return (statuses.contains(.done) ? "1" : "0", []) }
             let stage = "reminder.stage", inProgress = Reminder.Stage.inProgress.rawValue, cancelled = Reminder.Stage.cancelled.rawValue
@@ -216,5 +244,34 @@ enum SearchText {
         default:
             false
         }
+    }
+}
+
+/// The SQL functions that read an all-day reminder's day where it is, from its due instant (the
+/// day's start there) and its zone's id, as `Reminder.due` and the dashboard read it. Every
+/// connection of a store has them (`AppDatabase.setUpStoreConnection`).
+enum AllDaySQL {
+    /// `memoss_allDayDay(instant, zone)`: the day, as days since 1970-01-01.
+    static let day = "memoss_allDayDay"
+    /// `memoss_allDayEnd(instant, zone)`: when that day ends there.
+    static let end = "memoss_allDayEnd"
+    /// How far apart two zones' days can start (26 hours).
+    static let widest: TimeInterval = 26 * 3_600
+
+    static func add(to db: Database) {
+        db.add(function: DatabaseFunction(day, argumentCount: 2, pure: true) { values in
+            try localDay(values).daysSinceEpoch
+        })
+        db.add(function: DatabaseFunction(end, argumentCount: 2, pure: true) { values in
+            let zone = Reminder.zone(String.fromDatabaseValue(values[1]) ?? "")
+            return StoredInstant.milliseconds(Reminder.endOfAllDay(try localDay(values), in: zone))
+        })
+    }
+
+    private static func localDay(_ values: [DatabaseValue]) throws -> LocalDate {
+        guard let milliseconds = Int64.fromDatabaseValue(values[0]), let zoneID = String.fromDatabaseValue(values[1]) else {
+            throw StoreError.unreadableValue
+        }
+        return LocalDate(containing: StoredInstant.date(milliseconds: milliseconds), in: Reminder.zone(zoneID))
     }
 }
