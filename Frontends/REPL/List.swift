@@ -53,11 +53,15 @@ extension Memoss {
             let text = DashboardText(style: session.style, filter: dashboard.filterDescription, query: dashboard.queryText)
             do {
                 defer { output.finish() }
-                // The cards are made on the store's thread, and written on another meanwhile.
-                let lines = OrderedHandoff<DashboardModel.Line> { text.write($0, to: output) }
-                do {
+                if dashboard.readsWholeFirst(showing, limit: limit) {
+                    // A search's cards are made on the store's thread once it has read them all, and
+                    // written on the other core meanwhile. (A listing read as it is written keeps
+                    // both cores reading: a third thread would only take turns with them.)
+                    let lines = OrderedHandoff<DashboardModel.Line> { text.write($0, to: output) }
                     defer { lines.finish() }
                     try await dashboard.stream(showing, limit: limit) { lines.add($0) }
+                } else {
+                    try await dashboard.stream(showing, limit: limit) { text.write($0, to: output) }
                 }
                 text.finish(to: output)
             }

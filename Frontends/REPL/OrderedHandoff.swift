@@ -9,7 +9,7 @@ import Foundation
 /// the consumer falls behind (a pager that waits for its reader), `add` waits for it.
 final class OrderedHandoff<Value>: @unchecked Sendable {
     private let condition = NSCondition()
-    private let consume: (Value) -> Void
+    private let consume: @Sendable (Value) -> Void
     private let batchSize: Int
     private let mostWaiting: Int
     private var filling: [Value] = []
@@ -20,7 +20,7 @@ final class OrderedHandoff<Value>: @unchecked Sendable {
 
     /// A handoff passing each value to `consume`, `batchSize` at a time, with at most
     /// `mostWaiting` batches made and not yet consumed.
-    init(batchSize: Int = 256, mostWaiting: Int = 16, consume: @escaping (Value) -> Void) {
+    init(batchSize: Int = 256, mostWaiting: Int = 16, consume: @escaping @Sendable (Value) -> Void) {
         self.batchSize = batchSize
         self.mostWaiting = mostWaiting
         self.consume = consume
@@ -42,9 +42,10 @@ final class OrderedHandoff<Value>: @unchecked Sendable {
         condition.broadcast()
     }
 
-    /// Consumes what is left and returns once every value has been consumed.
+    /// Consumes what is left and returns once every value has been consumed (once; again, at once).
     func finish() {
         condition.lock()
+        guard !ended else { return condition.unlock() }
         if !filling.isEmpty { waiting.append(filling) }
         filling = []
         ended = true

@@ -101,8 +101,9 @@ extension Memoss {
             }
             let parsed: any ParsableCommand
             do {
-                parsed = try await Memoss.asyncParseAsRoot(CommandWords(words, root: Memoss.self).normalized)
-                if let option = CommandWords(words, root: Memoss.self).repeatedOption {
+                let normalized = CommandWords(words, root: Memoss.self).normalized
+                parsed = try await Memoss.asyncParseAsRoot(normalized)
+                if let option = CommandWords(normalized, root: Memoss.self).repeatedOption {
                     session.refuse("\(option) is given more than once; give it once.")
                     return true
                 }

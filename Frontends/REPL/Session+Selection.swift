@@ -16,6 +16,12 @@ extension Session {
                 + "text:WORD looks for a word that reads as a number or an id.")
         }
         let matches = try await matching(words, openOnly: openOnly)
+        // Words turned around alone (`rm -rfv --yes`, a shell habit) select nearly everything: such a
+        // query is shown and asked about, never acted on unseen.
+        if yes, words.allSatisfy({ $0.hasPrefix("-") && $0.count > 1 && !$0.contains(":") }) {
+            throw UsageProblem(message: "\(VisibleText.escaped(words.joined(separator: " "))) only leaves words out, so it selects nearly "
+                + "everything: --yes does not act on it unseen; give it without --yes to see what it selects first.")
+        }
         let query = VisibleText.escaped(typed(words) ?? "")
         // Nothing to do to is a refusal (exit status 1, as `show` with words that match nothing).
         guard !matches.isEmpty else {

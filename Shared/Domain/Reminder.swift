@@ -108,6 +108,19 @@ package struct Reminder: Identifiable, Hashable, Sendable {
     /// The zone a reminder with `timeZoneID` is in (the store's reads ask by the column's text).
     package static func zone(_ timeZoneID: String) -> TimeZone { ZoneLookup.zone(timeZoneID) ?? .gmt }
 
+    /// How far apart the starts of one day in two zones can be (26 hours): a read of the
+    /// reminders on one of the user's days widens its hours by this, and `isDue(onUserDay:hours:)` decides.
+    package static let widestDayGap: TimeInterval = 26 * 3_600
+
+    /// Whether it is due on the user's day `day` (whose hours are `hours`): a timed one at an
+    /// instant then, an all-day one on that day where it is (Tokyo's Tuesday is Tuesday), as its
+    /// card and the query language say.
+    package func isDue(onUserDay day: LocalDate, hours: Range<Date>) -> Bool {
+        guard let scheduledAt else { return false }
+        if isAllDay, case .day(let own) = due { return own == day }
+        return hours.contains(scheduledAt)
+    }
+
     /// When all-day day `day` has ended in `zone`: the next day's midnight there. Until then the
     /// reminder is not overdue, wherever the user is.
     package static func endOfAllDay(_ day: LocalDate, in zone: TimeZone) -> Date {

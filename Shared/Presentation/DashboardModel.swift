@@ -365,11 +365,8 @@ package final class DashboardModel {
         let formatter = CardTimeFormatter(today: environment.today, timeZone: environment.timeZone)
         let filter = filter
         let completedHint = "`list\(queryText.map { " " + $0 } ?? "") --completed`"
-        var chosen = Self.plan(showing, limit: limit, limitHint: "`list` without --limit", recentHint: completedHint)
-        // A query that leaves out open (or closed) reminders leaves out their sections.
-        chosen.removeAll { $0.section.done ? !filter.mayIncludeClosed : !filter.mayIncludeOpen }
-        guard !chosen.isEmpty else { return emit(.empty(Self.nothingMatches)) }
-        let sections = chosen
+        let sections = chosen(showing, limit: limit, limitHint: "`list` without --limit", recentHint: completedHint)
+        guard !sections.isEmpty else { return emit(.empty(Self.nothingMatches)) }
         let isFiltered = !filter.isAll
         // "No date" shows only when it has cards: its title waits for the first. So does every
         // section of a listing narrowed by a query, which says once when nothing matches.
@@ -403,13 +400,27 @@ package final class DashboardModel {
     /// made into cards (for JSON), each with whether it is done.
     package func streamReminders(_ showing: Showing,
                                  to emit: @escaping @Sendable (ReminderWithTags, _ isDone: Bool) -> Void) async throws {
-        let filter = filter
-        var chosen = Self.plan(showing, limit: nil, limitHint: "", recentHint: "")
-        chosen.removeAll { $0.section.done ? !filter.mayIncludeClosed : !filter.mayIncludeOpen }
+        let chosen = chosen(showing, limit: nil)
         guard !chosen.isEmpty else { return }
         try await loadDashboard.stream(chosen.map(\.section), matching: filter) { _, reminder, group in
             emit(reminder, group == nil)
         } ended: { _, _, _ in }
+    }
+
+    /// Whether `stream(showing, limit:)` reads every reminder before it passes the first on (a
+    /// search, put in order once read): while its lines are written, the read has ended, and its
+    /// second core is free to write them.
+    package func readsWholeFirst(_ showing: Showing, limit: Int? = nil) -> Bool {
+        loadDashboard.readsWholeFirst(chosen(showing, limit: limit).map(\.section), matching: filter)
+    }
+
+    /// The sections `showing` shows, those a query leaves out (open or closed ones) left out.
+    private func chosen(_ showing: Showing, limit: Int?, limitHint: String = "", recentHint: String = "")
+        -> [(section: ReminderSection, hint: String, windowed: Bool)]
+    {
+        let filter = filter
+        return Self.plan(showing, limit: limit, limitHint: limitHint, recentHint: recentHint)
+            .filter { $0.section.done ? filter.mayIncludeClosed : filter.mayIncludeOpen }
     }
 
     /// What a section narrowed by a query says when nothing in it matches.

@@ -59,7 +59,12 @@ package struct QueryParser: Sendable {
             guard !visiting.contains(lowered) else { throw .viewCycle(body) }
             visiting.append(lowered)
             defer { visiting.removeLast() }
-            return try terms(saved, visiting: &visiting).map { $0.said(inView: body) }
+            do {
+                return try terms(saved, visiting: &visiting).map { $0.said(inView: body) }
+            } catch .optionLike(let word) {
+                // A view saved before such words were refused says which view holds one.
+                throw .inView(body, message: QueryError.optionLike(word).message)
+            }
         }
         return [condition(.text(body), negated)]
     }

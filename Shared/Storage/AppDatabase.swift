@@ -102,6 +102,7 @@ package final class AppDatabase: Sendable {
         var config = Configuration()
         // A REPL and an import may write at once: wait for the other instead of failing.
         config.busyMode = .timeout(5)
+        config.prepareDatabase { db in AllDaySQL.add(to: db) }
         return config
     }
 
@@ -130,6 +131,5 @@ package final class AppDatabase: Sendable {
         // SQLite sizes a sort's runs in memory by the page cache: 512 KiB each instead of 2 MB
         // keeps a listing's two connections 5 MB smaller at a million reminders, no slower.
         if db.configuration.readonly { try db.execute(sql: "PRAGMA cache_size = -512") }
-        AllDaySQL.add(to: db)
     }
 }

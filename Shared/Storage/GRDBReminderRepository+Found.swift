@@ -13,6 +13,10 @@ extension GRDBReminderRepository {
         filter.startsFromWords && filter.requiredTag == nil && sections.allSatisfy { $0.limit == nil && !$0.fromEnd }
     }
 
+    package func readsWholeFirst(_ sections: [ReminderSection], matching filter: ReminderFilter) -> Bool {
+        Self.readsFound(sections, matching: filter)
+    }
+
     func forEachFound(
         in sections: [ReminderSection], matching filter: ReminderFilter,
         zones noteZones: @escaping @Sendable (Database) throws -> Void,

@@ -60,6 +60,9 @@ package protocol ReminderRepository: Sendable {
         _ body: @escaping @Sendable (_ section: Int, ReminderWithTags) throws -> Void,
         ended: @escaping @Sendable (_ section: Int, _ shown: Int, _ total: Int) throws -> Void
     ) async throws
+    /// Whether `forEachReminder` reads every reminder of `sections` before it passes the first on
+    /// (a search, put in each section's order once read), rather than passing them as it reads.
+    func readsWholeFirst(_ sections: [ReminderSection], matching filter: ReminderFilter) -> Bool
     /// Open one-time reminders due at or after `instant`, soonest first, at most `limit`.
     func openOneTimeReminders(from instant: Date, limit: Int) async throws -> [Reminder]
     /// Open one-time all-day reminders due in `interval`, soonest first.

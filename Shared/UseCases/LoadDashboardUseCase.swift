@@ -61,6 +61,11 @@ package struct LoadDashboardUseCase: Sendable {
         })
     }
 
+    /// Whether `stream` reads every reminder of `sections` before it passes the first on.
+    package func readsWholeFirst(_ sections: [ReminderSection], matching filter: ReminderFilter) -> Bool {
+        repository.readsWholeFirst(sections, matching: filter)
+    }
+
     /// Each section's `Dashboard.GroupOrder` (`nil` for a section read in its own order), for the
     /// store's callbacks, which come one at a time.
     private final class Held: @unchecked Sendable {

@@ -22,17 +22,19 @@ package struct LoadDayHistoryUseCase: Sendable {
     /// where the completion moved it (`Completion.passedUntil`). A time moved by an edit or by
     /// another device (a sync brings no completion) is not taken as passed over.
     package func callAsFunction(day: LocalDate) async throws -> DayHistory {
-        let interval = day.interval(in: environment.timeZone)
-        var scheduled = try await repository.reminders(scheduledIn: interval)
+        let interval = day.interval(in: environment.timeZone), widened = ResetTodayUseCase.widened(interval)
+        // An all-day reminder is on its own day where it is, as its card says.
+        var scheduled = try await repository.reminders(scheduledIn: widened).filter { $0.reminder.isDue(onUserDay: day, hours: interval) }
         var seen = Set(scheduled.compactMap { item in item.reminder.scheduledAt.map { Key(id: item.id, instant: $0) } })
-        for (completion, item) in try await repository.completions(ofOccurrencesIn: interval)
-        where seen.insert(Key(id: item.id, instant: completion.occurrence)).inserted {
+        for (completion, item) in try await repository.completions(ofOccurrencesIn: widened) {
             var done = item
             done.reminder.scheduledAt = completion.occurrence
             done.reminder.nominal = nil
             done.reminder.isCompleted = true
             done.reminder.stage = .none
             done.reminder.completedAt = completion.completedAt
+            guard done.reminder.isDue(onUserDay: day, hours: interval),
+                  seen.insert(Key(id: item.id, instant: completion.occurrence)).inserted else { continue }
             scheduled.append(done)
         }
         let justBefore = interval.lowerBound.addingTimeInterval(-0.001)

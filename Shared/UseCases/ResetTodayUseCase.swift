@@ -18,7 +18,9 @@ package struct ResetTodayUseCase: Sendable {
     /// What a reset would remove now: the one-time reminders due today, open or done, by time,
     /// those `filter` keeps.
     package func preview(matching filter: ReminderFilter = .all) async throws -> [ReminderWithTags] {
-        let today = try await repository.oneTimeReminders(scheduledIn: environment.today.interval(in: environment.timeZone))
+        let day = environment.today, hours = day.interval(in: environment.timeZone)
+        let today = try await repository.oneTimeReminders(scheduledIn: Self.widened(hours))
+            .filter { $0.reminder.isDue(onUserDay: day, hours: hours) }
         guard !filter.isAll else { return today }
         let kept = try await repository.reminderIDs(today.map(\.id), matching: filter)
         return today.filter { kept.contains($0.id) }
@@ -36,5 +38,11 @@ package struct ResetTodayUseCase: Sendable {
         try await Journal.record(summary, at: environment.now()) { try await repository.delete(ids: ids) }
         await plan.afterChange()
         return ids.count
+    }
+
+    /// `hours` widened by `Reminder.widestDayGap` each side: every reminder on that day of the
+    /// user's, all-day ones from any zone, is due within it.
+    static func widened(_ hours: Range<Date>) -> Range<Date> {
+        hours.lowerBound.addingTimeInterval(-Reminder.widestDayGap)..<hours.upperBound.addingTimeInterval(Reminder.widestDayGap)
     }
 }

@@ -231,6 +231,11 @@ struct QueryLanguageTests {
     @Test func aMistypedOptionOnRmDeletesNothing() async throws {
         let (store, _) = try await fixture()
         let before = try MemossProcess.run(["--db", store, "export", "--format", "csv"], environment: environment)
+        // Longer, the words turned around alone are shown and asked about, never acted on unseen.
+        let longer = try MemossProcess.run(["--db", store, "rm", "-rfv", "--yes"], environment: environment)
+        #expect(longer.status == 2)
+        #expect(longer.stderr == "memoss: -rfv only leaves words out, so it selects nearly everything: --yes does not act on it unseen; "
+            + "give it without --yes to see what it selects first.\n")
         for command in [["rm", "-f", "--yes"], ["done", "-y", "--yes"]] {
             let refused = try MemossProcess.run(["--db", store] + command, environment: environment)
             #expect(refused.status == 2)
@@ -260,9 +265,12 @@ struct QueryLanguageTests {
         // At the prompt too; an option that takes several (add --tag) may be given again.
         let prompt = try MemossProcess.run(["--db", store], environment: environment,
                                            lines: ["list --tag Work --tag Home", "add Tidy up --tag Work --tag Home",
-                                                   "list tag:Work tag:Home"])
+                                                   "list tag:Work tag:Home", "add Explain the flag --notes --date --date tomorrow"])
         #expect(prompt.stderr.contains("--tag is given more than once; give it once."), "\(prompt.stderr)")
         #expect(prompt.stdout.contains("[ ] Tidy up"), "\(prompt.stdout)")
+        // An option's value that looks like an option is not the option given again.
+        #expect(prompt.stdout.contains("Added") && prompt.stdout.contains("\"Explain the flag\""), "\(prompt.stdout)")
+        #expect(prompt.stderr.components(separatedBy: "given more than once").count == 2, "\(prompt.stderr)")
     }
 
     /// An all-day reminder from another zone is on its own day, as its card and the dashboard
@@ -294,6 +302,12 @@ struct QueryLanguageTests {
         #expect(listed.stdout.contains("Tokyo bill") && listed.stdout.contains("Tokyo rent  Today (Tokyo)"), "\(listed.stdout)")
         let done = try MemossProcess.run(["--db", store, "done", "overdue"], environment: newYork, lines: ["n"])
         #expect(done.stdout.contains("Tokyo bill") && !done.stdout.contains("Tokyo rent"), "\(done.stdout)")
+        // reset-today offers today's (not tomorrow's) to remove, and history files it under today.
+        let reset = try MemossProcess.run(["--db", store, "reset-today"], environment: newYork, lines: ["n"])
+        #expect(reset.stdout.hasPrefix("Today's one-time reminders:\n  \"Tokyo rent\" (due Today (Tokyo), all day)\nRemove this reminder?"),
+                "\(reset.stdout)")
+        let history = try MemossProcess.run(["--db", store, "history"], environment: newYork)
+        #expect(history.stdout.hasPrefix("Due on 2026-11-25\n  [ ] all day  Tokyo rent\nCompleted on"), "\(history.stdout)")
     }
 
     @Test(arguments: refusals.indices)
