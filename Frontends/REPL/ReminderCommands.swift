@@ -45,7 +45,7 @@ extension Memoss {
                     try await fields.fill(form, title: title, environment: session.core.environment)
                     var said = false
                     if form.hasUnsavedChanges {
-                        session.say(Self.saved(try await ReminderFieldOptions.save(form), list: form.list, session))
+                        session.say(Self.saved(try await ReminderFieldOptions.save(form), list: form.list, was: found.reminder, session))
                         said = true
                     }
                     switch change {
@@ -63,7 +63,7 @@ extension Memoss {
                     return
                 }
                 switch await ReminderFlow(session: session, form: form).run() {
-                case .saved(let saved): session.say(Self.saved(saved, list: form.list, session))
+                case .saved(let saved): session.say(Self.saved(saved, list: form.list, was: found.reminder, session))
                 case .unchanged(let reminder): session.say(ReminderFormModel.nothingChanged(in: reminder.title))
                 case .deleted(let title): session.say("Deleted \"\(VisibleText.escaped(title))\"; `undo` brings it back.")
                 case .abandoned: try Add.refuseAbandoned(session, example: "edit N --title TITLE")
@@ -81,16 +81,26 @@ extension Memoss {
             }
         }
 
-        /// "Saved "Call Mum", due Sun 8 Mar 2026 03:30." and what a DST gap did to the time.
+        /// "Saved "Call Mum", due Sun 8 Mar 2026 03:30." and what a DST gap did to the time; a repeat
+        /// the edit changed (`was`), a new day moving a weekly one, is said too.
         @MainActor
-        static func saved(_ reminder: ReminderWithTags, list: ReminderList?, _ session: Session) -> String {
+        static func saved(_ reminder: ReminderWithTags, list: ReminderList?, was before: Reminder? = nil, _ session: Session) -> String {
             "Saved \"\(VisibleText.escaped(reminder.title))\""
                 + (list.map { $0.isDefault ? "" : " in \"\(VisibleText.escaped($0.name))\"" } ?? "")
                 + ", \(session.timeFormatter.dueSentence(for: reminder.reminder))"
+                + (before.map { repeatChange(from: $0, to: reminder.reminder) } ?? "")
                 + (reminder.priority == .none ? "" : ", \(reminder.priority.word) priority")
                 + (AlarmText.sentence(reminder.reminder, zone: session.core.environment.timeZone).map { ", " + $0 } ?? "") + "."
                 + (reminder.reminder.gapNote.map { " " + $0 } ?? "")
         }
+    }
+
+    /// ", now repeating Weekly on Sunday until 2027-03-01", ", no longer repeating", or "" when the
+    /// repeat and its end are as they were.
+    static func repeatChange(from before: Reminder, to after: Reminder) -> String {
+        guard before.recurrence != after.recurrence || before.recurrenceEnd != after.recurrenceEnd else { return "" }
+        guard after.recurrence.isRepeating else { return ", no longer repeating" }
+        return ", now repeating \(after.recurrence.label)" + (after.recurrenceEnd.map { " until \($0)" } ?? "")
     }
 
     /// `memoss delete N…`: deletes reminders after asking, naming each.

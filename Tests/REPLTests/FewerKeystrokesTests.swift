@@ -45,6 +45,15 @@ struct FewerKeystrokesTests {
         #expect(try memoss("list").stdout.components(separatedBy: "\n").filter { $0.hasPrefix("  ") && $0.contains("[ ]") }.count == 4)
     }
 
+    /// A new day that moves a weekly reminder's day is said, as `add` says a repeat.
+    @Test func anEditThatChangesTheRepeatSaysSo() throws {
+        #expect(try memoss("add", "Call mum", "due:fri", "repeat:weekly").stdout
+            == "Added 1. \"Call mum\", due Fri 27 Nov 09:00, repeating Weekly on Friday.\n")
+        #expect(try memoss("edit", "1", "due:sun").stdout == "Saved \"Call mum\", due Tomorrow 09:00, now repeating Weekly on Sunday.\n")
+        #expect(try memoss("edit", "1", "at:10").stdout == "Saved \"Call mum\", due Tomorrow 10:00.\n")
+        #expect(try memoss("edit", "1", "--repeat", "never").stdout == "Saved \"Call mum\", due Tomorrow 10:00, no longer repeating.\n")
+    }
+
     @Test func addSaysTheNewNumberAndTheNextCommandTakesIt() throws {
         try memoss("add", "Pay rent", "--date", "2026-12-01")
         try memoss("add", "Call mum", "--date", "2026-11-22")

@@ -109,7 +109,7 @@ struct PromptFlowTests {
         #expect(try stored().todo.map { $0["title"] as? String } == before.map { $0["title"] as? String })
 
         let saved = try prompt("list", "edit 1", "Orthodontist", "", "", "11:15", "monthly", "2027-06-30", "", "", "", "y", "quit")
-        #expect(saved.stdout.contains("Saved \"Orthodontist\", due Tue 2 Mar 2027 11:15."))
+        #expect(saved.stdout.contains("Saved \"Orthodontist\", due Tue 2 Mar 2027 11:15, now repeating Monthly on the 2nd until 2027-06-30."))
         let reminder = try #require(try stored().todo.first)
         #expect(reminder["title"] as? String == "Orthodontist")
         #expect(reminder["scheduledAt"] as? String == "2027-03-02T11:15:00-05:00")
@@ -125,7 +125,7 @@ struct PromptFlowTests {
         let result = try prompt("list", "edit 1", "", "", "none", "n", "none", "y", "", "", "y", "quit")
         #expect(result.stdout.contains("Date [2027-03-01]: none\nWithout a date it cannot repeat. Stop repeating (Every weekday)? [y/N] n\n"
             + "Date [2027-03-01]: none\nWithout a date it cannot repeat. Stop repeating (Every weekday)? [y/N] y\n"), "\(result.stdout)")
-        #expect(result.stdout.contains("Saved \"Standup\", with no date."), "\(result.stdout)")
+        #expect(result.stdout.contains("Saved \"Standup\", with no date, no longer repeating."), "\(result.stdout)")
         let reminder = try #require(try stored().todo.first)
         #expect(reminder["scheduledAt"] == nil)
         #expect((reminder["recurrence"] as? [String: Any])?["label"] as? String == "Never")

@@ -39,7 +39,7 @@ struct TypedValueTests {
         #expect(try memoss("add", "Stretch", "--notes", "mat by the door", "--repeat", "daily", "--until", "2027-01-31").status == 0)
         let cleared = try memoss("edit", "1", "--notes", "", "--repeat", "", "--until=")
         #expect(cleared.stderr == "")
-        #expect(cleared.stdout == "Saved \"Stretch\", due Tomorrow 09:00.\n")
+        #expect(cleared.stdout == "Saved \"Stretch\", due Tomorrow 09:00, no longer repeating.\n")
         #expect(try stored() == ["Stretch||never|2026-11-22T09:00:00-05:00"])
         #expect(try memoss("edit", "1", "--time", "").stdout == "Saved \"Stretch\", due Tomorrow, all day.\n")
         #expect(try memoss("edit", "1", "--date=").stdout == "Saved \"Stretch\", with no date.\n")
