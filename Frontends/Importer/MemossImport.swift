@@ -263,7 +263,7 @@ package struct MemossImport: AsyncParsableCommand {
                                 tagsCreated: counts.tagsCreated, listsCreated: counts.listsCreated, written: written, dryRun: dryRun,
                                 refusals: refusals.map { .init(line: $0.line, field: $0.field, message: $0.message) })
             let data = (try? encoder.encode(report)) ?? Data("{}".utf8)
-            Output.say(JSONShapes.terminalSafe(String(decoding: data, as: UTF8.self)))
+            Output.say(JSONShapes.terminalSafe(JSONShapes.emptiesClosed(data)))
             return
         }
         for refusal in refusals {

@@ -2,8 +2,8 @@ import Domain
 import Foundation
 
 /// JSON written byte by byte exactly as `JSONShapes.encoder()` prints it and `terminalSafe` makes
-/// it safe (indented by two spaces a level, `"key" : value`, an empty array or object over two
-/// line breaks): what a listing of every reminder writes, without an encoder's work per value.
+/// it safe (indented by two spaces a level, `"key" : value`, an empty array or object `[]`, `{}`):
+/// what a listing of every reminder writes, without an encoder's work per value.
 struct PrettyJSON {
     private(set) var bytes: [UInt8] = []
     /// Whether the array or object open at each level has no member yet.
@@ -136,9 +136,11 @@ struct PrettyJSON {
 
     private mutating func close(_ bracket: UInt8) {
         indent -= 2
-        if empty.removeLast() { bytes.append(UInt8(ascii: "\n")) }
-        bytes.append(UInt8(ascii: "\n"))
-        spaces(indent)
+        // An empty one is `[]` or `{}` (`JSONShapes.emptiesClosed`).
+        if !empty.removeLast() {
+            bytes.append(UInt8(ascii: "\n"))
+            spaces(indent)
+        }
         bytes.append(bracket)
     }
 

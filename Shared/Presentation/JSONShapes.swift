@@ -185,24 +185,25 @@ package enum JSONShapes {
         package init(lists: ListNames, bytes write: @escaping ([UInt8]) -> Void) {
             self.write = write
             self.lists = lists
-            write(Array("{\n  \"completed\" : [\n".utf8))
+            write(Array("{\n  \"completed\" : [".utf8))
         }
 
         /// Closes the completed list and opens the to-do list (once; again, it does nothing).
         package func startToDo() {
             guard !isInToDo else { return }
-            write(Array("\n  ],\n  \"todo\" : [\n".utf8))
+            // An empty list is `[]`, as `JSONShapes.encode` writes it.
+            write(Array(((isFirst ? "" : "\n  ") + "],\n  \"todo\" : [").utf8))
             isFirst = true
             isInToDo = true
         }
 
         /// Closes the object (and its line).
-        package func end() { write(Array("\n  ]\n}\n".utf8)) }
+        package func end() { write(Array(((isFirst ? "" : "\n  ") + "]\n}\n").utf8)) }
 
         /// Writes one reminder in the current list.
         package func add(_ reminder: ReminderWithTags) {
             // Indented by four spaces, as an element of the list two levels down.
-            json.restart(indent: 4, after: isFirst ? [] : [UInt8(ascii: ","), UInt8(ascii: "\n")])
+            json.restart(indent: 4, after: isFirst ? [UInt8(ascii: "\n")] : [UInt8(ascii: ","), UInt8(ascii: "\n")])
             ReminderJSON(reminder, lists: lists).write(to: &json)
             write(json.bytes)
             isFirst = false
@@ -322,7 +323,31 @@ package enum JSONShapes {
     /// `value` as pretty JSON with sorted keys; a key with no value (no notes, no end date…) is left out.
     package static func encode(_ value: some Encodable) -> String {
         guard let data = try? encoder().encode(value) else { return "{}" }
-        return terminalSafe(String(decoding: data, as: UTF8.self))
+        return terminalSafe(emptiesClosed(data))
+    }
+
+    /// The encoder's text with each empty array or object written `[]` or `{}`: Foundation's pretty
+    /// printer opens and closes one over two line breaks. A line break in its text is always
+    /// between values (one inside a string is escaped), so the pattern is only ever an empty one.
+    package static func emptiesClosed(_ data: Data) -> String {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(data.count)
+        var index = data.startIndex
+        while index < data.endIndex {
+            let byte = data[index]
+            bytes.append(byte)
+            index += 1
+            guard byte == UInt8(ascii: "[") || byte == UInt8(ascii: "{"),
+                  index + 1 < data.endIndex, data[index] == UInt8(ascii: "\n"), data[index + 1] == UInt8(ascii: "\n") else { continue }
+            var end = index + 2
+            while end < data.endIndex, data[end] == UInt8(ascii: " ") { end += 1 }
+            let closing = byte == UInt8(ascii: "[") ? UInt8(ascii: "]") : UInt8(ascii: "}")
+            if end < data.endIndex, data[end] == closing {
+                bytes.append(closing)
+                index = end + 1
+            }
+        }
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     /// The encoder every JSON output uses: indented, keys sorted, slashes as they are.

@@ -263,7 +263,7 @@ struct ExportCommandTests {
         _ = try memoss("add", "Pay rent", "--date", "2027-01-31", "--time", "09:00", "--repeat", "monthly", "--new-tag", "Home")
         #expect(try memoss("export").stdout.hasPrefix("BEGIN:VCALENDAR\r\n"))
         #expect(try memoss("export", "--format", "csv").stdout.hasPrefix("id,title,notes,date,time,timezone,repeat,end_date,tags,completed,completed_at,status,percent_complete,priority,list,alarms,calendar_uid\r\n"))
-        #expect(try memoss("export", "--format", "json").stdout.hasPrefix("{\n  \"completed\" : [\n"))
+        #expect(try memoss("export", "--format", "json").stdout.hasPrefix("{\n  \"completed\" : [],\n  \"todo\" : [\n    {\n"))
         _ = try memoss("export", "-o", temporary.path("out.csv"))
         #expect(try String(contentsOfFile: temporary.path("out.csv"), encoding: .utf8).hasPrefix("id,title"))
         #expect(try memoss("export", "--completed").stdout.contains("BEGIN:VTODO") == false)
