@@ -139,17 +139,20 @@ package struct CommandWords {
     /// was an export of one. An option that takes several (`add --tag`) may be given again. Only
     /// a name typed twice costs the look at the command's definition.
     package var repeatedOption: String? {
-        var seen = Set<String>(), repeated: [String] = []
-        for word in words[start...].prefix(while: { $0 != "--" }) where Self.looksLikeOption(word) {
+        // The names typed: long ones, and short ones (`-o`, `-o=FILE` once normalized), which
+        // may be another name of a long one.
+        let names = words[start...].prefix(while: { $0 != "--" }).compactMap { word -> String? in
             let name = String(word.prefix { $0 != "=" })
-            if !seen.insert(name).inserted && !repeated.contains(name) { repeated.append(name) }
+            let isShort = name.count == 2 && name.hasPrefix("-") && name != "--"
+            return isShort || Self.looksLikeOption(word) ? name : nil
         }
-        guard !repeated.isEmpty else { return nil }
-        let single = Self.arguments(of: command).filter { $0.kind == "option" && $0.isRepeating != true }
-            .reduce(into: Set<String>()) { names, argument in
-                for name in argument.names ?? [] { names.insert(name.kind == "short" ? "-" + name.name : "--" + name.name) }
-            }
-        return repeated.first(where: single.contains)
+        guard Set(names).count < names.count || names.contains(where: { !$0.hasPrefix("--") && $0 != "-h" }) else { return nil }
+        var argumentOf: [String: Int] = [:]
+        for (index, argument) in Self.arguments(of: command).enumerated() where argument.kind == "option" && argument.isRepeating != true {
+            for name in argument.names ?? [] { argumentOf[name.kind == "short" ? "-" + name.name : "--" + name.name] = index }
+        }
+        var seen = Set<Int>()
+        return names.first { name in argumentOf[name].map { !seen.insert($0).inserted } ?? false }
     }
 
     /// argument-parser's own flags, which every command has.

@@ -255,6 +255,8 @@ struct QueryLanguageTests {
             (["list", "--list", "Errands", "--list=Reminders"], "memoss: --list is given more than once; give it once. See 'memoss list --help'.\n"),
             (["list", "--priority", "high", "--priority", "low"], "memoss: --priority is given more than once; give it once. "
                 + "See 'memoss list --help'.\n"),
+            (["export", "-o", temporary.path("a.ics"), "-o", temporary.path("b.ics")], "memoss: -o is given more than once; give it once. "
+                + "See 'memoss export --help'.\n"),
         ]
         for (words, message) in cases {
             let result = try MemossProcess.run(["--db", store] + words, environment: environment)
