@@ -88,19 +88,11 @@ extension Memoss {
             "Saved \"\(VisibleText.escaped(reminder.title))\""
                 + (list.map { $0.isDefault ? "" : " in \"\(VisibleText.escaped($0.name))\"" } ?? "")
                 + ", \(session.timeFormatter.dueSentence(for: reminder.reminder))"
-                + (before.map { repeatChange(from: $0, to: reminder.reminder) } ?? "")
+                + (before.map { CardTimeFormatter.repeatChange(from: $0, to: reminder.reminder) } ?? "")
                 + (reminder.priority == .none ? "" : ", \(reminder.priority.word) priority")
                 + (AlarmText.sentence(reminder.reminder, zone: session.core.environment.timeZone).map { ", " + $0 } ?? "") + "."
                 + (reminder.reminder.gapNote.map { " " + $0 } ?? "")
         }
-    }
-
-    /// ", now repeating Weekly on Sunday until 2027-03-01", ", no longer repeating", or "" when the
-    /// repeat and its end are as they were.
-    static func repeatChange(from before: Reminder, to after: Reminder) -> String {
-        guard before.recurrence != after.recurrence || before.recurrenceEnd != after.recurrenceEnd else { return "" }
-        guard after.recurrence.isRepeating else { return ", no longer repeating" }
-        return ", now repeating \(after.recurrence.label)" + (after.recurrenceEnd.map { " until \($0)" } ?? "")
     }
 
     /// `memoss delete N…`: deletes reminders after asking, naming each.

@@ -15,13 +15,14 @@ extension Session {
             throw UsageProblem(message: "Give numbers or ids (\(command) 1 3 5-7), or a query (\(command) overdue tag:Work), not both; "
                 + "text:WORD looks for a word that reads as a number or an id.")
         }
-        let matches = try await matching(words, openOnly: openOnly)
+        let filter = try await filter(words)
         // Words turned around alone (`rm -rfv --yes`, a shell habit) select nearly everything: such a
         // query is shown and asked about, never acted on unseen.
-        if yes, words.allSatisfy({ $0.hasPrefix("-") && $0.count > 1 && !$0.contains(":") }) {
-            throw UsageProblem(message: "\(VisibleText.escaped(words.joined(separator: " "))) only leaves words out, so it selects nearly "
+        if yes, !filter.conditions.isEmpty, filter.conditions.allSatisfy({ if case .not(.text) = $0 { true } else { false } }) {
+            throw UsageProblem(message: "\(VisibleText.escaped(typed(words) ?? "")) only leaves words out, so it selects nearly "
                 + "everything: --yes does not act on it unseen; give it without --yes to see what it selects first.")
         }
+        let matches = try await matching(filter, words, openOnly: openOnly)
         let query = VisibleText.escaped(typed(words) ?? "")
         // Nothing to do to is a refusal (exit status 1, as `show` with words that match nothing).
         guard !matches.isEmpty else {
@@ -42,7 +43,7 @@ extension Session {
     func one(_ words: [String]) async throws -> ReminderWithTags {
         guard !words.isEmpty else { throw ReminderReferenceError.noneGiven }
         if words.count == 1, try await isReference(words[0]) { return try await resolve(words[0]) }
-        let matches = try await matching(words, openOnly: false)
+        let matches = try await matching(try await filter(words), words, openOnly: false)
         let query = typed(words) ?? words.joined(separator: " ")
         guard matches.count == 1, let only = matches.first else {
             throw matches.isEmpty ? ReminderReferenceError.noneMatches(query)
@@ -51,9 +52,9 @@ extension Session {
         return only
     }
 
-    /// The reminders the query `words` selects (only open ones, `openOnly`), each once, in the listing's order.
-    private func matching(_ words: [String], openOnly: Bool) async throws -> [ReminderWithTags] {
-        var filter = try await filter(words)
+    /// The reminders `filter` (the query `words`) selects (only open ones, `openOnly`), each once, in the listing's order.
+    private func matching(_ filter: ReminderFilter, _ words: [String], openOnly: Bool) async throws -> [ReminderWithTags] {
+        var filter = filter
         if openOnly { filter.conditions.append(.status([.todo, .inProgress])) }
         let dashboard = core.dashboardModel()
         dashboard.narrow(to: filter, typed: typed(words))

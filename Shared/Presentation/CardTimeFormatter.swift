@@ -100,6 +100,17 @@ package struct CardTimeFormatter: Sendable {
         }
     }
 
+    /// What an edit did to the repeat, as its saved sentence goes on: ", now repeating Weekly on
+    /// Sunday until 2027-03-01" (a new day moves a weekly reminder's day), ", no longer repeating",
+    /// ", repeating Daily with no end"; "" when the repeat and its end are as they were.
+    package static func repeatChange(from before: Reminder, to after: Reminder) -> String {
+        guard before.recurrence != after.recurrence || before.recurrenceEnd != after.recurrenceEnd else { return "" }
+        guard after.recurrence.isRepeating else { return ", no longer repeating" }
+        let end = after.recurrenceEnd.map { " until \($0)" }
+        guard before.recurrence != after.recurrence else { return ", repeating \(after.recurrence.label)" + (end ?? " with no end") }
+        return ", now repeating \(after.recurrence.label)" + (end ?? "")
+    }
+
     /// A day alone, as an all-day reminder's card says it: "Today", "Mon 23 Nov".
     package func string(forDay day: LocalDate) -> String {
         string(day: day, time: nil)

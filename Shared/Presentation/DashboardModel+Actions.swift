@@ -153,7 +153,8 @@ extension DashboardModel {
         case .saved(let reminder)?:
             await load()
             select(CardKey(id: reminder.id, pastOccurrence: nil))
-            status = "Saved \"\(VisibleText.escaped(reminder.title))\", \(formatter.dueSentence(for: reminder.reminder))."
+            let repeatChange = if case .edit(let before) = form.mode { CardTimeFormatter.repeatChange(from: before.reminder, to: reminder.reminder) } else { "" }
+            status = "Saved \"\(VisibleText.escaped(reminder.title))\", \(formatter.dueSentence(for: reminder.reminder))\(repeatChange)."
                 + (reminder.reminder.gapNote.map { " " + $0 } ?? "")
         case .deleted?:
             anchor = selectedPosition

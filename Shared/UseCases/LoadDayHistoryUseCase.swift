@@ -38,11 +38,17 @@ package struct LoadDayHistoryUseCase: Sendable {
             scheduled.append(done)
         }
         let justBefore = interval.lowerBound.addingTimeInterval(-0.001)
-        for item in try await repository.openRepeatingReminders(dueBefore: interval.lowerBound) {
-            guard let occurrence = item.reminder.series?.nextOccurrence(after: justBefore), interval.contains(occurrence.instant),
-                  seen.insert(Key(id: item.id, instant: occurrence.instant)).inserted else { continue }
+        // A series' time on the day: after the day's start, where the series is (an all-day one's
+        // day starts in its zone, up to 26 hours from yours).
+        let searchFrom = { (reminder: Reminder) -> Date in
+            reminder.isAllDay ? LocalDateTime(date: day, time: .midnight).resolved(in: reminder.timeZone).addingTimeInterval(-0.001) : justBefore
+        }
+        for item in try await repository.openRepeatingReminders(dueBefore: widened.upperBound) {
+            guard let occurrence = item.reminder.series?.nextOccurrence(after: searchFrom(item.reminder)) else { continue }
             var then = item
             then.reminder.move(to: occurrence)
+            guard then.reminder.isDue(onUserDay: day, hours: interval),
+                  seen.insert(Key(id: item.id, instant: occurrence.instant)).inserted else { continue }
             scheduled.append(then)
         }
         for (completion, item) in try await repository.completions(passingOver: interval) {
@@ -54,10 +60,11 @@ package struct LoadDayHistoryUseCase: Sendable {
             anchored.move(to: Occurrence(nominal: LocalDateTime(date: LocalDate(containing: completion.occurrence, in: zone), time: timeOfDay),
                                          instant: completion.occurrence))
             anchored.recurrence.times = nil
-            guard let occurrence = anchored.series?.nextOccurrence(after: justBefore), interval.contains(occurrence.instant),
-                  occurrence.instant < passedUntil, seen.insert(Key(id: item.id, instant: occurrence.instant)).inserted else { continue }
+            guard let occurrence = anchored.series?.nextOccurrence(after: searchFrom(anchored)), occurrence.instant < passedUntil else { continue }
             var missed = item
             missed.reminder.move(to: occurrence)
+            guard missed.reminder.isDue(onUserDay: day, hours: interval),
+                  seen.insert(Key(id: item.id, instant: occurrence.instant)).inserted else { continue }
             missed.reminder.isCompleted = false
             missed.reminder.stage = .none
             missed.reminder.completedAt = nil

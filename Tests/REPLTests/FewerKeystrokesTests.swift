@@ -51,6 +51,9 @@ struct FewerKeystrokesTests {
             == "Added 1. \"Call mum\", due Fri 27 Nov 09:00, repeating Weekly on Friday.\n")
         #expect(try memoss("edit", "1", "due:sun").stdout == "Saved \"Call mum\", due Tomorrow 09:00, now repeating Weekly on Sunday.\n")
         #expect(try memoss("edit", "1", "at:10").stdout == "Saved \"Call mum\", due Tomorrow 10:00.\n")
+        #expect(try memoss("edit", "1", "--until", "2027-01-31").stdout
+            == "Saved \"Call mum\", due Tomorrow 10:00, repeating Weekly on Sunday until 2027-01-31.\n")
+        #expect(try memoss("edit", "1", "--until", "none").stdout == "Saved \"Call mum\", due Tomorrow 10:00, repeating Weekly on Sunday with no end.\n")
         #expect(try memoss("edit", "1", "--repeat", "never").stdout == "Saved \"Call mum\", due Tomorrow 10:00, no longer repeating.\n")
     }
 

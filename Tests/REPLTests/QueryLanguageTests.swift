@@ -231,11 +231,14 @@ struct QueryLanguageTests {
     @Test func aMistypedOptionOnRmDeletesNothing() async throws {
         let (store, _) = try await fixture()
         let before = try MemossProcess.run(["--db", store, "export", "--format", "csv"], environment: environment)
-        // Longer, the words turned around alone are shown and asked about, never acted on unseen.
-        let longer = try MemossProcess.run(["--db", store, "rm", "-rfv", "--yes"], environment: environment)
-        #expect(longer.status == 2)
-        #expect(longer.stderr == "memoss: -rfv only leaves words out, so it selects nearly everything: --yes does not act on it unseen; "
-            + "give it without --yes to see what it selects first.\n")
+        // Longer, the words turned around alone are shown and asked about, never acted on unseen,
+        // however they are written; a filter turned around is acted on.
+        for words in [["-rfv"], ["-rfv", ""], [" -rfv"], ["-text:rfv"]] {
+            let longer = try MemossProcess.run(["--db", store, "rm"] + words + ["--yes"], environment: environment)
+            #expect(longer.status == 2, "\(words)")
+            #expect(longer.stderr.hasSuffix(" only leaves words out, so it selects nearly everything: --yes does not act on it unseen; "
+                + "give it without --yes to see what it selects first.\n"), "\(longer.stderr)")
+        }
         for command in [["rm", "-f", "--yes"], ["done", "-y", "--yes"]] {
             let refused = try MemossProcess.run(["--db", store] + command, environment: environment)
             #expect(refused.status == 2)
@@ -245,6 +248,9 @@ struct QueryLanguageTests {
         }
         let after = try MemossProcess.run(["--db", store, "export", "--format", "csv"], environment: environment)
         #expect(before.status == 0 && after.stdout == before.stdout)
+        // A filter turned around is acted on.
+        let filtered = try MemossProcess.run(["--db", store, "done", "-due<+7d", "--yes"], environment: environment)
+        #expect(filtered.status == 0 && filtered.stdout.contains("Completed"), "\(filtered.stderr)")
     }
 
     /// A filter option given twice is refused, not narrowed to its last value (an export of one tag of two).
@@ -310,6 +316,32 @@ struct QueryLanguageTests {
                 "\(reset.stdout)")
         let history = try MemossProcess.run(["--db", store, "history"], environment: newYork)
         #expect(history.stdout.hasPrefix("Due on 2026-11-25\n  [ ] all day  Tokyo rent\nCompleted on"), "\(history.stdout)")
+    }
+
+    /// A repeating all-day reminder from a zone ahead of yours is in `history` once, on its own
+    /// day: its next day (which starts on yours) is not listed too, and a late `done` that passed
+    /// over its days lists each on its day.
+    @Test func historyListsARepeatingAllDayReminderFromAnotherZoneOnItsDays() async throws {
+        let store = temporary.url.appendingPathComponent("days.sqlite").path
+        var tokyo = environment
+        tokyo["TZ"] = "Asia/Tokyo"
+        tokyo[SetClock.variable] = "2026-11-19T09:00:00Z"
+        #expect(try MemossProcess.run(["--db", store, "add", "Tokyo stretch", "--date", "2026-11-20", "--time", "none", "--repeat", "daily"],
+                                      environment: tokyo).status == 0)
+        var newYork = environment
+        newYork["TZ"] = "America/New_York"
+        newYork[SetClock.variable] = "2026-11-25T09:00:00Z"
+        func due(on day: String) throws -> String {
+            let lines = try MemossProcess.run(["--db", store, "history", day], environment: newYork).stdout.split(separator: "\n")
+            return lines.prefix { !$0.hasPrefix("Completed on") }.dropFirst().joined(separator: "\n")
+        }
+        #expect(try due(on: "2026-11-24") == "  [ ] all day  Tokyo stretch")
+        #expect(try MemossProcess.run(["--db", store, "done", "1"], environment: newYork).status == 0)
+        // Done late on Tokyo's 25th: the 20th is done, the 21st to the 24th passed over, each on its own day.
+        #expect(try due(on: "2026-11-20") == "  [x] all day  Tokyo stretch")
+        #expect(try due(on: "2026-11-21") == "  [ ] all day  Tokyo stretch")
+        #expect(try due(on: "2026-11-24") == "  [ ] all day  Tokyo stretch")
+        #expect(try due(on: "2026-11-25") == "  [ ] all day  Tokyo stretch")
     }
 
     @Test(arguments: refusals.indices)
