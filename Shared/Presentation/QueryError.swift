@@ -6,6 +6,8 @@ package enum QueryError: Error, Equatable, UserFacingError {
     case unknownKey(String, suggestion: String)
     /// A filter given a value it does not take (`due:soon`), with what it takes.
     case badValue(key: String, value: String, takes: String)
+    /// A date that names no day of the calendar (`due:2026-02-30`), with the sentence saying so.
+    case noSuchDay(key: String, sentence: String)
     /// A saved view that names itself, through others or directly.
     case viewCycle(String)
     /// A view that would name itself if saved with the words given (refused, not saved).
@@ -40,6 +42,8 @@ package enum QueryError: Error, Equatable, UserFacingError {
             "The view \"\(VisibleText.escaped(name))\": \(message) `view save \(VisibleText.escaped(name)) …` saves it again."
         case .viewCycle(let name):
             "The view \"\(VisibleText.escaped(name))\" names itself (through the views it uses); save it again with a query of its own."
+        case .noSuchDay(let key, let sentence):
+            "\(key) \(VisibleText.escaped(sentence))"
         case .wouldNameItself(let name):
             "Not saved: the view \"\(VisibleText.escaped(name))\" would use itself through the views its query names; "
                 + "give it a query that does not name it (`view list` shows what each view says)."

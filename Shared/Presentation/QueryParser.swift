@@ -149,11 +149,20 @@ package struct QueryParser: Sendable {
             default: break
             }
             if let range = word.range(of: "..") {
-                guard let first = day(String(word[..<range.lowerBound])), let last = day(String(word[range.upperBound...])), first <= last else {
+                let (start, end) = (String(word[..<range.lowerBound]), String(word[range.upperBound...]))
+                for part in [start, end] { if let missing = TypedInput.missingDay(part) { throw .noSuchDay(key: "due:", sentence: missing) } }
+                guard let first = day(start), let last = day(end) else {
                     throw .badValue(key: "due:", value: value, takes: "two days in order (due:today..+7d)")
+                }
+                guard first <= last else {
+                    // Said as days: `mon..fri` on a Saturday is Monday 30 November to Friday 27 November.
+                    let said = { (day: LocalDate) in CardTimeFormatter(today: self.today, timeZone: self.timeZone).string(forDay: day) }
+                    throw .badValue(key: "due:", value: value, takes: "two days in order (due:today..+7d; \(start) is \(said(first)), "
+                        + "after \(end), \(said(last)))")
                 }
                 return dayRange(from: first, to: last)
             }
+            if let missing = TypedInput.missingDay(word) { throw .noSuchDay(key: "due:", sentence: missing) }
             guard let day = day(word) else { throw .badValue(key: "due:", value: value, takes: takes) }
             return dayRange(from: day, to: day)
         }
@@ -161,6 +170,7 @@ package struct QueryParser: Sendable {
         if word == "now" {
             return comparison.hasPrefix("<") ? .due(from: nil, before: now) : .due(from: now, before: nil)
         }
+        if let missing = TypedInput.missingDay(word) { throw .noSuchDay(key: name, sentence: missing) }
         guard let day = day(word) else {
             throw .badValue(key: name, value: value, takes: "today, tomorrow, a weekday (fri), a date (2026-12-01, 5 dec, eom), +7d, -2w, +1m or now")
         }

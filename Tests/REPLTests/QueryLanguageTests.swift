@@ -222,6 +222,10 @@ struct QueryLanguageTests {
         (["-tag:Hom"], 1, "memoss: No tag named \"Hom\"; did you mean \"Home\"? `tags` lists them.\n"),
         (["-tag:Someday"], 1, "memoss: No tag named \"Someday\". `tags` lists them.\n"),
         (["-today"], 2, "memoss: A view cannot be turned around (-today); negate its filters one by one, e.g. -due:today.\n"),
+        (["due:2026-02-30"], 2, "memoss: due: 2026-02-30 does not exist: February 2026 has 28 days.\n"),
+        (["due<2026-02-29"], 2, "memoss: due< 2026-02-29 does not exist: February 2026 has 28 days.\n"),
+        (["due:fri..mon"], 2, "memoss: due: takes two days in order (due:today..+7d; fri is Fri 27 Nov, after mon, Mon 23 Nov), "
+            + "not \"fri..mon\"; `help query` says more.\n"),
         // A mistyped option is not a word turned around, which would select nearly everything.
         (["-f"], 2, "memoss: Unknown option '-f'; to leave out reminders with a word that starts with \"f\", write -text:f.\n"),
         (["-rf"], 2, "memoss: Unknown option '-rf'; to leave out reminders with a word that starts with \"rf\", write -text:rf.\n"),
