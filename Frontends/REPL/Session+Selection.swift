@@ -38,6 +38,14 @@ extension Session {
         return matches
     }
 
+    /// The reminders `words` name: numbers and id prefixes (`show 1 3`, `5-7`), each once, or
+    /// words (a query) that match one alone (`one`).
+    func several(_ words: [String]) async throws -> [ReminderWithTags] {
+        var references = !words.isEmpty
+        for word in words where references { references = try await isReference(word) }
+        return references ? try await resolve(words) : [try await one(words)]
+    }
+
     /// The one reminder `words` name: a number or an id prefix, or words (a query) that match it
     /// alone; several matching are refused with the first few named.
     func one(_ words: [String]) async throws -> ReminderWithTags {

@@ -4,16 +4,16 @@ import Foundation
 import Shared
 
 extension Memoss {
-    /// `memoss show N [--json]`: one reminder in full.
+    /// `memoss show N… [--json]`: reminders in full.
     struct Show: SessionCommand {
         static let configuration = CommandConfiguration(
             commandName: "show",
-            abstract: "Show one reminder in full: notes, list, tags, due time, priority, repeat and its next times, status, completions, id and sync.")
+            abstract: "Show reminders in full: notes, list, tags, due time, priority, repeat and its next times, status, completions, id and sync.")
 
         @OptionGroup var store: StoreOptions
         @ParentCommand var memoss: Memoss
-        @Argument(help: "Its number in the last list, at least 4 characters of its id, or words that match it alone (a query).",
-                  completion: Completion.reminderNumbers)
+        @Argument(help: ArgumentHelp("Its number in the last list (or several: 1 3, 5-7), at least 4 characters of its id, or words "
+                                     + "that match it alone (a query)."), completion: Completion.reminderNumbers)
         var reminder: [String]
         @Flag(help: "Print JSON instead (man memoss, JSON, says its shape).") var json = false
 
@@ -21,11 +21,19 @@ extension Memoss {
         static let completionsShown = 10
 
         func execute(in session: Session) async throws {
-            let found = try await session.one(reminder)
-            let full = try await session.core.showReminder(id: found.id)
+            // Several numbers show each in turn (a blank line between; a JSON array of them).
+            let found = try await session.several(reminder)
             let lists = ListNames(try await session.core.lists.all())
-            if json { return session.say(JSONShapes.encode(JSONShapes.ReminderInFullJSON(full, lists: lists))) }
-            for line in Self.lines(full, lists: lists, session) { session.say(line) }
+            var shown: [ReminderInFull] = []
+            for item in found { shown.append(try await session.core.showReminder(id: item.id)) }
+            if json {
+                let documents = shown.map { JSONShapes.ReminderInFullJSON($0, lists: lists) }
+                return session.say(documents.count == 1 ? JSONShapes.encode(documents[0]) : JSONShapes.encode(documents))
+            }
+            for (index, full) in shown.enumerated() {
+                if index > 0 { session.say("") }
+                for line in Self.lines(full, lists: lists, session) { session.say(line) }
+            }
         }
 
         /// The reminder as labelled lines, its title first, its list named as in `lists`.

@@ -116,14 +116,15 @@ struct ShowCommandTests {
         let unknown = try memoss("show", "9")
         #expect(unknown.status == 1)
         #expect(unknown.stderr.hasPrefix("memoss: "))
-        // `show` takes one reminder: a range is refused whole, not cut to its first number.
+        // A range shows each of its reminders; one reaching past the list is refused whole, not cut.
         _ = try memoss("list")
-        for range in ["1-2", "5-99"] {
-            let several = try memoss("show", range)
-            #expect(several.status == 1)
-            #expect(several.stdout.isEmpty)
-            #expect(several.stderr == "memoss: \"\(range)\" names several reminders, and this takes one; give one number from `list`.\n")
-        }
+        let both = try memoss("show", "1-2")
+        #expect(both.status == 0)
+        #expect(both.stdout.hasPrefix("Holiday\n") && both.stdout.contains("\n\nSomeday: learn Go\n"), "\(both.stdout)")
+        let beyond = try memoss("show", "5-99")
+        #expect(beyond.status == 1)
+        #expect(beyond.stdout.isEmpty)
+        #expect(beyond.stderr == "memoss: There is no reminder 5 in the list (1–2); run `list` to see the numbers.\n")
         #expect(try memoss("show", "1-1").stdout.hasPrefix("Holiday\n"))  // dated, so first in the list
         // So does every command that takes one reminder (the rule is the core's): edit changes none.
         let edit = try memoss("edit", "1-2", "--title", "Renamed")
@@ -166,5 +167,20 @@ struct ShowCommandTests {
         let prompt = try MemossProcess.run(["--db", store], environment: environment.merging([SetClock.variable: memossClock(testNow)]) { $1 },
                                            lines: ["show the ferns", "quit"])
         #expect(prompt.stdout.contains("Water the ferns\n  List:      Reminders\n  Due:       Tomorrow 18:00\n"))
+    }
+
+    /// Several numbers show each in turn, as `done 1 3` takes several; JSON is then an array.
+    @Test func severalNumbersShowEachInTurn() throws {
+        try memoss("add", "Water plants", "--date", "2026-11-22")
+        try memoss("add", "Pay rent", "--date", "2026-12-01")
+        try memoss("list")
+        let shown = try memoss("show", "1", "2")
+        #expect(shown.status == 0, "\(shown.stderr)")
+        #expect(shown.stdout.hasPrefix("Water plants\n  List:      Reminders\n  Due:       Tomorrow 09:00\n"))
+        #expect(shown.stdout.contains("\n\nPay rent\n  List:      Reminders\n  Due:       Tue 1 Dec 09:00\n"), "\(shown.stdout)")
+        let json = try memoss("show", "1-2", "--json")
+        let documents = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [[String: Any]])
+        #expect(documents.map { $0["title"] as? String } == ["Water plants", "Pay rent"])
+        #expect(try JSONSerialization.jsonObject(with: Data(memoss("show", "2", "--json").stdout.utf8)) is [String: Any])
     }
 }
