@@ -27,7 +27,7 @@ extension Memoss {
 
         func execute(in session: Session) async throws {
             let form = try await session.core.addForm()
-            let (fields, words) = try options.merging(titleWords)
+            let (fields, words, typed) = try options.merging(titleWords)
             if words.isEmpty, !titleWords.isEmpty {
                 throw UsageProblem(message: "A reminder needs a title besides its fields, as in: add Call the dentist due:fri +Health.")
             }
@@ -44,7 +44,7 @@ extension Memoss {
                 }
                 await form.load()
                 form.title = title
-                try await fields.fill(form, environment: session.core.environment)
+                try await fields.fill(form, environment: session.core.environment, typed: typed)
                 let reminder = try await ReminderFieldOptions.save(form)
                 session.say(Self.added(reminder, number: try await session.number(added: reminder.id), list: form.list, session))
             }

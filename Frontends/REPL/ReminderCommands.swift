@@ -29,7 +29,7 @@ extension Memoss {
         var progress: String?
 
         func execute(in session: Session) async throws {
-            let (fields, words) = try options.merging(fieldWords, whenEditing: true)
+            let (fields, words, typed) = try options.merging(fieldWords, whenEditing: true)
             if let word = words.first {
                 throw UsageProblem(message: "\"\(VisibleText.escaped(word))\" is not a field; edit takes fields as words (due:mon, at:10, +Work, "
                     + "pri:high) or options, and a new title as --title \"…\".")
@@ -42,7 +42,7 @@ extension Memoss {
             try await Journal.command {
                 guard title == nil && fields.isEmpty && change == nil else {
                     await form.load()
-                    try await fields.fill(form, title: title, environment: session.core.environment)
+                    try await fields.fill(form, title: title, environment: session.core.environment, typed: typed)
                     var said = false
                     if form.hasUnsavedChanges {
                         session.say(Self.saved(try await ReminderFieldOptions.save(form), list: form.list, was: found.reminder, session))

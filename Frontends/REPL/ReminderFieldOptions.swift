@@ -46,7 +46,7 @@ struct ReminderFieldOptions: ParsableArguments {
 
     /// These options with the fields typed among the words (`InlineFields`: `due:fri`, `+Health`);
     /// the title's words are what is left. A field given both ways is refused.
-    func merging(_ words: [String], whenEditing: Bool = false) throws -> (fields: ReminderFieldOptions, words: [String]) {
+    func merging(_ words: [String], whenEditing: Bool = false) throws -> (fields: ReminderFieldOptions, words: [String], typed: [String: String]) {
         let inline: InlineFields
         switch InlineFields.read(words, whenEditing: whenEditing) {
         case .success(let read): inline = read
@@ -64,19 +64,24 @@ struct ReminderFieldOptions: ParsableArguments {
         }
         merged.tags += inline.tags
         merged.alarms += inline.alarms
-        return (merged, inline.words)
+        return (merged, inline.words, inline.typedKeys)
     }
 
     /// Sets the form's fields from the options given (the others keep their values) and `title`
     /// when given, each read by the form as a person's typing is; the first that cannot be read is
     /// refused, naming its option.
+    /// `typed`: the fields typed among the words (`merging`), whose refusals name the word's key
+    /// (`pri: Give none, low…` for `pri:urgent`), not the option the user did not type.
     @MainActor
-    func fill(_ form: ReminderFormModel, title: String? = nil, environment: AppEnvironment) async throws {
+    func fill(_ form: ReminderFormModel, title: String? = nil, environment: AppEnvironment, typed: [String: String] = [:]) async throws {
         let input = ReminderFieldInput(title: title, notes: notes, date: date, time: time, repeatPhrase: repeatRule, times: times,
                                        until: until, priority: priority,
                                        alarms: alarms.isEmpty ? nil : alarms.joined(separator: ", "))
         if let problem = form.enter(input, dateOrder: dateOrder).first {
-            let (message, isUsage) = problem.optionMessage
+            var (message, isUsage) = problem.optionMessage
+            if let (option, key) = typed.first(where: { message.hasPrefix($0.key + ":") }) {
+                message = key + ":" + message.dropFirst(option.count + 1)
+            }
             throw isUsage ? UsageProblem(message: message) as any Error : Refusal(message: message)
         }
         if let list {

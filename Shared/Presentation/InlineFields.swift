@@ -25,6 +25,9 @@ package struct InlineFields: Equatable, Sendable {
     package var alarms: [String] = []
     /// The words that are not fields, in order: the title's.
     package var words: [String] = []
+    /// How each field given was typed, by the option that fills it: `--priority` → `pri` (a value
+    /// that cannot be read is refused naming what was typed).
+    package var typedKeys: [String: String] = [:]
 
     /// Whether any field was typed.
     package var hasFields: Bool {
@@ -73,6 +76,7 @@ package struct InlineFields: Equatable, Sendable {
                 return .failure(Problem(message: "\(key): is given twice; give it once (\(key):\(example(entry.option)))."))
             }
             fields[keyPath: entry.field] = value
+            fields.typedKeys[entry.option] = key
         }
         return .success(fields)
     }

@@ -45,6 +45,19 @@ struct FewerKeystrokesTests {
         #expect(try memoss("list").stdout.components(separatedBy: "\n").filter { $0.hasPrefix("  ") && $0.contains("[ ]") }.count == 4)
     }
 
+    /// A field typed among the words that cannot be read is refused naming what was typed.
+    @Test func aFieldWordThatCannotBeReadIsRefusedByItsKey() throws {
+        // A day the calendar does not have is refused (1), as with --date; a value of no form, a usage error (2).
+        for (word, status, message) in [("pri:urgent", 2, "pri: Give none, low, medium or high (or !, !! or !!!)."),
+                                        ("date:2026-02-30", 1, "date: 2026-02-30 does not exist: February 2026 has 28 days."),
+                                        ("at:25:00", 2, "at: Enter a time as HH:mm (24-hour), 17, 9am, 9:30 pm, noon or midnight.")] {
+            let refused = try memoss("add", "Call", word)
+            #expect(refused.status == Int32(status), "\(word)")
+            #expect(refused.stderr == "memoss: \(message)\n")
+        }
+        #expect(try memoss("add", "Call", "--priority", "urgent").stderr == "memoss: --priority: Give none, low, medium or high (or !, !! or !!!).\n")
+    }
+
     /// A new day that moves a weekly reminder's day is said, as `add` says a repeat.
     @Test func anEditThatChangesTheRepeatSaysSo() throws {
         #expect(try memoss("add", "Call mum", "due:fri", "repeat:weekly").stdout
