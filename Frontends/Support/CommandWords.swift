@@ -141,7 +141,8 @@ package struct CommandWords {
     package var repeatedOption: String? {
         // The names typed: long ones, and short ones (`-o`, `-o=FILE` once normalized), which
         // may be another name of a long one.
-        let names = words[start...].prefix(while: { $0 != "--" }).compactMap { word -> String? in
+        // Those before the command's name too (`--db a --db b list`): its options include them.
+        let names = words.prefix(while: { $0 != "--" }).compactMap { word -> String? in
             let name = String(word.prefix { $0 != "=" })
             let isShort = name.count == 2 && name.hasPrefix("-") && name != "--"
             return isShort || Self.looksLikeOption(word) ? name : nil

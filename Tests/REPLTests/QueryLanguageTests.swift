@@ -267,6 +267,7 @@ struct QueryLanguageTests {
                 + "See 'memoss list --help'.\n"),
             (["export", "-o", temporary.path("a.ics"), "-o", temporary.path("b.ics")], "memoss: -o is given more than once; give it once. "
                 + "See 'memoss export --help'.\n"),
+            (["--db", temporary.path("other.sqlite"), "list"], "memoss: --db is given more than once; give it once. See 'memoss list --help'.\n"),
         ]
         for (words, message) in cases {
             let result = try MemossProcess.run(["--db", store] + words, environment: environment)
