@@ -269,8 +269,11 @@ extension Memoss {
             session.say(session.style.bold("Completed on \(day)"))
             if history.completions.isEmpty { session.say("  " + session.style.dim("Nothing was completed.")) }
             for entry in history.completions {
+                // An all-day one's day, as its card says it (not the instant its day starts).
+                let due = entry.allDayZoneID.map { session.timeFormatter.string(forAllDayAt: entry.completion.occurrence, zoneID: $0) }
+                    ?? session.timeFormatter.string(for: entry.completion.occurrence)
                 session.say("  \(LocalTime(of: entry.completion.completedAt, in: environment.timeZone))  \(VisibleText.escaped(entry.title))"
-                    + "  " + session.style.dim("(due \(session.timeFormatter.string(for: entry.completion.occurrence)))"))
+                    + "  " + session.style.dim("(due \(due))"))
             }
         }
     }

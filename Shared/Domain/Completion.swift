@@ -33,11 +33,14 @@ package struct DayHistory: Hashable, Sendable {
         package var completion: Completion
         /// The completed reminder's title.
         package var title: String
+        /// Its zone's id when it is all day (its occurrences are days there), else `nil`.
+        package var allDayZoneID: String?
 
-        /// Pairs a completion with its reminder's title.
-        package init(completion: Completion, title: String) {
+        /// Pairs a completion with its reminder's title (and zone, when it is all day).
+        package init(completion: Completion, title: String, allDayZoneID: String? = nil) {
             self.completion = completion
             self.title = title
+            self.allDayZoneID = allDayZoneID
         }
     }
 

@@ -51,9 +51,19 @@ package struct CardTimeFormatter: Sendable {
     /// all-day one when its day starts where it is, so one from Tokyo's Tuesday comes among this
     /// Monday's reminders; the place says why.
     private func string(forDay day: LocalDate, of reminder: Reminder) -> String {
+        string(forDay: day, zoneID: reminder.timeZoneID)
+    }
+
+    /// The day of an all-day reminder in zone `zoneID` due at `instant` (its day's start there), as
+    /// its card says it: "Today (Tokyo)" (history's completions say so).
+    package func string(forAllDayAt instant: Date, zoneID: String) -> String {
+        string(forDay: LocalDate(containing: instant, in: Reminder.zone(zoneID)), zoneID: zoneID)
+    }
+
+    private func string(forDay day: LocalDate, zoneID: String) -> String {
         let text = string(day: day, time: nil)
-        guard reminder.timeZoneID != timeZone.identifier else { return text }
-        let zone = reminder.timeZone
+        guard zoneID != timeZone.identifier else { return text }
+        let zone = Reminder.zone(zoneID)
         guard Self.clocksDiffer(zone, timeZone, at: LocalDateTime(date: day, time: .midnight).resolved(in: zone)) else { return text }
         return text + " (" + Self.place(of: zone) + ")"
     }

@@ -43,11 +43,13 @@ struct CompletionWithTitle: Decodable, FetchableRecord {
     var occurrence: Date
     var completedAt: Date
     var title: String
+    var isAllDay: Bool
+    var timeZoneID: String
 
     var entry: DayHistory.Entry {
         DayHistory.Entry(
             completion: Completion(id: id, reminderID: reminderID, occurrence: occurrence, completedAt: completedAt),
-            title: title
+            title: title, allDayZoneID: isAllDay ? timeZoneID : nil
         )
     }
 }

@@ -106,7 +106,7 @@ extension GRDBReminderRepository {
     package func completions(madeIn interval: Range<Date>) async throws -> [DayHistory.Entry] {
         try await database.read { db in
             try CompletionWithTitle.fetchAll(db, sql: """
-                SELECT completion.*, reminder.title
+                SELECT completion.*, reminder.title, reminder.isAllDay, reminder.timeZoneID
                 FROM completion CROSS JOIN reminder ON reminder.id = completion.reminderID
                 WHERE completion.completedAt >= ? AND completion.completedAt < ?
                 ORDER BY completion.completedAt, completion.id

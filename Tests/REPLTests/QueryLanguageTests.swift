@@ -347,6 +347,9 @@ struct QueryLanguageTests {
         #expect(try due(on: "2026-11-21") == "  [ ] all day  Tokyo stretch")
         #expect(try due(on: "2026-11-24") == "  [ ] all day  Tokyo stretch")
         #expect(try due(on: "2026-11-25") == "  [ ] all day  Tokyo stretch")
+        // The completion says the day it completed, as its card does, not the hour that day starts here.
+        let completed = try MemossProcess.run(["--db", store, "history", "2026-11-25"], environment: newYork).stdout
+        #expect(completed.hasSuffix("Completed on 2026-11-25\n  04:00  Tokyo stretch  (due Fri 20 Nov (Tokyo))\n"), "\(completed)")
     }
 
     @Test(arguments: refusals.indices)
