@@ -104,7 +104,7 @@ extension Memoss {
                 let normalized = CommandWords(words, root: Memoss.self).normalized
                 parsed = try await Memoss.asyncParseAsRoot(normalized)
                 if let option = CommandWords(normalized, root: Memoss.self).repeatedOption {
-                    session.refuse("\(option) is given more than once; give it once.")
+                    session.refuse(CommandWords.repeatedMessage(option))
                     return true
                 }
             } catch {

@@ -16,9 +16,8 @@ extension Session {
                 + "text:WORD looks for a word that reads as a number or an id.")
         }
         let filter = try await filter(words)
-        // Words turned around alone (`rm -rfv --yes`, a shell habit) select nearly everything: such a
-        // query is shown and asked about, never acted on unseen.
-        if yes, !filter.conditions.isEmpty, filter.conditions.allSatisfy({ if case .not(.text) = $0 { true } else { false } }) {
+        // Words turned around alone (`rm -rfv --yes`, a shell habit): shown and asked about.
+        if yes, filter.onlyLeavesWordsOut {
             throw UsageProblem(message: "\(VisibleText.escaped(typed(words) ?? "")) only leaves words out, so it selects nearly "
                 + "everything: --yes does not act on it unseen; give it without --yes to see what it selects first.")
         }

@@ -156,6 +156,9 @@ package struct CommandWords {
         return names.first { name in argumentOf[name].map { !seen.insert($0).inserted } ?? false }
     }
 
+    /// What a front says of `option` given twice (`repeatedOption`).
+    package static func repeatedMessage(_ option: String) -> String { "\(option) is given more than once; give it once." }
+
     /// argument-parser's own flags, which every command has.
     static let parserFlags: Set<String> = ["--help", "-h", "--version", "--experimental-dump-help"]
 

@@ -23,7 +23,7 @@ package enum FrontMain {
             if let root = root as? any RootCommand.Type, case let words = CommandWords(arguments, root: root),
                let option = words.repeatedOption {
                 let command = ([root._commandName] + words.path).joined(separator: " ")
-                Failure(UsageProblem(message: "\(option) is given more than once; give it once. See '\(command) --help'."), root: root).exit()
+                Failure(UsageProblem(message: CommandWords.repeatedMessage(option) + " See '\(command) --help'."), root: root).exit()
             }
         } catch {
             if let root = root as? any RootCommand.Type, case let words = CommandWords(arguments, root: root),

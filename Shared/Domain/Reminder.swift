@@ -112,6 +112,12 @@ package struct Reminder: Identifiable, Hashable, Sendable {
     /// reminders on one of the user's days widens its hours by this, and `isDue(onUserDay:hours:)` decides.
     package static let widestDayGap: TimeInterval = 26 * 3_600
 
+    /// `hours` widened by `widestDayGap` each side: every reminder on that day of the user's,
+    /// all-day ones from any zone, is due within it.
+    package static func widened(_ hours: Range<Date>) -> Range<Date> {
+        hours.lowerBound.addingTimeInterval(-widestDayGap)..<hours.upperBound.addingTimeInterval(widestDayGap)
+    }
+
     /// Whether it is due on the user's day `day` (whose hours are `hours`): a timed one at an
     /// instant then, an all-day one on that day where it is (Tokyo's Tuesday is Tuesday), as its
     /// card and the query language say.

@@ -94,6 +94,12 @@ package struct ReminderFilter: Hashable, Sendable {
     /// Whether it keeps every reminder.
     package var isAll: Bool { conditions.isEmpty }
 
+    /// Whether every condition only leaves words out (`-rfv`, `-text:call`): it selects nearly
+    /// everything, so a batch command does not act on it unseen.
+    package var onlyLeavesWordsOut: Bool {
+        !conditions.isEmpty && conditions.allSatisfy { if case .not(.text) = $0 { true } else { false } }
+    }
+
     /// The one tag every kept reminder carries, when a condition says so: reads can start from its links.
     package var requiredTag: UUID? {
         for case .tagged(let ids) in conditions where ids.count == 1 { return ids[0] }

@@ -151,14 +151,14 @@ extension ReminderFilter {
             }
             return ("(" + parts.joined(separator: " AND ") + ")", arguments)
         case .dueDays(let from, let before):
-            // An all-day reminder's day starts within 26 hours of the user's (zones are at most
-            // that far apart): the widened range reads the due index, and its own day decides.
+            // An all-day reminder's day starts within `Reminder.widestDayGap` of the user's: the
+            // widened range reads the due index, and its own day decides.
             var parts = ["\(due) IS NOT NULL"], arguments: StatementArguments = []
             var timed: [String] = [], allDay: [String] = [], timedArguments: StatementArguments = [], allDayArguments: StatementArguments = []
             let day = "\(AllDaySQL.day)(\(due), reminder.timeZoneID)"
             if let from {
                 parts.append("\(due) >= ?")
-                arguments += [StoredInstant.milliseconds(from.instant.addingTimeInterval(-AllDaySQL.widest))]
+                arguments += [StoredInstant.milliseconds(from.instant.addingTimeInterval(-Reminder.widestDayGap))]
                 timed.append("\(due) >= ?")
                 timedArguments += [StoredInstant.milliseconds(from.instant)]
                 allDay.append("\(day) >= ?")
@@ -166,7 +166,7 @@ extension ReminderFilter {
             }
             if let before {
                 parts.append("\(due) < ?")
-                arguments += [StoredInstant.milliseconds(before.instant.addingTimeInterval(AllDaySQL.widest))]
+                arguments += [StoredInstant.milliseconds(before.instant.addingTimeInterval(Reminder.widestDayGap))]
                 timed.append("\(due) < ?")
                 timedArguments += [StoredInstant.milliseconds(before.instant)]
                 allDay.append("\(day) < ?")
@@ -249,14 +249,12 @@ enum SearchText {
 
 /// The SQL functions that read an all-day reminder's day where it is, from its due instant (the
 /// day's start there) and its zone's id, as `Reminder.due` and the dashboard read it. Every
-/// connection of a store has them (`AppDatabase.setUpStoreConnection`).
+/// connection has them (`AppDatabase.configuration`).
 enum AllDaySQL {
     /// `memoss_allDayDay(instant, zone)`: the day, as days since 1970-01-01.
     static let day = "memoss_allDayDay"
     /// `memoss_allDayEnd(instant, zone)`: when that day ends there.
     static let end = "memoss_allDayEnd"
-    /// How far apart two zones' days can start (26 hours).
-    static let widest: TimeInterval = 26 * 3_600
 
     static func add(to db: Database) {
         db.add(function: DatabaseFunction(day, argumentCount: 2, pure: true) { values in

@@ -22,7 +22,7 @@ package struct LoadDayHistoryUseCase: Sendable {
     /// where the completion moved it (`Completion.passedUntil`). A time moved by an edit or by
     /// another device (a sync brings no completion) is not taken as passed over.
     package func callAsFunction(day: LocalDate) async throws -> DayHistory {
-        let interval = day.interval(in: environment.timeZone), widened = ResetTodayUseCase.widened(interval)
+        let interval = day.interval(in: environment.timeZone), widened = Reminder.widened(interval)
         // An all-day reminder is on its own day where it is, as its card says.
         var scheduled = try await repository.reminders(scheduledIn: widened).filter { $0.reminder.isDue(onUserDay: day, hours: interval) }
         var seen = Set(scheduled.compactMap { item in item.reminder.scheduledAt.map { Key(id: item.id, instant: $0) } })

@@ -19,7 +19,7 @@ package struct ResetTodayUseCase: Sendable {
     /// those `filter` keeps.
     package func preview(matching filter: ReminderFilter = .all) async throws -> [ReminderWithTags] {
         let day = environment.today, hours = day.interval(in: environment.timeZone)
-        let today = try await repository.oneTimeReminders(scheduledIn: Self.widened(hours))
+        let today = try await repository.oneTimeReminders(scheduledIn: Reminder.widened(hours))
             .filter { $0.reminder.isDue(onUserDay: day, hours: hours) }
         guard !filter.isAll else { return today }
         let kept = try await repository.reminderIDs(today.map(\.id), matching: filter)
@@ -38,11 +38,5 @@ package struct ResetTodayUseCase: Sendable {
         try await Journal.record(summary, at: environment.now()) { try await repository.delete(ids: ids) }
         await plan.afterChange()
         return ids.count
-    }
-
-    /// `hours` widened by `Reminder.widestDayGap` each side: every reminder on that day of the
-    /// user's, all-day ones from any zone, is due within it.
-    static func widened(_ hours: Range<Date>) -> Range<Date> {
-        hours.lowerBound.addingTimeInterval(-Reminder.widestDayGap)..<hours.upperBound.addingTimeInterval(Reminder.widestDayGap)
     }
 }
